@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+  name: "graph-explorer",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "graph-explorer", targets: ["graph-explorer"]),
+    .executable(name: "graph-bench", targets: ["graph-bench"]),
+    .library(name: "GraphJSON", targets: ["GraphJSON"]),
+    .library(name: "GraphAPI", targets: ["GraphAPI"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(name: "GraphJSON", swiftSettings: strict),
+    .target(name: "GraphAPI", dependencies: ["GraphJSON"], swiftSettings: strict),
+    .target(name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .target(name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .target(name: "GraphServer", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .target(
+      name: "ExplorerCLI",
+      dependencies: [
+        "GraphJSON", "GraphAPI", "GraphLive", "GraphEmulator", "GraphCassette", "GraphServer",
+        "CEditLine",
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(name: "graph-explorer", dependencies: ["ExplorerCLI"], swiftSettings: strict),
+    .executableTarget(
+      name: "graph-bench",
+      dependencies: [
+        "GraphJSON", "GraphAPI", "GraphEmulator", "GraphCassette", "GraphServer", "GraphLive",
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "GraphTestSupport",
+      dependencies: ["GraphJSON", "GraphAPI", "GraphEmulator", "ExplorerCLI"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "GraphJSONTests", dependencies: ["GraphJSON", "GraphTestSupport"], swiftSettings: strict
+    ),
+    .testTarget(
+      name: "GraphAPITests", dependencies: ["GraphAPI", "GraphTestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "GraphLiveTests",
+      dependencies: ["GraphLive", "GraphServer", "GraphEmulator", "GraphTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "GraphEmulatorTests", dependencies: ["GraphEmulator", "GraphTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "GraphCassetteTests",
+      dependencies: ["GraphCassette", "GraphEmulator", "GraphTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "GraphServerTests", dependencies: ["GraphServer", "GraphEmulator", "GraphTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ExplorerCLITests", dependencies: ["ExplorerCLI", "GraphTestSupport"],
+      swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,17 @@
+/// The `graph-explorer` command: dispatches to a subcommand, or opens the REPL.
+public enum GraphExplorer {
+  /// The version printed by `--version`.
+  public static let version = "0.1.0"
+
+  /// Every subcommand, in the order `--help` lists them.
+  static let subcommands: [Subcommand] = []
+
+  /// Runs the command line `arguments` (without the program name) and returns the exit status.
+  public static func main(arguments: [String], console: any Console) async -> ExitStatus {
+    if let first = arguments.first, let sub = subcommands.first(where: { $0.name == first }) {
+      return await sub.run(Array(arguments.dropFirst()), console)
+    }
+    console.errorLine("graph-explorer: the REPL is not built yet")
+    return .usage
+  }
+}

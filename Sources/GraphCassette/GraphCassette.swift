@@ -1,0 +1,2 @@
+/// GraphCassette: see docs/architecture.md.
+enum GraphCassetteModule {}

@@ -1,0 +1,2 @@
+/// GraphEmulator: see docs/architecture.md.
+enum GraphEmulatorModule {}

@@ -1,0 +1,2 @@
+/// GraphLive: see docs/architecture.md.
+enum GraphLiveModule {}

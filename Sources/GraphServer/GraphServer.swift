@@ -1,0 +1,2 @@
+/// GraphServer: see docs/architecture.md.
+enum GraphServerModule {}

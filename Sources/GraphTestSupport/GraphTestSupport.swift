@@ -1,0 +1,2 @@
+/// GraphTestSupport: see docs/architecture.md.
+enum GraphTestSupportModule {}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func explorercliBuilds() {
+  #expect(Bool(true))
+}

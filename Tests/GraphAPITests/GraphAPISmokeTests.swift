@@ -1,0 +1,5 @@
+import Testing
+
+@Test func graphapiBuilds() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func graphcassetteBuilds() {
+  #expect(Bool(true))
+}

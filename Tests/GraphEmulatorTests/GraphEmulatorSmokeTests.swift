@@ -1,0 +1,5 @@
+import Testing
+
+@Test func graphemulatorBuilds() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func graphliveBuilds() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func graphserverBuilds() {
+  #expect(Bool(true))
+}
