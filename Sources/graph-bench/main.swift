@@ -1,6 +1,14 @@
 import Foundation
 
-/// graph-bench: benchmarks against the peers a user would pick instead. See docs/benchmarks.md.
+/// graph-bench: speed and memory measured against the peers a user would pick instead, in a
+/// release build. See docs/benchmarks.md for the figures and the commands.
+let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = []
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-FileHandle.standardError.write(Data("usage: graph-bench <benchmark>\n".utf8))
-exit(2)
+guard let name = arguments.first, let bench = benchmarks.first(where: { $0.name == name }) else {
+  var usage = "usage: graph-bench <benchmark> [options]\n\nbenchmarks:\n"
+  for bench in benchmarks { usage += "  \(bench.name)  \(bench.summary)\n" }
+  FileHandle.standardError.write(Data(usage.utf8))
+  exit(2)
+}
+exit(await bench.run(Array(arguments.dropFirst())))
