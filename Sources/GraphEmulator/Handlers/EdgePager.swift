@@ -65,15 +65,18 @@ struct EdgePager {
     var hasNext: Bool
   }
 
-  /// `base64("<id>:<index>")`: opaque to clients, O(1) to resolve.
+  /// `base64("<id>:<index>")` without padding: opaque to clients, O(1) to resolve.
   static func cursor(id: String, index: Int) -> String {
-    Data("\(id):\(index)".utf8).base64EncodedString()
+    var text = Data("\(id):\(index)".utf8).base64EncodedString()
+    while text.hasSuffix("=") { text.removeLast() }
+    return text
   }
 
   static func position(of cursor: String, in ids: [String], name: String) throws(GraphError)
     -> Int
   {
-    guard let data = Data(base64Encoded: cursor),
+    let padded = cursor + String(repeating: "=", count: (4 - cursor.count % 4) % 4)
+    guard let data = Data(base64Encoded: padded),
       let text = String(data: data, encoding: .utf8),
       let colon = text.lastIndex(of: ":"), let index = Int(text[text.index(after: colon)...])
     else { throw .parameter("The parameter \(name) is not a valid cursor: \(cursor)") }

@@ -17,6 +17,13 @@ extension DefaultWorld {
   ]
 
   static func addPages(_ b: inout WorldBuilder) {
+    b.add(
+      sanFrancisco.0, .page,
+      [
+        ("name", .string(sanFrancisco.1)), ("category", "City"),
+        ("link", "https://www.facebook.com/pages/San-Francisco-California/114952118516947"),
+        ("likes", 512_345),
+      ])
     for (index, p) in pages.enumerated() {
       b.add(
         p.0, .page,
