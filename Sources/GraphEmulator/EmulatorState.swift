@@ -6,6 +6,8 @@ struct EmulatorState: Sendable {
   var requests = 0
   /// The next new-object number.
   var nextID = 1
+  /// The next minted-token number.
+  var nextToken = 1
   /// Throttling: calls allowed per window of 60 emulated seconds, `nil` when off.
   var throttle: Int?
   var windowStart = 0

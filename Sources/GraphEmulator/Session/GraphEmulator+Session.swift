@@ -122,7 +122,8 @@ extension GraphEmulator {
     _ state: inout EmulatorState, user: Node, scopes: [String], as sessionState: SessionState
   ) -> SessionChange {
     let first = user.string("first_name") ?? "User"
-    let token = "CAAEmu\(first.filter { $0.isASCII && $0.isLetter })Z\(state.newID(prefix: "S"))"
+    let token = "CAAEmu\(first.filter { $0.isASCII && $0.isLetter })ZS\(state.nextToken)"
+    state.nextToken += 1
     state.world.addToken(TokenRecord(token: token, kind: .user, userID: user.id, scopes: scopes))
     return SessionChange(
       state: sessionState, token: token, userID: user.id, userName: user.string("name"),
