@@ -20,4 +20,18 @@ enum ByteWord {
     let hasControl = (word &- ones &* 0x20) & ~word
     return (hasQuote | hasBackslash | hasControl) & highs != 0
   }
+
+  /// Whether the `count` bytes at `a` and `b` are the same.
+  static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    while i + 8 <= count {
+      if load(a + i) != load(b + i) { return false }
+      i += 8
+    }
+    while i < count {
+      if a[i] != b[i] { return false }
+      i += 1
+    }
+    return true
+  }
 }

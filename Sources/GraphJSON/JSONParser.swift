@@ -34,6 +34,7 @@ public struct JSONParser: Sendable {
         offset: 0)
     }
     var scanner = JSONScanner(base: base, count: buffer.count, maxDepth: maxDepth)
+    defer { scanner.scratch.deallocate() }
     return try scanner.parseDocument()
   }
 

@@ -22,9 +22,25 @@ extension JSONScanner {
     guard index < count else { throw error(expected: "'\"' to close the string") }
     let b = base[index]
     if b == UInt8(ascii: "\"") {
-      let bytes = UnsafeBufferPointer(start: base + start, count: index - start)
+      let length = index - start
+      let bytes = UnsafeBufferPointer(start: base + start, count: length)
       index += 1
-      if seen & 0x8080_8080_8080_8080 == 0 { return String(decoding: bytes, as: UTF8.self) }
+      var slot = 0
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      if length <= 16, start + 16 <= count {
+        if let cached = cache.lookup(
+          base + start, length: length, slot: &slot, low: &low, high: &high)
+        {
+          return cached
+        }
+        let text =
+          seen & ByteWord.highs == 0
+          ? String(decoding: bytes, as: UTF8.self) : try makeString(bytes, at: start)
+        cache.store(text, slot: slot, low: low, high: high, length: length)
+        return text
+      }
+      if seen & ByteWord.highs == 0 { return String(decoding: bytes, as: UTF8.self) }
       return try makeString(bytes, at: start)
     }
     if b == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
@@ -35,8 +51,19 @@ extension JSONScanner {
   private func makeString(
     _ bytes: UnsafeBufferPointer<UInt8>, at position: Int
   ) throws(JSONParseError) -> String {
-    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    if let text = Self.validString(bytes) { return text }
     throw failure(.invalidUTF8, at: position + Self.firstInvalidOffset(bytes))
+  }
+
+  /// The string of `bytes` if they are valid UTF-8. (Decoding, which repairs, then checking
+  /// nothing was repaired is faster than `String(validating:)`, a generic path.)
+  static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var text = String(decoding: bytes, as: UTF8.self)
+    let same = text.withUTF8 { utf8 in
+      utf8.count == bytes.count
+        && (bytes.isEmpty || ByteWord.equal(utf8.baseAddress!, bytes.baseAddress!, bytes.count))
+    }
+    return same ? text : nil
   }
 
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence.
@@ -53,31 +80,25 @@ extension JSONScanner {
     }
   }
 
-  /// Finishes a string with escapes; `index` is at the first backslash.
+  /// Finishes a string with escapes; `index` is at the first backslash. Plain runs between
+  /// escapes are copied in bulk.
   private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
+    scratch.removeAll()
+    scratch.append(base + start, count: index - start)
     while index < count {
       let b = base[index]
       if b == UInt8(ascii: "\"") {
         index += 1
-        let text = scratch.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
-        guard let text else {
-          // Escapes only produce valid UTF-8, so the culprit is a raw byte of the input.
-          let raw = UnsafeBufferPointer(start: base + start, count: index - 1 - start)
-          throw failure(.invalidUTF8, at: start + Self.firstInvalidOffset(raw))
-        }
-        return text
+        if let text = Self.validString(scratch.bytes) { return text }
+        // Escapes only produce valid UTF-8, so the culprit is a raw byte of the input.
+        let raw = UnsafeBufferPointer(start: base + start, count: index - 1 - start)
+        throw failure(.invalidUTF8, at: start + Self.firstInvalidOffset(raw))
       }
       if b < 0x20 { throw error(expected: "a string character or '\"'") }
-      if b != UInt8(ascii: "\\") {
-        scratch.append(b)
-        index += 1
-        continue
-      }
       index += 1
       guard index < count else { break }
       let escaped = base[index]
+      index += 1
       switch escaped {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escaped)
       case UInt8(ascii: "b"): scratch.append(0x08)
@@ -85,14 +106,21 @@ extension JSONScanner {
       case UInt8(ascii: "n"): scratch.append(0x0A)
       case UInt8(ascii: "r"): scratch.append(0x0D)
       case UInt8(ascii: "t"): scratch.append(0x09)
-      case UInt8(ascii: "u"):
-        index += 1
-        appendUTF8(try parseUnicodeEscape())
-        continue
+      case UInt8(ascii: "u"): appendUTF8(try parseUnicodeEscape())
       default:
+        index -= 1
         throw error(expected: "an escape character (one of \" \\ / b f n r t u)")
       }
-      index += 1
+      let runStart = index
+      while index + 8 <= count, !ByteWord.needsAttention(ByteWord.load(base + index)) {
+        index += 8
+      }
+      while index < count {
+        let c = base[index]
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+        index += 1
+      }
+      scratch.append(base + runStart, count: index - runStart)
     }
     throw error(expected: "'\"' to close the string")
   }

@@ -7,8 +7,10 @@ struct JSONScanner {
   let count: Int
   let maxDepth: Int
   var index = 0
-  /// Reused buffer for strings with escapes.
-  var scratch: [UInt8] = []
+  /// Reused buffer for strings with escapes; the owner deallocates it.
+  var scratch = OutputBuffer(capacity: 256)
+  /// Recently made short strings, to reuse.
+  var cache = ShortStringCache()
 
   /// An open container: where its elements (and keys) start on the stacks.
   struct Frame {
@@ -24,11 +26,13 @@ struct JSONScanner {
   }
 
   mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-    var values: [JSONValue] = []
-    var keys: [String] = []
+    var values = MoveStack<JSONValue>(capacity: 256)
+    var keys = MoveStack<String>(capacity: 128)
+    defer {
+      values.release()
+      keys.release()
+    }
     var frames: [Frame] = []
-    values.reserveCapacity(256)
-    keys.reserveCapacity(128)
     frames.reserveCapacity(32)
     outer: while true {
       skipWhitespace()
@@ -40,9 +44,9 @@ struct JSONScanner {
         skipWhitespace()
         if index < count && base[index] == UInt8(ascii: "}") {
           index += 1
-          values.append(.object(JSONObject()))
+          values.push(.object(JSONObject()))
         } else {
-          keys.append(try parseKey(expected: "a string key or '}'"))
+          keys.push(try parseKey(expected: "a string key or '}'"))
           frames.append(Frame(isObject: true, valueStart: values.count, keyStart: keys.count - 1))
           continue outer
         }
@@ -52,24 +56,24 @@ struct JSONScanner {
         skipWhitespace()
         if index < count && base[index] == UInt8(ascii: "]") {
           index += 1
-          values.append(.array([]))
+          values.push(.array([]))
         } else {
           frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
           continue outer
         }
       case UInt8(ascii: "\""):
-        values.append(.string(try parseString()))
+        values.push(.string(try parseString()))
       case UInt8(ascii: "t"):
         try expectLiteral("true")
-        values.append(.bool(true))
+        values.push(.bool(true))
       case UInt8(ascii: "f"):
         try expectLiteral("false")
-        values.append(.bool(false))
+        values.push(.bool(false))
       case UInt8(ascii: "n"):
         try expectLiteral("null")
-        values.append(.null)
+        values.push(.null)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        values.append(.number(try parseNumber()))
+        values.push(.number(try parseNumber()))
       default:
         throw error(expected: "a value")
       }
@@ -81,7 +85,7 @@ struct JSONScanner {
           if b == UInt8(ascii: ",") {
             index += 1
             skipWhitespace()
-            keys.append(try parseKey(expected: "a string key"))
+            keys.push(try parseKey(expected: "a string key"))
             continue outer
           }
           guard b == UInt8(ascii: "}") else {
@@ -90,7 +94,7 @@ struct JSONScanner {
           index += 1
           frames.removeLast()
           let object = Self.closeObject(&values, &keys, frame)
-          values.append(.object(object))
+          values.push(.object(object))
         } else {
           if b == UInt8(ascii: ",") {
             index += 1
@@ -101,55 +105,30 @@ struct JSONScanner {
           }
           index += 1
           frames.removeLast()
-          let items = Self.closeArray(&values, from: frame.valueStart)
-          values.append(.array(items))
+          values.push(.array(values.popArray(from: frame.valueStart)))
         }
       }
       skipWhitespace()
       if index < count { throw error(expected: "end of input") }
-      return values.removeLast()
+      return values.pop()
     }
-  }
-
-  /// Moves `values[start...]` into a new array, leaving trivial `.null`s behind to drop.
-  private static func closeArray(_ values: inout [JSONValue], from start: Int) -> [JSONValue] {
-    let n = values.count - start
-    let items = values.withUnsafeMutableBufferPointer { buffer in
-      let source = buffer.baseAddress! + start
-      let moved = [JSONValue](unsafeUninitializedCapacity: n) { target, initialized in
-        target.baseAddress!.moveInitialize(from: source, count: n)
-        initialized = n
-      }
-      source.initialize(repeating: .null, count: n)
-      return moved
-    }
-    values.removeLast(n)
-    return items
   }
 
   /// Pairs the keys and values of a closing object into its members, moving them.
   private static func closeObject(
-    _ values: inout [JSONValue], _ keys: inout [String], _ frame: Frame
+    _ values: inout MoveStack<JSONValue>, _ keys: inout MoveStack<String>, _ frame: Frame
   ) -> JSONObject {
     let n = values.count - frame.valueStart
-    let members = values.withUnsafeMutableBufferPointer { valueBuffer in
-      keys.withUnsafeMutableBufferPointer { keyBuffer in
-        let valueSource = valueBuffer.baseAddress! + frame.valueStart
-        let keySource = keyBuffer.baseAddress! + frame.keyStart
-        let result = [JSONObject.Member](unsafeUninitializedCapacity: n) { target, initialized in
-          for i in 0..<n {
-            (target.baseAddress! + i).initialize(
-              to: JSONObject.Member(key: (keySource + i).move(), value: (valueSource + i).move()))
-          }
-          initialized = n
-        }
-        valueSource.initialize(repeating: .null, count: n)
-        keySource.initialize(repeating: "", count: n)
-        return result
+    let members = [JSONObject.Member](unsafeUninitializedCapacity: n) { target, initialized in
+      for i in 0..<n {
+        (target.baseAddress! + i).initialize(
+          to: JSONObject.Member(
+            key: keys.move(at: frame.keyStart + i), value: values.move(at: frame.valueStart + i)))
       }
+      initialized = n
     }
-    values.removeLast(n)
-    keys.removeLast(n)
+    values.discard(from: frame.valueStart)
+    keys.discard(from: frame.keyStart)
     return JSONObject(members)
   }
 

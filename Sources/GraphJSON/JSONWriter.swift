@@ -115,9 +115,14 @@ struct JSONWriter {
     }
   }
 
-  /// Members ordered by key in code-point order (which is UTF-8 byte order).
+  /// Members ordered by key in code-point order (which is UTF-8 byte order); members with
+  /// the same key keep their order, so the last one still wins when read back.
   static func sortedMembers(_ members: [JSONObject.Member]) -> [JSONObject.Member] {
-    members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    members.enumerated().sorted { a, b in
+      let (x, y) = (a.element.key.utf8, b.element.key.utf8)
+      if x.elementsEqual(y) { return a.offset < b.offset }
+      return x.lexicographicallyPrecedes(y)
+    }.map(\.element)
   }
 
   @inline(__always)

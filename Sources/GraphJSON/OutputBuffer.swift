@@ -20,6 +20,9 @@ struct OutputBuffer {
 
   func deallocate() { base.deallocate() }
 
+  /// Forgets the bytes written, keeping the memory.
+  mutating func removeAll() { count = 0 }
+
   /// Makes room for `extra` more bytes.
   @inline(__always)
   mutating func reserve(_ extra: Int) {
