@@ -30,4 +30,9 @@ public enum GraphAPIError: Error, Sendable, Equatable, CustomStringConvertible {
       return "malformed batch: \(reason)"
     }
   }
+
+  /// `an object`, `a number`: a JSON kind name with its article, for messages.
+  static func withArticle(_ kind: String) -> String {
+    (kind.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind
+  }
 }

@@ -12,7 +12,7 @@ import Testing
       ("/v2.0/me", "v2.2", "me", "v2.0", "https://graph.facebook.com/v2.0/me"),
       ("4", "2.1", "4", "v2.1", "https://graph.facebook.com/v2.1/4"),
       ("", nil, "", nil, "https://graph.facebook.com/"),
-      ("/", "v2.0", "", "v2.0", "https://graph.facebook.com/v2.0"),
+      ("/", "v2.0", "", "v2.0", "https://graph.facebook.com/v2.0/"),
       (
         "me/fb_sample_scrumps:eat", nil, "me/fb_sample_scrumps:eat", nil,
         "https://graph.facebook.com/me/fb_sample_scrumps:eat"

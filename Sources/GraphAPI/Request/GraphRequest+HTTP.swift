@@ -4,12 +4,12 @@ extension GraphRequest {
   static let pathAllowed: Set<UInt8> = Set(
     Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8))
 
-  /// The path as sent: `/v2.0/me/friends`, or `/` for the root.
+  /// The path as sent: `/v2.0/me/friends`; the root is `/`, or `/v2.0/` with a version.
   public var encodedPath: String {
-    let components = (version.map { [$0] } ?? []) + pathComponents
-    return "/"
-      + components.map { PercentEncoding.encode($0, allowed: Self.pathAllowed) }.joined(
-        separator: "/")
+    let nodePath = pathComponents.map { PercentEncoding.encode($0, allowed: Self.pathAllowed) }
+      .joined(separator: "/")
+    guard let version else { return "/" + nodePath }
+    return "/" + version + "/" + nodePath
   }
 
   /// Every parameter that goes on the wire, in order: `parameters`, then `access_token`, then
