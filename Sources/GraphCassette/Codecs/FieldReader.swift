@@ -1,0 +1,60 @@
+import GraphJSON
+
+/// Typed access to a decoded JSON document that turns every mismatch into a
+/// `CassetteError.invalidField` naming the file, the interaction and the field.
+struct FieldReader {
+  var path: String
+  var interaction: Int?
+
+  func error(_ field: String, _ problem: String) -> CassetteError {
+    .invalidField(path: path, interaction: interaction, field: field, problem: problem)
+  }
+
+  func object(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONObject {
+    guard let value else { throw error(field, "missing") }
+    guard let object = value.objectValue else {
+      throw error(field, "expected an object, found \(value.kindName)")
+    }
+    return object
+  }
+
+  func array(_ value: JSONValue?, _ field: String) throws(CassetteError) -> [JSONValue] {
+    guard let value else { throw error(field, "missing") }
+    guard let array = value.arrayValue else {
+      throw error(field, "expected an array, found \(value.kindName)")
+    }
+    return array
+  }
+
+  func string(_ value: JSONValue?, _ field: String) throws(CassetteError) -> String {
+    guard let value else { throw error(field, "missing") }
+    guard let string = value.stringValue else {
+      throw error(field, "expected a string, found \(value.kindName)")
+    }
+    return string
+  }
+
+  func number(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONNumber {
+    guard let value else { throw error(field, "missing") }
+    guard let number = value.numberValue else {
+      throw error(field, "expected a number, found \(value.kindName)")
+    }
+    return number
+  }
+
+  func int(_ value: JSONValue?, _ field: String) throws(CassetteError) -> Int {
+    let number = try self.number(value, field)
+    guard number.isIntegerLiteral, let int = number.intValue else {
+      throw error(field, "expected an integer, found \(number.text)")
+    }
+    return int
+  }
+
+  func path(_ value: JSONValue?, _ field: String) throws(CassetteError) -> ValuePath {
+    let text = try string(value, field)
+    guard let path = ValuePath(parsing: text) else {
+      throw error(field, "'\(text)' is not a JSON path such as error.code or data[0].id")
+    }
+    return path
+  }
+}
