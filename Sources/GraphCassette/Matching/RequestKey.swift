@@ -48,15 +48,19 @@ struct RequestKey: Hashable {
     path = "/" + (parts?.pathComponents ?? []).joined(separator: "/")
     query = Self.pairs(parts?.queryItems ?? QueryItems())
     body = Self.body(request.body, contentType: request.headers["Content-Type"])
-    if let override = (parts?.queryItems["method"]).map({ $0.uppercased() }),
-      ["GET", "POST", "DELETE"].contains(override)
+    let overrides: Set<String> = ["GET", "POST", "DELETE"]
+    if let i = query.firstIndex(where: { $0.name == "method" }),
+      overrides.contains(query[i].value.uppercased())
     {
-      method = override
-    } else if case .form(let pairs) = body,
-      let override = pairs.first(where: { $0.name == "method" })?.value.uppercased(),
-      ["GET", "POST", "DELETE"].contains(override)
+      method = query[i].value.uppercased()
+      query.remove(at: i)
+    } else if case .form(var pairs) = body,
+      let i = pairs.firstIndex(where: { $0.name == "method" }),
+      overrides.contains(pairs[i].value.uppercased())
     {
-      method = override
+      method = pairs[i].value.uppercased()
+      pairs.remove(at: i)
+      body = .form(pairs)
     }
   }
 
