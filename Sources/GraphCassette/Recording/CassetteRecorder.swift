@@ -137,7 +137,9 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     }
   }
 
-  private func record(_ interaction: Interaction) throws(CassetteError) {
+  /// Redacts and appends `interaction`, writing the cassette before returning (internal so the
+  /// crash test can drive it from a forked child without the concurrency runtime).
+  func record(_ interaction: Interaction) throws(CassetteError) {
     lock.lock()
     defer { lock.unlock() }
     if mode == .once, !existedAtStart, recorded == 0, FileIO.exists(file) {
