@@ -5,9 +5,20 @@ import GraphJSON
 struct FieldReader {
   var path: String
   var interaction: Int?
+  /// The interchange format being read (HAR, VCR, ...), `nil` for native cassettes.
+  var format: String? = nil
 
   func error(_ field: String, _ problem: String) -> CassetteError {
-    .invalidField(path: path, interaction: interaction, field: field, problem: problem)
+    if let format {
+      return .invalidInterchange(
+        path: path, format: format, entry: interaction, field: field, problem: problem)
+    }
+    return .invalidField(path: path, interaction: interaction, field: field, problem: problem)
+  }
+
+  /// The same reader, inside entry `index`.
+  func entry(_ index: Int) -> FieldReader {
+    FieldReader(path: path, interaction: index, format: format)
   }
 
   func object(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONObject {
