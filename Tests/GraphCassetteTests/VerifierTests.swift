@@ -63,7 +63,7 @@ import Testing
     let graph = FakeGraph()
     graph.setNameSuffix("!")
     let report = await CassetteVerifier(
-      target: graph, ignore: [ValuePath(parsing: "name")!],
+      target: graph, ignore: [try JSONPathPattern(parsing: "name")],
       substitutions: ["<ACCESS_TOKEN_1>": Self.token]
     ).verify(cassette)
     #expect(!report.hasDrift, "\(report.text)")

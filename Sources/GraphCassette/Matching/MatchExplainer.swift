@@ -71,8 +71,8 @@ enum MatchExplainer {
     case (.form(let r), .form(let s)):
       return "form fields " + pairDifferences(r, s)
     case (.json(let r), .json(let s)):
-      let paths = ValueDiff.differences(recorded: r, actual: s, ignoring: []).prefix(3)
-      return "JSON " + paths.map(\.description).joined(separator: ", ")
+      let paths = JSONDiff.diff(r, s).differences.prefix(3)
+      return "JSON " + paths.map(DifferenceText.line).joined(separator: ", ")
     case (.multipart(let r), .multipart(let s)):
       let rn = r.map(\.name)
       let sn = s.map(\.name)

@@ -7,9 +7,16 @@ import GraphJSON
 /// against the new answer. Volatile values are ignored by default, as Hoverfly's diff mode does.
 public struct CassetteVerifier: Sendable {
   /// Keys whose values change from run to run: trace ids, times, paging cursors.
-  public static let defaultIgnored: [ValuePath] = [
-    "fbtrace_id", "created_time", "updated_time", "cursors", "x-fb-trace-id",
-  ].compactMap { ValuePath(parsing: $0) }
+  public static let defaultIgnored: [JSONPathPattern] = patterns([
+    "**.fbtrace_id", "**.created_time", "**.updated_time", "**.cursors",
+  ])
+
+  /// Ids minted by writes, ignored in answers to POST with the defaults.
+  static let mintedIds: [JSONPathPattern] = patterns(["id", "post_id"])
+
+  private static func patterns(_ texts: [String]) -> [JSONPathPattern] {
+    texts.compactMap { try? JSONPathPattern(parsing: $0) }
+  }
 
   /// Query parameters that differ between runs in paging URLs (`next`, `previous`).
   static let volatileParameters: Set<String> = [
@@ -17,15 +24,13 @@ public struct CassetteVerifier: Sendable {
   ]
 
   /// Paths already reported on their own lines.
-  static let errorCodePaths: Set<ValuePath> = [
-    ValuePath([.key("error"), .key("code")]), ValuePath([.key("error"), .key("error_subcode")]),
-  ]
+  static let errorCodePaths: Set<String> = ["error.code", "error.error_subcode"]
 
   /// The transport the requests are re-sent to.
   public var target: any GraphTransport
-  /// JSON paths to ignore in addition to (or, with `useDefaultIgnores` off, instead of) the
-  /// defaults.
-  public var ignore: [ValuePath]
+  /// JSON path patterns (`**.id`, `data[*].updated_time`) to ignore in addition to (or, with
+  /// `useDefaultIgnores` off, instead of) the defaults.
+  public var ignore: [JSONPathPattern]
   /// Whether `defaultIgnored` applies; ids minted by writes (`id`, `post_id` in answers to
   /// POST) are ignored with them.
   public var useDefaultIgnores: Bool
@@ -36,7 +41,7 @@ public struct CassetteVerifier: Sendable {
   public var substitutions: [String: String]
 
   public init(
-    target: any GraphTransport, ignore: [ValuePath] = [], useDefaultIgnores: Bool = true,
+    target: any GraphTransport, ignore: [JSONPathPattern] = [], useDefaultIgnores: Bool = true,
     headers: [String] = ["Content-Type"], substitutions: [String: String] = [:]
   ) {
     self.target = target
@@ -89,14 +94,12 @@ public struct CassetteVerifier: Sendable {
       var ignored = ignore
       if useDefaultIgnores {
         ignored += Self.defaultIgnored
-        if interaction.request.method.uppercased() == "POST" {
-          ignored += [ValuePath([.key("id")]), ValuePath([.key("post_id")])]
-        }
+        if interaction.request.method.uppercased() == "POST" { ignored += Self.mintedIds }
       }
-      let diffs = ValueDiff.differences(recorded: rj, actual: aj, ignoring: ignored)
+      let diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
         .filter { !(useDefaultIgnores && Self.sameModuloVolatile($0)) }
-        .filter { !Self.errorCodePaths.contains($0.path) }
-      problems += diffs.prefix(20).map { "body \($0)" }
+        .filter { !Self.errorCodePaths.contains($0.path.description) }
+      problems += diffs.prefix(20).map { "body " + DifferenceText.line($0) }
       if diffs.count > 20 { problems.append("... and \(diffs.count - 20) more differences") }
     } else if recorded.body != response.body {
       problems.append(
@@ -132,9 +135,10 @@ public struct CassetteVerifier: Sendable {
   }
 
   /// Two URLs (paging `next`, `previous`) that differ only in cursors and tokens.
-  static func sameModuloVolatile(_ difference: ValueDifference) -> Bool {
-    guard let r = difference.recorded?.stringValue, let a = difference.actual?.stringValue,
-      let ru = URLParts(r), let au = URLParts(a), ru.path == au.path
+  static func sameModuloVolatile(_ difference: JSONDifference) -> Bool {
+    guard case .changed(let from, let to) = difference.change,
+      let r = from.stringValue, let a = to.stringValue, let ru = URLParts(r), let au = URLParts(a),
+      ru.path == au.path
     else { return false }
     func stable(_ parts: URLParts) -> [RequestKey.Pair] {
       RequestKey.pairs(parts.queryItems).filter { !volatileParameters.contains($0.name) }

@@ -96,22 +96,4 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     }
     return current
   }
-
-  /// Whether the concrete path `path` is this pattern or lies beneath it. A one-name pattern
-  /// matches that key at any depth.
-  func covers(_ path: [Component]) -> Bool {
-    if components.count == 1, case .key(let name) = components[0] {
-      return path.contains(.key(name))
-    }
-    guard path.count >= components.count else { return false }
-    for (pattern, step) in zip(components, path) {
-      switch (pattern, step) {
-      case (.any, _): continue
-      case (.key(let a), .key(let b)) where a == b: continue
-      case (.index(let a), .index(let b)) where a == b: continue
-      default: return false
-      }
-    }
-    return true
-  }
 }
