@@ -1,2 +1,2 @@
-/// GraphServer: see docs/architecture.md.
-enum GraphServerModule {}
+/// placeholder
+enum GraphServerPlaceholder {}
