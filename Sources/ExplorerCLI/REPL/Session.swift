@@ -23,6 +23,8 @@ final class Session {
   var pager = true
   /// The exchanges so far, in order; `history[i].number == i + 1`.
   private(set) var history: [Exchange] = []
+  /// Node types, edges and fields learned from `metadata=1` answers, for completion.
+  var catalog = GraphCatalog()
 
   init(
     transport: any GraphTransport, targetName: String = "emulator",
@@ -89,6 +91,9 @@ final class Session {
       request: request,
       response: response, elapsed: clock.now - start)
     history.append(exchange)
+    if let json = exchange.json {
+      catalog.learn(path: URLParts(request.url)?.path ?? "", answer: json)
+    }
     return exchange
   }
 
