@@ -12,6 +12,14 @@ struct GraphCatalog: Sendable, Equatable {
   private(set) var edgesOfType: [String: [String]] = [:]
   /// Field names per node type.
   private(set) var fieldsOfType: [String: [String]] = [:]
+  /// Paths whose metadata was already asked for (answered or not), so Tab asks once.
+  private var asked: Set<String> = []
+
+  /// Whether the metadata of `path` was already asked for.
+  func hasAsked(_ path: String) -> Bool { asked.contains(Self.normalise(path)) }
+
+  /// Notes that the metadata of `path` was asked for.
+  mutating func markAsked(_ path: String) { asked.insert(Self.normalise(path)) }
 
   /// Whether the type behind `path` is known.
   func knows(path: String) -> Bool { typeOfPath[Self.normalise(path)] != nil }

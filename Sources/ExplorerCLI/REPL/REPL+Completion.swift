@@ -2,7 +2,8 @@
 extension REPL {
   /// What Tab offers for `before` (the line up to the cursor).
   func completion(for before: String) -> Completion {
-    Completer(catalog: session.catalog, permissions: permissionNames).complete(before)
+    if let path = Completer.pathNeedingMetadata(before) { session.learnMetadata(of: path) }
+    return Completer(catalog: session.catalog, permissions: permissionNames).complete(before)
   }
 
   /// Permission names offered after `login`, `grant` and `revoke`.

@@ -42,6 +42,26 @@ struct Completer: Sendable {
     }
   }
 
+  /// The node path whose edges or fields completing `before` needs: the parent of a path
+  /// being typed (`me` for `GET me/fr`), or the request's path inside `fields=`.
+  static func pathNeedingMetadata(_ before: String) -> String? {
+    let words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard let first = words.first, !before.hasSuffix(" ") || words.count > 1 else { return nil }
+    let isMethod = CommandParser.methods.contains(first.uppercased())
+    let current = before.hasSuffix(" ") ? "" : (words.last ?? "")
+    let pathIndex = isMethod ? 1 : 0
+    guard words.count > pathIndex else { return nil }
+    let path = words[pathIndex]
+    if words.count - 1 == pathIndex && !before.hasSuffix(" ") {
+      guard let slash = current.lastIndex(of: "/") else { return nil }
+      return String(current[..<slash])
+    }
+    guard isMethod || CommandParser.looksLikePath(first), current.hasPrefix("fields=") else {
+      return nil
+    }
+    return path
+  }
+
   /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node.
   private func completePath(_ current: String) -> Completion {
     guard let slash = current.lastIndex(of: "/") else {
