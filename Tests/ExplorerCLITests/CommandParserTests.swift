@@ -104,6 +104,19 @@ import Testing
     ("all", ParsedLine(command: .all(max: nil))),
     ("all --max 100", ParsedLine(command: .all(max: 100))),
     ("set verbose on", ParsedLine(command: .set(name: "verbose", value: "on"))),
+    (
+      "search coffee shop type=place center=37.76,-122.42 distance=1000",
+      ParsedLine(
+        command: .search(
+          text: Template(literal: "coffee shop"),
+          parameters: [
+            text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
+          ]))
+    ),
+    (
+      "search \"joe's cafe\"",
+      ParsedLine(command: .search(text: Template(literal: "joe's cafe"), parameters: []))
+    ),
   ]
 
   @Test(arguments: valid)
@@ -134,6 +147,9 @@ import Testing
     ("show x", .syntax(message: "expected an exchange such as #3, found 'x'", column: 6)),
     ("all --max x", .usage(command: "all", usage: CommandReference.usage(of: "all"))),
     ("!x", .usage(command: "!", usage: CommandReference.usage(of: "!"))),
+    ("search", .usage(command: "search", usage: CommandReference.usage(of: "search"))),
+    ("search type=place", .usage(command: "search", usage: CommandReference.usage(of: "search"))),
+    ("search cafe limit=2 x", .syntax(message: "expected name=value, found 'x'", column: 21)),
   ]
 
   @Test(arguments: invalid)

@@ -64,6 +64,8 @@ import Testing
     case "!n": line = "!1"
     case "save": line = "save out.json"
     case "set": line = "set verbose on"
+    case "search": line = "search coffee"
+    case "expect": line = "expect status == 200"
     default: line = name
     }
     let parsed = try CommandParser.parse(line)

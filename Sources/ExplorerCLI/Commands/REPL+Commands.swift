@@ -20,6 +20,9 @@ extension REPL {
     case .previous: return [.exchange(try await follow("previous"))]
     case .all(let max): return [.json(try await all(max: max))]
     case .set(let name, let value): return [.note(try set(name, value))]
+    case .search(let query, let parameters):
+      return [.exchange(try await send(searchLine(query, parameters), text: text))]
+    case .expect(let expectation): return [.note(try check(expectation))]
     }
   }
 
@@ -28,6 +31,29 @@ extension REPL {
     let exchange = try await session.send(line, text: text)
     if session.verbose { console.writeError(RequestLog.entry(for: exchange)) }
     return exchange
+  }
+
+  /// `GET search?q=<text>&type=place...`: the type defaults to place.
+  private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
+    var all = [Parameter(name: "q", value: .text(text))]
+    if !parameters.contains(where: { $0.name == "type" }) {
+      all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
+    }
+    return RequestLine(
+      method: "GET", path: Template(literal: "search"), parameters: all + parameters)
+  }
+
+  /// Checks an expectation on the last answer.
+  /// - Throws: `.failed` with the expected and the actual value.
+  private func check(_ expectation: Expectation) throws(ExplorerError) -> String {
+    let exchange = try session.exchange(.last)
+    let actual = expectation.actual(in: exchange)
+    guard expectation.holds(for: actual) else {
+      let shown = actual.map(\.compactText) ?? "nothing"
+      throw .failed(
+        "expectation failed on #\(exchange.number): \(expectation.text) (actual: \(shown))")
+    }
+    return "ok: \(expectation.text)"
   }
 
   private func token(_ setting: Command.Setting) -> [Output] {

@@ -33,6 +33,9 @@ enum Command: Equatable, Sendable {
   case previous
   case all(max: Int?)
   case set(name: String, value: String)
+  /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
+  case search(text: Template, parameters: [Parameter])
+  case expect(Expectation)
 
   /// The argument of `token` and `version`.
   enum Setting: Equatable, Sendable {

@@ -42,6 +42,22 @@ extension CommandParser {
       }
       return .all(max: n)
     },
+    "search": { args throws(ExplorerError) in
+      let text = args.prefix { Parameter(word: $0) == nil }
+      guard !text.isEmpty else { throw usage("search") }
+      var parameters: [Parameter] = []
+      for word in args.dropFirst(text.count) {
+        guard let parameter = Parameter(word: word) else {
+          throw .syntax(message: "expected name=value, found '\(word.text)'", column: word.column)
+        }
+        parameters.append(parameter)
+      }
+      let pieces = text.enumerated().flatMap { index, word in
+        (index == 0 ? [] : [(" ", false)]) + word.pieces.map { ($0.text, $0.expands) }
+      }
+      return .search(text: Template(pieces: pieces), parameters: parameters)
+    },
+    "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
     "set": { args throws(ExplorerError) in
       guard args.count == 2 else { throw usage("set") }
       return .set(name: args[0].text, value: args[1].text)

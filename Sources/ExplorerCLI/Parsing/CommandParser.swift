@@ -12,7 +12,8 @@ enum CommandParser {
   /// Parses `line`.
   /// - Throws: `ExplorerError.syntax`, `.unknownCommand` or `.usage` saying what is wrong.
   static func parse(_ line: String) throws(ExplorerError) -> ParsedLine {
-    let tokens = try Tokenizer.tokenize(line)
+    let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    let tokens = try Tokenizer.tokenize(line, redirections: words.first != "expect")
     guard let first = tokens.words.first else {
       guard tokens.redirect == .none else {
         throw .syntax(message: "nothing to redirect", column: 1)

@@ -26,6 +26,9 @@ enum CommandReference {
       name: "all", usage: "all [--max N]",
       summary: "Follows paging.next to the end (or N items) and prints the merged data"),
     Entry(
+      name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
+      summary: "Searches places (or type=user, page, event, group) for the text"),
+    Entry(
       name: "token", usage: "token [<value> | clear]",
       summary: "Shows (masked), sets or clears the access token"),
     Entry(
@@ -43,6 +46,11 @@ enum CommandReference {
       name: "save", usage: "save [#n] <file>",
       summary: "Writes an exchange's response body to a file"),
     Entry(name: "!n", usage: "!n | !!", summary: "Runs exchange #n (or the last one) again"),
+    Entry(
+      name: "expect", usage: "expect <status | path[.length]> <op> <value>",
+      summary:
+        "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
+    ),
     Entry(
       name: "set", usage: "set verbose|pager|color on|off",
       summary: "Changes a preference: request logging, the pager, colours"),

@@ -11,9 +11,10 @@ struct Tokenizer {
     var redirect: OutputRedirect
   }
 
-  /// Tokenizes `line`.
+  /// Tokenizes `line`; with `redirections` off, `>` and `|` are ordinary characters (for
+  /// `expect status >= 400`).
   /// - Throws: `ExplorerError.syntax` for an unterminated quote or a bad redirection.
-  static func tokenize(_ line: String) throws(ExplorerError) -> Result {
+  static func tokenize(_ line: String, redirections: Bool = true) throws(ExplorerError) -> Result {
     let chars = Array(line)
     var words: [Word] = []
     var i = 0
@@ -22,14 +23,14 @@ struct Tokenizer {
         i += 1
         continue
       }
-      if chars[i] == "|" {
+      if chars[i] == "|" && redirections {
         let command = String(chars[(i + 1)...]).trimmingSpaces
         guard !command.isEmpty else {
           throw .syntax(message: "expected a shell command after '|'", column: i + 1)
         }
         return Result(words: words, redirect: .pipe(command))
       }
-      if chars[i] == ">" {
+      if chars[i] == ">" && redirections {
         let append = i + 1 < chars.count && chars[i + 1] == ">"
         let start = i + (append ? 2 : 1)
         let rest = try tokenize(String(chars[start...]))
