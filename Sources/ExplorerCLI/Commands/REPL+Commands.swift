@@ -6,7 +6,10 @@ extension REPL {
     case .empty, .quit: return []
     case .request(let line): return [.exchange(try await send(line, text: text))]
     case .token(let setting): return token(setting)
-    case .version(let setting): return version(setting)
+    case .version(let setting):
+      let outputs = version(setting)
+      try savePreferences()
+      return outputs
     case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
     case .history: return [.text(historyListing())]
     case .show(let ref): return [.exchange(try session.exchange(ref))]
@@ -19,7 +22,10 @@ extension REPL {
     case .next: return [.exchange(try await follow("next"))]
     case .previous: return [.exchange(try await follow("previous"))]
     case .all(let max): return [.json(try await all(max: max))]
-    case .set(let name, let value): return [.note(try set(name, value))]
+    case .set(let name, let value):
+      let note = try set(name, value)
+      try savePreferences()
+      return [.note(note)]
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
@@ -93,7 +99,9 @@ extension REPL {
     switch name {
     case "verbose": session.verbose = on
     case "pager": session.pager = on
-    case "color", "colour": renderer.color = on
+    case "color", "colour":
+      renderer.color = on
+      colorPreference = on
     default: throw CommandParser.usage("set")
     }
     return "\(name) \(value)"

@@ -9,6 +9,10 @@ final class REPL {
   let interactive: Bool
   /// Set when any line of a script failed; the exit status is then 1.
   private(set) var failed = false
+  /// Where preferences persist (interactive sessions only), or `nil`.
+  var preferencesPath: String?
+  /// The `color` preference, apart from whether this output can show colours.
+  var colorPreference = true
 
   init(session: Session, console: any Console, renderer: Renderer, interactive: Bool) {
     self.session = session
@@ -61,6 +65,24 @@ final class REPL {
       report(error, line: text, lineNumber: lineNumber)
     }
     return true
+  }
+
+  /// Applies saved preferences; colours only if the output allows them.
+  func apply(_ preferences: Preferences) {
+    session.version = preferences.version
+    session.verbose = preferences.verbose
+    session.pager = preferences.pager
+    colorPreference = preferences.color
+    renderer.color = renderer.color && preferences.color
+  }
+
+  /// Writes the current preferences when they persist.
+  func savePreferences() throws(ExplorerError) {
+    guard let preferencesPath else { return }
+    let preferences = Preferences(
+      version: session.version, verbose: session.verbose, pager: session.pager,
+      color: colorPreference)
+    try preferences.save(to: preferencesPath)
   }
 
   /// Prints `error` on standard error and marks the run as failed.

@@ -43,6 +43,14 @@ enum REPLLauncher {
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)
+    if interactive, let path = Preferences.path(environment: console.environment) {
+      do {
+        repl.apply(try Preferences.load(from: path))
+        repl.preferencesPath = path
+      } catch {
+        console.errorLine("graph-explorer: preferences ignored: \(error)")
+      }
+    }
     let reader: any LineReader
     if !options.commands.isEmpty {
       reader = ArrayReader(lines: options.commands)
