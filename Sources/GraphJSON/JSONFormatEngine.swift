@@ -3,6 +3,8 @@
 struct JSONFormatEngine<Sink: JSONTokenSink> {
   var scanner: JSONScanner
   var sink: Sink
+  /// Whether the text is known to be valid (validated before), so UTF-8 checks can be skipped.
+  var trusted = false
 
   mutating func run() throws(JSONParseError) {
     // One entry per open container: whether it is an object.
@@ -104,7 +106,9 @@ struct JSONFormatEngine<Sink: JSONTokenSink> {
       scanned.escaped
       ? scanner.scratch.bytes
       : UnsafeBufferPointer(start: scanner.base + scanned.start, count: scanned.end - scanned.start)
-    if !scanned.ascii && !UTF8Validation.isValid(bytes) { throw scanner.invalidUTF8(in: scanned) }
+    if !scanned.ascii && !trusted && !UTF8Validation.isValid(bytes) {
+      throw scanner.invalidUTF8(in: scanned)
+    }
     return bytes
   }
 }

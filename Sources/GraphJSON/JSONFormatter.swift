@@ -29,12 +29,15 @@ public struct JSONFormatter: Sendable {
   }
 
   /// Reformats `bytes` (no trailing newline), handing the output to `sink` in pieces of
-  /// about `chunkSize` bytes that end between tokens. On an error, pieces already handed over
-  /// stay handed over: `validate` first when that matters.
+  /// about `chunkSize` bytes that end between tokens.
+  ///
+  /// With `validatingFirst`, the whole text is checked before anything is handed over, so
+  /// invalid input produces no output at all (a second, cheaper pass; the formatting pass
+  /// then skips the UTF-8 checks). Without it, pieces handed over before an error stay.
   ///
   /// - Complexity: O(n); memory O(`chunkSize` + depth).
   public func format(
-    _ bytes: UnsafeBufferPointer<UInt8>, chunkSize: Int = 1 << 16,
+    _ bytes: UnsafeBufferPointer<UInt8>, chunkSize: Int = 1 << 16, validatingFirst: Bool = false,
     to sink: (UnsafeRawBufferPointer) -> Void
   ) throws(JSONParseError) {
     if options.contains(.sortedKeys) {
@@ -47,7 +50,10 @@ public struct JSONFormatter: Sendable {
         options: options, palette: palette,
         buffer: OutputBuffer(capacity: chunkSize + 4096, chunkSize: max(1, chunkSize), sink: sink))
       defer { writer.buffer.deallocate() }
-      let result = Result { () throws(JSONParseError) in try run(bytes, sink: &writer) }
+      let result = Result { () throws(JSONParseError) in
+        if validatingFirst { try validate(bytes) }
+        try run(bytes, sink: &writer, trusted: validatingFirst)
+      }
       writer.buffer.flush()
       return result
     }
@@ -65,7 +71,7 @@ public struct JSONFormatter: Sendable {
   }
 
   private func run<Sink: JSONTokenSink>(
-    _ bytes: UnsafeBufferPointer<UInt8>, sink: inout Sink
+    _ bytes: UnsafeBufferPointer<UInt8>, sink: inout Sink, trusted: Bool = false
   ) throws(JSONParseError) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       throw JSONParseError(
@@ -73,7 +79,8 @@ public struct JSONFormatter: Sendable {
         offset: 0)
     }
     var engine = JSONFormatEngine(
-      scanner: JSONScanner(base: base, count: bytes.count, maxDepth: maxDepth), sink: sink)
+      scanner: JSONScanner(base: base, count: bytes.count, maxDepth: maxDepth), sink: sink,
+      trusted: trusted)
     defer {
       // The sink's buffer may have grown inside the engine: take it back.
       sink = engine.sink

@@ -117,6 +117,22 @@ enum JSONBenchmark {
       return 2
     }
     phase("read")
+    if arguments.contains("--format") {
+      do {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+          let formatter = JSONFormatter(options: [.pretty])
+          if arguments.contains("--format") {
+            try formatter.format(buffer, validatingFirst: true) { writeAll(STDOUT_FILENO, $0) }
+            [UInt8(ascii: "\n")].withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+            phase("format")
+          }
+        }
+      } catch {
+        fail("\(path):\(error.line):\(error.column): \(error.message)")
+        return 2
+      }
+      return 0
+    }
     var value: JSONValue
     do {
       value = try JSONParser().parse(bytes)
