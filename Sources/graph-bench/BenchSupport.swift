@@ -81,7 +81,8 @@ struct ChildRun {
   var maxRSS: Int
   var status: Int32
 
-  static let timePath = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+  static let timePath =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
     ? "/usr/bin/time" : nil
 
   static func spawn(_ command: [String]) -> ChildRun? {

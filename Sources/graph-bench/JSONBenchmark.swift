@@ -36,7 +36,8 @@ enum JSONBenchmark {
       return 1
     }
     let megabytes = Double(document.count) / 1_000_000
-    print(String(format: "graph-bench json: %.1f MB Graph-shaped document, %d runs", megabytes, runs))
+    print(
+      String(format: "graph-bench json: %.1f MB Graph-shaped document, %d runs", megabytes, runs))
     print("medians; MB = 10^6 bytes of input; CPU = user + system; RSS = peak resident memory")
     if ChildRun.timePath == nil {
       print("(no /usr/bin/time: child RSS from wait4, which also counts this process's memory)")
@@ -55,7 +56,9 @@ enum JSONBenchmark {
     var tree: [ChildRun] = []
     var jq: [ChildRun] = []
     for _ in 0..<runs {
-      if let run = ChildRun.spawn([executable, "json-child", path, "--format"]) { format.append(run) }
+      if let run = ChildRun.spawn([executable, "json-child", path, "--format"]) {
+        format.append(run)
+      }
       if let run = ChildRun.spawn([executable, "json-child", path]) { tree.append(run) }
       if let jqPath, let run = ChildRun.spawn([jqPath, ".", path]) { jq.append(run) }
     }
@@ -71,7 +74,10 @@ enum JSONBenchmark {
     for (name, ours) in [("fmt path", format), ("tree", tree)] where !ours.isEmpty {
       let wall = median(jq.map(\.seconds)) / median(ours.map(\.seconds))
       let cpu = median(jq.map(\.cpu)) / median(ours.map(\.cpu))
-      print(String(format: "%@ vs jq .: %.1f× the throughput by wall time, %.1f× by CPU time", name, wall, cpu))
+      print(
+        String(
+          format: "%@ vs jq .: %.1f× the throughput by wall time, %.1f× by CPU time", name, wall,
+          cpu))
     }
     return 0
   }

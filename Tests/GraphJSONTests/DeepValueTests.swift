@@ -65,4 +65,16 @@ import Testing
     #expect(JSONValue.null != .bool(false))
     #expect(JSONValue.string("1") != .number(JSONNumber(1)))
   }
+
+  @Test func namesAndStringsCompareByCodePoints() throws {
+    // A precomposed é and e + combining acute are equal Swift strings but different JSON.
+    let composed = "\u{E9}"
+    let decomposed = "e\u{301}"
+    #expect(JSONValue.string(composed) != .string(decomposed))
+    let object = try JSONParser.parse(#"{"\u00e9":1,"e\u0301":2}"#)
+    #expect(object[composed] == 1)
+    #expect(object[decomposed] == 2)
+    #expect(object != (try JSONParser.parse(#"{"\u00e9":1,"\u00e9":2}"#)))
+    #expect(try JSONParser.parse(#"{"\u00e9":1}"#) == JSONParser.parse(#"{"é":1}"#))
+  }
 }
