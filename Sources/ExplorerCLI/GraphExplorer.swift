@@ -8,6 +8,7 @@ public enum GraphExplorer {
     DiffCommand.subcommand,
     PatchCommand.subcommand,
     ServeCommand.subcommand,
+    FmtCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
