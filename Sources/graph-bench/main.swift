@@ -2,7 +2,9 @@ import Foundation
 
 /// graph-bench: speed and memory measured against the peers a user would pick instead, in a
 /// release build. See docs/benchmarks.md for the figures and the commands.
-let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = []
+let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = [
+  ("diff", DiffBenchmark.summary, DiffBenchmark.run)
+]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let bench = benchmarks.first(where: { $0.name == name }) else {
