@@ -91,7 +91,7 @@ import Testing
 
   @Test func oddKeysArePrintedQuotedAndEscapedInPointers() throws {
     let result = try diff(#"{"a/b":{"c d":1}}"#, #"{"a/b":{"c d":2}}"#)
-    #expect(JSONDiffRenderer().lines(result) == [#"["a/b"]["c d"]: 1 → 2"#])
+    #expect(JSONDiffRenderer().lines(result) == [#"a/b["c d"]: 1 → 2"#])
     #expect(result.patch.operations.first?.path.description == "/a~1b/c d")
   }
 

@@ -93,7 +93,7 @@ public struct JSONDiffRenderer: Sendable {
     var documents = [result.new, result.old]
     if case .removed = difference.change { documents.reverse() }
     for document in documents {
-      guard let parent = parentPath.evaluate(in: document) else { continue }
+      guard let parent = parentPath.evaluate(on: document) else { continue }
       switch (parent, last) {
       case (.object(let object), .key(let key)):
         guard let position = object.members.lastIndex(where: { $0.key == key }) else { continue }

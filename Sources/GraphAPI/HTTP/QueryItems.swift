@@ -1,0 +1,73 @@
+/// An ordered list of name/value parameters, as in a query string or a form body.
+/// Names may repeat; lookups see the first occurrence.
+public struct QueryItems: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral
+{
+  /// One parameter.
+  public struct Item: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  public var items: [Item]
+
+  public init(_ items: [Item] = []) { self.items = items }
+
+  public init(dictionaryLiteral elements: (String, String)...) {
+    self.items = elements.map { Item(name: $0.0, value: $0.1) }
+  }
+
+  /// Parses `a=1&b=x%20y` (a leading `?` is ignored; `+` decodes to a space).
+  public init(parsing text: some StringProtocol) {
+    var s = Substring(text)
+    if s.first == "?" { s = s.dropFirst() }
+    self.items = s.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+      if let eq = pair.firstIndex(of: "=") {
+        return Item(
+          name: PercentEncoding.decode(pair[..<eq]),
+          value: PercentEncoding.decode(pair[pair.index(after: eq)...]))
+      }
+      return Item(name: PercentEncoding.decode(pair), value: "")
+    }
+  }
+
+  public var startIndex: Int { items.startIndex }
+  public var endIndex: Int { items.endIndex }
+  public subscript(position: Int) -> Item { items[position] }
+
+  /// The first value named `name`; setting replaces the first (removing later duplicates) or
+  /// appends, setting `nil` removes all.
+  public subscript(name: String) -> String? {
+    get { items.first { $0.name == name }?.value }
+    set {
+      let position = items.firstIndex { $0.name == name }
+      items.removeAll { $0.name == name }
+      guard let newValue else { return }
+      items.insert(
+        Item(name: name, value: newValue), at: Swift.min(position ?? items.count, items.count))
+    }
+  }
+
+  /// Appends a parameter, keeping existing ones of the same name.
+  public mutating func append(_ name: String, _ value: String) {
+    items.append(Item(name: name, value: value))
+  }
+
+  /// Query-string text (no leading `?`) with Graph-friendly encoding: `fields` braces,
+  /// parentheses and commas stay readable.
+  public var queryString: String {
+    items.map {
+      PercentEncoding.encode($0.name, allowed: PercentEncoding.queryValueAllowed) + "="
+        + PercentEncoding.encode($0.value, allowed: PercentEncoding.queryValueAllowed)
+    }.joined(separator: "&")
+  }
+
+  /// `application/x-www-form-urlencoded` body text.
+  public var formEncoded: String {
+    items.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }
+      .joined(separator: "&")
+  }
+}
