@@ -4,7 +4,10 @@ public enum GraphExplorer {
   public static let version = "0.1.0"
 
   /// Every subcommand, in the order `--help` lists them.
-  static let subcommands: [Subcommand] = []
+  static let subcommands: [Subcommand] = [
+    DiffCommand.subcommand,
+    PatchCommand.subcommand,
+  ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   public static func main(arguments: [String], console: any Console) async -> ExitStatus {

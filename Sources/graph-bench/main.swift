@@ -2,7 +2,10 @@ import Foundation
 
 /// graph-bench: speed and memory measured against the peers a user would pick instead, in a
 /// release build. See docs/benchmarks.md for the figures and the commands.
-let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = []
+let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = [
+  ("json", "parse and pretty-print a Graph-shaped document vs jq", JSONBenchmark.run),
+  ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
+]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let bench = benchmarks.first(where: { $0.name == name }) else {
