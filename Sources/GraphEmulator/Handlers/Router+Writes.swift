@@ -41,9 +41,8 @@ extension Router {
   {
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
     guard owner.id == user.id || call.version < .v2_0 else {
-      throw .oauth(
-        "(#200) Feed story publishing to other users is disabled for this application",
-        code: 200, challenge: "insufficient_scope")
+      throw .permissionError(
+        "(#200) Feed story publishing to other users is disabled for this application")
     }
     let message = call["message"] ?? ""
     let link = call["link"]
@@ -136,9 +135,8 @@ extension Router {
     guard deletable.contains(target.type) else { throw .unsupported("DELETE", id: target.id) }
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
     guard target.fields["from"]?["id"]?.stringValue == user.id else {
-      throw .oauth(
-        "(#200) The user hasn't authorized the application to perform this action", code: 200,
-        challenge: "insufficient_scope")
+      throw .permissionError(
+        "(#200) The user hasn't authorized the application to perform this action")
     }
     state.world.remove(target.id)
     return deleted(call)
