@@ -59,3 +59,34 @@ extension World {
       app: app, defaultUserID: id(0), defaultToken: "CAAEmuUser0", clock: DefaultWorld.clock)
   }
 }
+
+extension World {
+  /// The world a command-line argument names: `generated:people=N,friends=K[,seed=S]`, or the
+  /// path of a world file.
+  public static func load(argument: String) throws(EmulatorError) -> World {
+    let prefix = "generated:"
+    guard argument.hasPrefix(prefix) else { return try load(contentsOf: argument) }
+    var people: Int?
+    var friends: Int?
+    var seed: UInt64 = 1
+    for pair in argument.dropFirst(prefix.count).split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        throw .invalidGeneratedWorld("expected name=value, found '\(pair)'")
+      }
+      switch parts[0] {
+      case "people": people = Int(parts[1])
+      case "friends": friends = Int(parts[1])
+      case "seed": seed = UInt64(parts[1]) ?? seed
+      default: throw .invalidGeneratedWorld("unknown setting '\(parts[0])'")
+      }
+      if parts[0] != "seed" && Int(parts[1]) == nil {
+        throw .invalidGeneratedWorld("\(parts[0]) must be a whole number, found '\(parts[1])'")
+      }
+    }
+    guard let people, let friends else {
+      throw .invalidGeneratedWorld("expected generated:people=N,friends=K")
+    }
+    return try generated(people: people, friends: friends, seed: seed)
+  }
+}
