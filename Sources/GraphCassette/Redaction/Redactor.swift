@@ -139,7 +139,7 @@ public struct Redactor: Sendable {
   private func replace(_ bytes: [UInt8]) -> [UInt8] {
     var current = bytes
     for (pattern, placeholder) in replacements {
-      let hits = Multipart.occurrences(of: pattern, in: current)
+      let hits = ByteSearch.occurrences(of: pattern, in: current)
       guard !hits.isEmpty else { continue }
       var out: [UInt8] = []
       out.reserveCapacity(current.count)
