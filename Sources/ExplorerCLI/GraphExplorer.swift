@@ -7,6 +7,8 @@ public enum GraphExplorer {
   static let subcommands: [Subcommand] = [
     DiffCommand.subcommand,
     PatchCommand.subcommand,
+    ImportCommand.subcommand,
+    ExportCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
