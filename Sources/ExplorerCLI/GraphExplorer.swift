@@ -7,6 +7,7 @@ public enum GraphExplorer {
   static let subcommands: [Subcommand] = [
     DiffCommand.subcommand,
     PatchCommand.subcommand,
+    ServeCommand.subcommand,
     ImportCommand.subcommand,
     ExportCommand.subcommand,
   ]
