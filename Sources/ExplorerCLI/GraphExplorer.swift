@@ -10,6 +10,7 @@ public enum GraphExplorer {
     ServeCommand.subcommand,
     ImportCommand.subcommand,
     ExportCommand.subcommand,
+    VerifyCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
