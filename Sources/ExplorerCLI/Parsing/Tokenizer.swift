@@ -121,13 +121,3 @@ struct Tokenizer {
     throw .syntax(message: "unterminated double quote", column: start + 1)
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  var trimmingSpaces: String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-    return String(s)
-  }
-}
