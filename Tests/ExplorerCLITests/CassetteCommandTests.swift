@@ -16,7 +16,7 @@ import Testing
 
   deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-  func run(_ arguments: [String]) async -> (ExitStatus, CapturingConsole) {
+  func run(_ arguments: [String]) async -> (ExplorerCLI.ExitStatus, CapturingConsole) {
     let console = CapturingConsole()
     let status = await GraphExplorer.main(arguments: arguments, console: console)
     return (status, console)

@@ -1,4 +1,5 @@
 import GraphCassette
+import GraphEmulator
 
 /// `graph-explorer import FILE -o CASSETTE`: reads a HAR 1.2, Ruby VCR (JSON or YAML) or vcrpy
 /// (JSON or YAML) file, redacts its secrets, and writes a native cassette.
@@ -11,8 +12,9 @@ enum ImportCommand {
 
     Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML)
     unless --from names it (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml), replaces any access
-    tokens, appsecret_proofs and app secrets by placeholders, and writes a graph-explorer
-    cassette. An existing CASSETTE is only replaced with --force.
+    tokens, appsecret_proofs and app secrets by placeholders (the emulator's published test
+    tokens excepted), and writes a graph-explorer cassette. An existing CASSETTE is only
+    replaced with --force.
 
     """
 
@@ -47,7 +49,8 @@ enum ImportCommand {
     do {
       let bytes = try CassetteFiles.read(input, console: console)
       let (cassette, detected) = try Interchange.importCassette(
-        bytes, path: input, format: format)
+        bytes, path: input, format: format,
+        publicValues: Set(GraphEmulator().testTokens.map(\.token)))
       try CassetteFiles.write(
         cassette.encoded(), to: output, force: parsed.flags.contains("--force"), console: console)
       console.line(
