@@ -9,6 +9,9 @@ public enum GraphExplorer {
     PatchCommand.subcommand,
     ServeCommand.subcommand,
     FmtCommand.subcommand,
+    ImportCommand.subcommand,
+    ExportCommand.subcommand,
+    VerifyCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
