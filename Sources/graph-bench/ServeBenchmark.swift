@@ -38,6 +38,8 @@ enum ServeBenchmark {
     var seconds: Double
     var p50: Double
     var p99: Double
+    /// CPU time the server process used (user + system), when the client is another process.
+    var serverCPUSeconds: Double?
     var requestsPerSecond: Double { Double(requests) / seconds }
   }
 
@@ -64,9 +66,11 @@ enum ServeBenchmark {
     do { port = try server.start() } catch { return fail("\(error)") }
     defer { server.stop() }
     let url = "http://127.0.0.1:\(port)/v2.0/4?fields=id,name&access_token=bench"
-    let result: Result?
+    var result: Result?
     if client == "wrk" {
+      let before = cpuSeconds()
       result = runWrk(url: url, connections: connections, duration: duration)
+      result?.serverCPUSeconds = cpuSeconds() - before
     } else {
       result = ServeLoadClient(port: port, path: "/v2.0/4?fields=id,name&access_token=bench")
         .run(connections: connections, seconds: Double(duration))
@@ -79,6 +83,7 @@ enum ServeBenchmark {
       \(ProcessInfo.processInfo.activeProcessorCount) cores
         requests/s  \(String(format: "%.0f", result.requestsPerSecond))  (\(result.requests) requests, \(result.errors) errors)
         latency     p50 \(String(format: "%.2f", result.p50)) ms   p99 \(String(format: "%.2f", result.p99)) ms
+      \(result.serverCPUSeconds.map { String(format: "  server CPU  %.1f µs per request\n", $0 * 1e6 / Double(max(result.requests, 1))) } ?? "")\
         goal (>= 10,000 req/s, p99 < 10 ms, no errors): \(met ? "met" : "MISSED")
       """)
     return 0
@@ -122,6 +127,18 @@ enum ServeBenchmark {
     return Result(
       client: "wrk", requests: requests, errors: non2xx + socketErrors,
       seconds: Double(requests) / rps, p50: p50, p99: p99)
+  }
+
+  /// User + system CPU seconds of this process so far (children not included).
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   static func findWrk(_ path: String) -> String? {

@@ -206,6 +206,20 @@ func withServer(
     #expect(logged.last?.error?.contains("NOPE") == true)
   }
 
+  @Test func aSlowAnswerDoesNotHoldOtherConnections() async throws {
+    try await withServer(EchoTransport(slowDelay: .seconds(2))) { _, port in
+      try await onThread {
+        let slow = try RawClient(port: port, timeout: 5)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: h\r\n\r\n")
+        // The fast client's read times out long before the slow answer is ready.
+        let fast = try RawClient(port: port, timeout: 1)
+        try fast.send("GET /fast HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(try fast.readResponse().headers["X-Echo-URL"] == "http://h/fast")
+        #expect(try slow.readResponse().headers["X-Echo-URL"] == "http://h/slow")
+      }
+    }
+  }
+
   @Test func stopLetsInFlightRequestsFinish() async throws {
     let server = GraphServer(transport: EchoTransport(delay: .milliseconds(300)))
     let port = try server.start()

@@ -21,7 +21,10 @@ final class ServerLoop: @unchecked Sendable {
   private let lock = NSLock()
   private var completions: [(id: UInt64, response: HTTPResponse, failure: String?)] = []
   private var stopRequested = false
+  private var jobs: [UnownedJob] = []
   private var wakePending = false
+  /// Whether the loop is (about to be) blocked in poll, so work for it must wake it.
+  private var sleeping = false
   private var loopEnded = false
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -33,6 +36,8 @@ final class ServerLoop: @unchecked Sendable {
   var stopping = false
   var stopDeadline: UInt64 = 0
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+  /// Runs transport tasks on this loop's thread.
+  private(set) lazy var executor = LoopExecutor(loop: self)
   private var pollSet: [pollfd] = []
   private var polled: [Connection?] = []
 
@@ -79,23 +84,44 @@ final class ServerLoop: @unchecked Sendable {
     }
   }
 
+  /// Queues a job of a transport task to run on the loop thread; `false` once the loop ended.
+  func enqueue(_ job: UnownedJob) -> Bool {
+    lock.withLock {
+      guard !loopEnded else { return false }
+      jobs.append(job)
+      wakeLocked()
+      return true
+    }
+  }
+
   private func wakeLocked() {
-    guard !wakePending, !loopEnded else { return }
+    guard sleeping, !wakePending, !loopEnded else { return }
     wakePending = true
     Socket.wake(wakeWrite)
   }
 
-  private func run() {
+  /// Runs queued jobs and writes finished answers until there are none left.
+  private func processShared() {
     while true {
-      let (answers, stop) = lock.withLock {
+      let (answers, ready, stop) = lock.withLock {
         defer {
           completions.removeAll(keepingCapacity: true)
-          wakePending = false
+          jobs.removeAll(keepingCapacity: true)
         }
-        return (completions, stopRequested)
+        return (completions, jobs, stopRequested)
       }
       if stop, !stopping { beginStopping() }
-      for answer in answers { answered(answer.id, answer.response, failure: answer.failure) }
+      if answers.isEmpty, ready.isEmpty { return }
+      for job in ready { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+      for answer in answers {
+        answered(answer.id, answer.response, failure: answer.failure)
+      }
+    }
+  }
+
+  private func run() {
+    while true {
+      processShared()
       if stopping, connections.isEmpty || Socket.now() >= stopDeadline { break }
       pollOnce()
       expireDeadlines()
@@ -103,10 +129,15 @@ final class ServerLoop: @unchecked Sendable {
     for connection in Array(connections.values) { close(connection) }
     if let listener { Socket.close(listener) }
     listener = nil
-    lock.withLock {
+    let leftover = lock.withLock {
       loopEnded = true
       Socket.close(wakeRead)
       Socket.close(wakeWrite)
+      defer { jobs = [] }
+      return jobs
+    }
+    for job in leftover {
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
     }
   }
 
@@ -133,9 +164,19 @@ final class ServerLoop: @unchecked Sendable {
       polled.append(connection)
     }
     let now = Socket.now()
-    let timeout: Int32 =
+    var timeout: Int32 =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
-    guard Socket.poll(&pollSet, timeout: timeout) > 0 else { return }
+    let idle = lock.withLock {
+      sleeping = completions.isEmpty && jobs.isEmpty && (!stopRequested || stopping)
+      return sleeping
+    }
+    if !idle { timeout = 0 }
+    let ready = Socket.poll(&pollSet, timeout: timeout)
+    lock.withLock {
+      sleeping = false
+      wakePending = false
+    }
+    guard ready > 0 else { return }
     for (index, entry) in pollSet.enumerated() where entry.revents != 0 {
       let revents = Int32(entry.revents)
       guard let connection = polled[index] else {
