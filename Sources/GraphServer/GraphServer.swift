@@ -10,6 +10,11 @@ import GraphAPI
 /// 502 with a Graph-style error body. Requests the server cannot accept are answered 400, 408,
 /// 413, 414, 417, 431, 501 or 505 and the connection is closed.
 ///
+/// One I/O thread serves every connection with non-blocking sockets. Transport calls run as
+/// tasks on that thread's executor: an answer that is ready at once costs no thread switch, and
+/// one that waits (the network) suspends without holding the thread. A transport should
+/// therefore not block its thread for long (brief locks and small file writes are fine).
+///
 /// ```swift
 /// let server = GraphServer(transport: emulator)
 /// let port = try server.start()   // port 0 by default: a free one
