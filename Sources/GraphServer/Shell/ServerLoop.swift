@@ -35,6 +35,8 @@ final class ServerLoop: @unchecked Sendable {
   var nextID: UInt64 = 0
   var stopping = false
   var stopDeadline: UInt64 = 0
+  /// While the process is out of file descriptors, accepting pauses until then.
+  var acceptPausedUntil: UInt64 = 0
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
   /// Runs transport tasks on this loop's thread.
   private(set) lazy var executor = LoopExecutor(loop: self)
@@ -146,11 +148,14 @@ final class ServerLoop: @unchecked Sendable {
     polled.removeAll(keepingCapacity: true)
     pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
     polled.append(nil)
-    if let listener, connections.count < configuration.maxConnections {
+    if let listener, connections.count < configuration.maxConnections,
+      acceptPausedUntil <= Socket.now()
+    {
       pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
       polled.append(nil)
     }
     var nearest = stopping ? stopDeadline : UInt64.max
+    if acceptPausedUntil > 0 { nearest = min(nearest, acceptPausedUntil) }
     for connection in connections.values {
       var events: Int32 = 0
       switch connection.phase {
@@ -184,12 +189,22 @@ final class ServerLoop: @unchecked Sendable {
         continue
       }
       guard !connection.isClosed else { continue }
-      if revents & (POLLERR | POLLNVAL) != 0 {
+      if revents & POLLNVAL != 0 {
         close(connection)
-      } else if revents & (POLLIN | POLLHUP) != 0 {
-        readable(connection)
-      } else if revents & POLLOUT != 0 {
+        continue
+      }
+      switch connection.phase {
+      case .writing:
         flush(connection)
+      case .reading, .draining:
+        if revents & POLLOUT != 0, connection.hasPendingOutput { flush(connection) }
+        if revents & (POLLIN | POLLHUP | POLLERR) != 0, !connection.isClosed,
+          connection.phase == .reading || connection.phase == .draining
+        {
+          readable(connection)
+        }
+      case .processing:
+        break
       }
     }
   }
@@ -197,9 +212,16 @@ final class ServerLoop: @unchecked Sendable {
   private func acceptConnections() {
     guard let listener else { return }
     var accepted = 0
-    while connections.count < configuration.maxConnections, accepted < 64,
-      let fd = Socket.accept(listener)
-    {
+    acceptPausedUntil = 0
+    while connections.count < configuration.maxConnections, accepted < 64 {
+      let fd: Int32
+      switch Socket.accept(listener) {
+      case .accepted(let socket): fd = socket
+      case .nothing: return
+      case .outOfDescriptors:
+        acceptPausedUntil = Socket.now() + 100_000_000
+        return
+      }
       accepted += 1
       nextID += 1
       let connection = Connection(
@@ -216,8 +238,8 @@ final class ServerLoop: @unchecked Sendable {
     listener = nil
     for connection in Array(connections.values) {
       switch connection.phase {
-      case .reading where !connection.hasPendingOutput: close(connection)
-      case .reading, .writing: connection.closeAfterWrite = true
+      case .reading: close(connection)
+      case .writing: connection.closeAfterWrite = true
       case .processing, .draining: break
       }
     }
