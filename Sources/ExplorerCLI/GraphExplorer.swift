@@ -5,7 +5,9 @@ public enum GraphExplorer {
 
   /// Every subcommand, in the order `--help` lists them.
   static let subcommands: [Subcommand] = [
-    ServeCommand.subcommand
+    DiffCommand.subcommand,
+    PatchCommand.subcommand,
+    ServeCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

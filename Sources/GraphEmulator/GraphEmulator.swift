@@ -1,2 +1,81 @@
-/// GraphEmulator: see docs/architecture.md.
-enum GraphEmulatorModule {}
+import Foundation
+import GraphAPI
+import GraphJSON
+
+/// An in-process Graph API: answers `HTTPRequest`s from a `World` the way graph.facebook.com
+/// answered the Facebook iOS SDK 3.x (unversioned and v1.0 to v2.2, plus the v2.4 `/me`
+/// default). Deterministic: a fixed clock advancing one second per request and a fixed id
+/// sequence, so the same session gives byte-identical answers.
+///
+/// It answers for any base URL (`https://graph.facebook.com`, `http://127.0.0.1:PORT`): paging
+/// URLs reuse the scheme, host, port and version of the request. Thread-safe; every call runs
+/// under one lock.
+public final class GraphEmulator: GraphTransport, @unchecked Sendable {
+  private let lock = NSLock()
+  private let initialWorld: World
+  private var state: EmulatorState
+
+  /// An emulator over `world` (the embedded default world unless told otherwise).
+  public init(world: World = .default) {
+    initialWorld = world
+    state = EmulatorState(world: world)
+  }
+
+  /// Answers one request. Never throws: every problem is a Graph error answer.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    answer(request)
+  }
+
+  /// The synchronous core of `send`.
+  public func answer(_ request: HTTPRequest) -> HTTPResponse {
+    withState { state in
+      var router = Router(state: state)
+      let response = router.respond(to: request)
+      state = router.state
+      return response
+    }
+  }
+
+  func withState<T>(_ body: (inout EmulatorState) throws(EmulatorError) -> T)
+    throws(EmulatorError) -> T
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&state)
+  }
+
+  func withState<T>(_ body: (inout EmulatorState) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
+  }
+
+  /// Restores the world the emulator started with, and its clock and id sequence
+  /// (the REPL's `reset`). The throttle setting is kept.
+  public func reset() {
+    withState { state in
+      let throttle = state.throttle
+      state = EmulatorState(world: initialWorld)
+      state.throttle = throttle
+    }
+  }
+
+  /// Turns throttling on (`callsPerMinute` calls per 60 emulated seconds, then errors 4 and
+  /// 17) or off (`nil`).
+  public func setThrottle(callsPerMinute: Int?) {
+    withState { state in
+      state.throttle = callsPerMinute.map { max(1, $0) }
+      state.callsInWindow = 0
+      state.windowStart = state.now
+    }
+  }
+
+  /// A copy of the live world, writes included.
+  public var world: World { withState { $0.world } }
+
+  /// The default test user's token (`CAAEmuAlice` in the default world).
+  public var defaultToken: String { withState { $0.world.defaultToken } }
+
+  /// The emulator's current time, Unix seconds.
+  public var now: Int { withState { $0.now } }
+}

@@ -52,27 +52,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    let l = lhs.effective
-    let r = rhs.effective
-    guard l.count == r.count else { return false }
-    for (key, value) in l {
-      guard let other = r[key], other == value else { return false }
-    }
-    return true
+    JSONValue.object(lhs) == JSONValue.object(rhs)
   }
 
-  public func hash(into hasher: inout Hasher) {
-    // Order-independent: combine per-member hashes commutatively.
-    var total = 0
-    for (key, value) in effective {
-      var h = Hasher()
-      h.combine(key)
-      h.combine(value)
-      total = total &+ h.finalize()
-    }
-    hasher.combine(effective.count)
-    hasher.combine(total)
-  }
+  public func hash(into hasher: inout Hasher) { hash(into: &hasher, depth: 0) }
 
   /// The members as lookups see them: the last occurrence of each key wins.
   var effective: [String: JSONValue] {

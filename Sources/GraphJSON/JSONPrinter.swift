@@ -37,14 +37,38 @@ public struct JSONPrinter: Sendable {
 
   /// Prints `value` as a string (no trailing newline).
   public func string(_ value: JSONValue) -> String {
-    String(decoding: bytes(value), as: UTF8.self)
+    withPrinted(value) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Prints `value` as UTF-8 bytes (no trailing newline).
   public func bytes(_ value: JSONValue) -> [UInt8] {
-    var writer = JSONWriter(options: options, palette: palette)
-    writer.write(value, indent: 0)
-    return writer.output
+    withPrinted(value) { Array($0) }
+  }
+
+  /// Prints `value` (no trailing newline) in pieces of about `chunkSize` bytes, handing each
+  /// to `sink` as it fills, so printing a large value takes little memory. Pieces end between
+  /// tokens, so each is valid UTF-8 on its own.
+  ///
+  /// - Complexity: O(n) in the size of the output; memory O(`chunkSize` + depth).
+  public func write(
+    _ value: JSONValue, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) -> Void
+  ) {
+    withoutActuallyEscaping(sink) { sink in
+      var writer = JSONWriter(
+        options: options, palette: palette,
+        buffer: OutputBuffer(capacity: chunkSize + 4096, chunkSize: max(1, chunkSize), sink: sink))
+      defer { writer.buffer.deallocate() }
+      writer.write(value)
+      writer.buffer.flush()
+    }
+  }
+
+  private func withPrinted<R>(_ value: JSONValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    var writer = JSONWriter(
+      options: options, palette: palette, buffer: OutputBuffer(capacity: 4096))
+    defer { writer.buffer.deallocate() }
+    writer.write(value)
+    return body(writer.buffer.bytes)
   }
 }
 
@@ -53,4 +77,10 @@ extension JSONValue {
   public var compactText: String { JSONPrinter(options: []).string(self) }
   /// Pretty (2-space indented) JSON text of this value, no colour.
   public var prettyText: String { JSONPrinter(options: [.pretty]).string(self) }
+}
+
+extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
+  /// Compact JSON text (printed without recursion, so any depth is safe).
+  public var description: String { compactText }
+  public var debugDescription: String { compactText }
 }

@@ -1,289 +1,241 @@
-/// The parsing engine behind `JSONParser`: a cursor over a byte buffer and an explicit stack
-/// of open containers.
+/// The parsing engine behind `JSONParser`: a cursor over a byte buffer, one stack of finished
+/// values, one of pending object keys and one of open containers. Closing a container moves
+/// its elements off the value stack into a fresh array, so no value is copied twice and
+/// nothing recurses.
 struct JSONScanner {
-  let buffer: UnsafeBufferPointer<UInt8>
+  let base: UnsafePointer<UInt8>
+  let count: Int
   let maxDepth: Int
   var index = 0
+  /// Reused buffer for strings with escapes; the owner deallocates it.
+  var scratch = OutputBuffer(capacity: 256)
+  /// Recently made short strings, to reuse.
+  var cache = ShortStringCache()
 
-  init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
-    self.buffer = buffer
+  /// An open container: where its elements (and keys) start on the stacks.
+  struct Frame {
+    var isObject: Bool
+    var valueStart: Int
+    var keyStart: Int
+  }
+
+  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    self.base = base
+    self.count = count
     self.maxDepth = maxDepth
   }
 
-  private enum Frame {
-    case array([JSONValue])
-    case object(JSONObject, key: String)
-  }
-
   mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-    var stack: [Frame] = []
+    var values = MoveStack<JSONValue>(capacity: 256)
+    var keys = MoveStack<String>(capacity: 128)
+    defer {
+      values.release()
+      keys.release()
+    }
+    var frames: [Frame] = []
+    frames.reserveCapacity(32)
     outer: while true {
       skipWhitespace()
-      var value: JSONValue
-      guard index < buffer.count else { throw error(expected: "a value") }
-      switch buffer[index] {
+      guard index < count else { throw error(expected: "a value") }
+      switch base[index] {
       case UInt8(ascii: "{"):
-        try checkDepth(stack.count)
+        if frames.count >= maxDepth { throw failure(.tooDeep(limit: maxDepth), at: index) }
         index += 1
         skipWhitespace()
-        if peek == UInt8(ascii: "}") {
+        if index < count && base[index] == UInt8(ascii: "}") {
           index += 1
-          value = .object(JSONObject())
+          values.push(.object(JSONObject()))
         } else {
-          let key = try parseKey(expected: "a string key or '}'")
-          stack.append(.object(JSONObject(), key: key))
+          keys.push(try parseKey(expected: "a string key or '}'"))
+          frames.append(Frame(isObject: true, valueStart: values.count, keyStart: keys.count - 1))
           continue outer
         }
       case UInt8(ascii: "["):
-        try checkDepth(stack.count)
+        if frames.count >= maxDepth { throw failure(.tooDeep(limit: maxDepth), at: index) }
         index += 1
         skipWhitespace()
-        if peek == UInt8(ascii: "]") {
+        if index < count && base[index] == UInt8(ascii: "]") {
           index += 1
-          value = .array([])
+          values.push(.array([]))
         } else {
-          stack.append(.array([]))
+          frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
           continue outer
         }
       case UInt8(ascii: "\""):
-        value = .string(try parseString())
+        values.push(.string(try parseString()))
       case UInt8(ascii: "t"):
         try expectLiteral("true")
-        value = .bool(true)
+        values.push(.bool(true))
       case UInt8(ascii: "f"):
         try expectLiteral("false")
-        value = .bool(false)
+        values.push(.bool(false))
       case UInt8(ascii: "n"):
         try expectLiteral("null")
-        value = .null
+        values.push(.null)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = .number(try parseNumber())
+        values.push(.number(try parseNumber()))
       default:
         throw error(expected: "a value")
       }
-      // Hand the finished value to the enclosing containers, closing those that end here.
-      while true {
-        guard let top = stack.popLast() else {
-          skipWhitespace()
-          if index < buffer.count { throw error(expected: "end of input") }
-          return value
-        }
-        switch top {
-        case .array(var items):
-          items.append(value)
-          skipWhitespace()
-          if peek == UInt8(ascii: ",") {
-            index += 1
-            stack.append(.array(items))
-            continue outer
-          } else if peek == UInt8(ascii: "]") {
-            index += 1
-            value = .array(items)
-          } else {
-            throw error(expected: "',' or ']' after an array element")
-          }
-        case .object(var object, let key):
-          object.members.append(JSONObject.Member(key: key, value: value))
-          skipWhitespace()
-          if peek == UInt8(ascii: ",") {
+      // A value is complete: continue its container, closing those that end here.
+      while let frame = frames.last {
+        skipWhitespace()
+        let b: UInt8 = index < count ? base[index] : 0
+        if frame.isObject {
+          if b == UInt8(ascii: ",") {
             index += 1
             skipWhitespace()
-            let next = try parseKey(expected: "a string key")
-            stack.append(.object(object, key: next))
+            keys.push(try parseKey(expected: "a string key"))
             continue outer
-          } else if peek == UInt8(ascii: "}") {
-            index += 1
-            value = .object(object)
-          } else {
+          }
+          guard b == UInt8(ascii: "}") else {
             throw error(expected: "',' or '}' after an object member")
           }
+          index += 1
+          frames.removeLast()
+          let object = Self.closeObject(&values, &keys, frame)
+          values.push(.object(object))
+        } else {
+          if b == UInt8(ascii: ",") {
+            index += 1
+            continue outer
+          }
+          guard b == UInt8(ascii: "]") else {
+            throw error(expected: "',' or ']' after an array element")
+          }
+          index += 1
+          frames.removeLast()
+          values.push(.array(values.popArray(from: frame.valueStart)))
         }
       }
+      skipWhitespace()
+      if index < count { throw error(expected: "end of input") }
+      return values.pop()
     }
   }
 
-  private var peek: UInt8? { index < buffer.count ? buffer[index] : nil }
-
-  private func checkDepth(_ depth: Int) throws(JSONParseError) {
-    if depth >= maxDepth { throw failure(.tooDeep(limit: maxDepth), at: index) }
+  /// Pairs the keys and values of a closing object into its members, moving them.
+  private static func closeObject(
+    _ values: inout MoveStack<JSONValue>, _ keys: inout MoveStack<String>, _ frame: Frame
+  ) -> JSONObject {
+    let n = values.count - frame.valueStart
+    let members = [JSONObject.Member](unsafeUninitializedCapacity: n) { target, initialized in
+      for i in 0..<n {
+        (target.baseAddress! + i).initialize(
+          to: JSONObject.Member(
+            key: keys.move(at: frame.keyStart + i), value: values.move(at: frame.valueStart + i)))
+      }
+      initialized = n
+    }
+    values.discard(from: frame.valueStart)
+    keys.discard(from: frame.keyStart)
+    return JSONObject(members)
   }
 
+  @inline(__always)
   private mutating func skipWhitespace() {
-    while index < buffer.count {
-      switch buffer[index] {
-      case 0x20, 0x0A, 0x0D, 0x09: index += 1
-      default: return
-      }
+    while index < count {
+      let b = base[index]
+      guard b <= 0x20, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+      index += 1
     }
   }
 
   private mutating func parseKey(expected: String) throws(JSONParseError) -> String {
-    guard peek == UInt8(ascii: "\"") else { throw error(expected: expected) }
+    guard index < count, base[index] == UInt8(ascii: "\"") else { throw error(expected: expected) }
     let key = try parseString()
     skipWhitespace()
-    guard peek == UInt8(ascii: ":") else { throw error(expected: "':' after an object key") }
+    guard index < count, base[index] == UInt8(ascii: ":") else {
+      throw error(expected: "':' after an object key")
+    }
     index += 1
     return key
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
     let start = index
-    let count = literal.utf8CodeUnitCount
-    let base = literal.utf8Start
-    for offset in 0..<count {
-      guard start + offset < buffer.count, buffer[start + offset] == base[offset] else {
+    let length = literal.utf8CodeUnitCount
+    let text = literal.utf8Start
+    for offset in 0..<length {
+      guard start + offset < count, base[start + offset] == text[offset] else {
         index = start + offset
         throw error(expected: "'\(literal)'")
       }
     }
-    index = start + count
+    index = start + length
+  }
+
+  @inline(__always)
+  private func isDigit(at position: Int) -> Bool {
+    position < count && base[position] &- 0x30 < 10
   }
 
   private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
     let start = index
-    if peek == UInt8(ascii: "-") { index += 1 }
-    guard let first = peek, isDigit(first) else { throw error(expected: "a digit") }
+    if base[index] == UInt8(ascii: "-") { index += 1 }
+    guard isDigit(at: index) else { throw error(expected: "a digit") }
+    let first = base[index]
     index += 1
     if first != UInt8(ascii: "0") {
-      while let b = peek, isDigit(b) { index += 1 }
+      while isDigit(at: index) { index += 1 }
     }
-    if peek == UInt8(ascii: ".") {
+    if index < count && base[index] == UInt8(ascii: ".") {
       index += 1
-      guard let b = peek, isDigit(b) else { throw error(expected: "a digit after '.'") }
-      while let b = peek, isDigit(b) { index += 1 }
+      guard isDigit(at: index) else { throw error(expected: "a digit after '.'") }
+      while isDigit(at: index) { index += 1 }
     }
-    if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+    if index < count && base[index] | 0x20 == UInt8(ascii: "e") {
       index += 1
-      if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
-      guard let b = peek, isDigit(b) else { throw error(expected: "a digit in the exponent") }
-      while let b = peek, isDigit(b) { index += 1 }
+      if index < count && (base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-")) {
+        index += 1
+      }
+      guard isDigit(at: index) else { throw error(expected: "a digit in the exponent") }
+      while isDigit(at: index) { index += 1 }
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
     return JSONNumber(text: text)
-  }
-
-  private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-
-  /// Parses a string whose opening quote is at `index`.
-  private mutating func parseString() throws(JSONParseError) -> String {
-    index += 1
-    let start = index
-    // Fast path: no escapes.
-    while index < buffer.count {
-      let b = buffer[index]
-      if b == UInt8(ascii: "\"") {
-        let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
-        guard let s = String(validating: slice, as: UTF8.self) else {
-          throw failure(.invalidUTF8, at: start - 1)
-        }
-        index += 1
-        return s
-      }
-      if b == UInt8(ascii: "\\") { break }
-      if b < 0x20 { throw error(expected: "a string character or '\"'") }
-      index += 1
-    }
-    var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
-    while index < buffer.count {
-      let b = buffer[index]
-      if b == UInt8(ascii: "\"") {
-        guard let s = String(validating: bytes, as: UTF8.self) else {
-          throw failure(.invalidUTF8, at: start - 1)
-        }
-        index += 1
-        return s
-      }
-      if b < 0x20 { throw error(expected: "a string character or '\"'") }
-      if b != UInt8(ascii: "\\") {
-        bytes.append(b)
-        index += 1
-        continue
-      }
-      index += 1
-      guard let e = peek else { break }
-      switch e {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(e)
-      case UInt8(ascii: "b"): bytes.append(0x08)
-      case UInt8(ascii: "f"): bytes.append(0x0C)
-      case UInt8(ascii: "n"): bytes.append(0x0A)
-      case UInt8(ascii: "r"): bytes.append(0x0D)
-      case UInt8(ascii: "t"): bytes.append(0x09)
-      case UInt8(ascii: "u"):
-        index += 1
-        let scalar = try parseUnicodeEscape()
-        bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
-        continue
-      default:
-        throw error(expected: "an escape character (one of \" \\ / b f n r t u)")
-      }
-      index += 1
-    }
-    throw error(expected: "'\"' to close the string")
-  }
-
-  /// Parses the hex digits after `\u` (and a following low surrogate escape if needed).
-  private mutating func parseUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
-    let high = try parseHex4()
-    if (0xD800...0xDBFF).contains(high) {
-      if index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
-        buffer[index + 1] == UInt8(ascii: "u")
-      {
-        let save = index
-        index += 2
-        let low = try parseHex4()
-        if (0xDC00...0xDFFF).contains(low) {
-          let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-          return Unicode.Scalar(value) ?? "\u{FFFD}"
-        }
-        index = save
-      }
-      return "\u{FFFD}"
-    }
-    return Unicode.Scalar(high) ?? "\u{FFFD}"
-  }
-
-  private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard let b = peek else { throw error(expected: "four hex digits after '\\u'") }
-      let digit: UInt32
-      switch b {
-      case 0x30...0x39: digit = UInt32(b - 0x30)
-      case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
-      case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-      default: throw error(expected: "four hex digits after '\\u'")
-      }
-      value = value << 4 | digit
-      index += 1
-    }
-    return value
   }
 
   // MARK: Errors
 
-  private func error(expected: String) -> JSONParseError {
+  func error(expected: String) -> JSONParseError {
     failure(.unexpected(expected: expected, found: describeFound()), at: index)
   }
 
   private func describeFound() -> String {
-    guard index < buffer.count else { return "end of input" }
-    let b = buffer[index]
+    guard index < count else { return "end of input" }
+    let b = base[index]
     switch b {
     case 0x20...0x7E: return "'\(Character(Unicode.Scalar(b)))'"
     case 0x0A: return "a line break"
+    case 0x0D: return "a carriage return"
     case 0x09: return "a tab"
     default:
+      if b >= 0x80, let scalar = scalar(at: index) {
+        return "'\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
+      }
       let hex = String(b, radix: 16, uppercase: true)
       return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
     }
   }
 
-  private func failure(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
+  /// The well-formed UTF-8 scalar starting at `position`, if any.
+  private func scalar(at position: Int) -> Unicode.Scalar? {
+    let lead = base[position]
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+    guard length > 0, position + length <= count else { return nil }
+    let bytes = UnsafeBufferPointer(start: base + position, count: length)
+    guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    return text.unicodeScalars.first
+  }
+
+  func failure(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
     var line = 1
     var column = 1
     var i = 0
-    while i < offset && i < buffer.count {
-      let b = buffer[i]
+    while i < offset && i < count {
+      let b = base[i]
       if b == 0x0A {
         line += 1
         column = 1

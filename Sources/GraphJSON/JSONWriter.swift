@@ -1,131 +1,144 @@
-/// The byte-level engine behind `JSONPrinter`.
+/// The byte-level engine behind `JSONPrinter`: walks a value with an explicit stack (so any
+/// depth prints) into a growable byte buffer, handing full chunks to a sink when streaming.
 struct JSONWriter {
-  let options: JSONPrinter.Options
-  let palette: JSONPrinter.Palette
-  var output: [UInt8] = []
+  let pretty: Bool
+  let sorted: Bool
+  let asciiOnly: Bool
+  let colors: Colors?
+  var buffer: OutputBuffer
 
-  init(options: JSONPrinter.Options, palette: JSONPrinter.Palette) {
-    self.options = options
-    self.palette = palette
-    output.reserveCapacity(4096)
-  }
+  /// The escape sequences of a palette, as bytes.
+  struct Colors {
+    var null: [UInt8]
+    var boolean: [UInt8]
+    var number: [UInt8]
+    var string: [UInt8]
+    var key: [UInt8]
+    var punctuation: [UInt8]
+    let reset: [UInt8] = Array("\u{1B}[0m".utf8)
 
-  private var pretty: Bool { options.contains(.pretty) }
-  private var color: Bool { options.contains(.color) }
-
-  mutating func write(_ value: JSONValue, indent: Int) {
-    switch value {
-    case .null: colored(palette.null) { $0.append("null") }
-    case .bool(let b): colored(palette.boolean) { $0.append(b ? "true" : "false") }
-    case .number(let n): colored(palette.number) { $0.append(n.text) }
-    case .string(let s): colored(palette.string) { $0.appendQuoted(s) }
-    case .array(let items):
-      if items.isEmpty {
-        colored(palette.punctuation) { $0.append("[]") }
-        return
-      }
-      colored(palette.punctuation) { $0.append("[") }
-      for (i, item) in items.enumerated() {
-        if i > 0 { colored(palette.punctuation) { $0.append(",") } }
-        newline(indent + 1)
-        write(item, indent: indent + 1)
-      }
-      newline(indent)
-      colored(palette.punctuation) { $0.append("]") }
-    case .object(let object):
-      if object.members.isEmpty {
-        colored(palette.punctuation) { $0.append("{}") }
-        return
-      }
-      colored(palette.punctuation) { $0.append("{") }
-      let members =
-        options.contains(.sortedKeys)
-        ? object.members.sorted {
-          $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)
-        }
-        : object.members
-      for (i, member) in members.enumerated() {
-        if i > 0 { colored(palette.punctuation) { $0.append(",") } }
-        newline(indent + 1)
-        colored(palette.key) { $0.appendQuoted(member.key) }
-        colored(palette.punctuation) { $0.append(":") }
-        if pretty { output.append(0x20) }
-        write(member.value, indent: indent + 1)
-      }
-      newline(indent)
-      colored(palette.punctuation) { $0.append("}") }
+    init(_ palette: JSONPrinter.Palette) {
+      func sequence(_ code: String) -> [UInt8] { Array("\u{1B}[\(code)m".utf8) }
+      null = sequence(palette.null)
+      boolean = sequence(palette.boolean)
+      number = sequence(palette.number)
+      string = sequence(palette.string)
+      key = sequence(palette.key)
+      punctuation = sequence(palette.punctuation)
     }
   }
 
-  private mutating func newline(_ indent: Int) {
-    guard pretty else { return }
-    output.append(0x0A)
-    for _ in 0..<(indent * 2) { output.append(0x20) }
+  /// An open container being printed: its elements (or members) and the next one to print.
+  private struct Frame {
+    var items: [JSONValue] = []
+    var members: [JSONObject.Member] = []
+    var isObject: Bool
+    var next = 0
   }
 
-  private mutating func colored(_ code: String, _ body: (inout JSONWriter) -> Void) {
-    if color {
-      append("\u{1B}[")
-      append(code)
-      append("m")
-      body(&self)
-      append("\u{1B}[0m")
-    } else {
-      body(&self)
-    }
+  init(options: JSONPrinter.Options, palette: JSONPrinter.Palette, buffer: OutputBuffer) {
+    pretty = options.contains(.pretty)
+    sorted = options.contains(.sortedKeys)
+    asciiOnly = options.contains(.asciiOnly)
+    colors = options.contains(.color) ? Colors(palette) : nil
+    self.buffer = buffer
   }
 
-  mutating func append(_ text: String) {
-    output.append(contentsOf: text.utf8)
-  }
-
-  mutating func appendQuoted(_ text: String) {
-    output.append(UInt8(ascii: "\""))
-    let asciiOnly = options.contains(.asciiOnly)
-    var utf8 = text.utf8
-    // Fast path: nothing to escape.
-    let needsWork = utf8.contains {
-      $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || (asciiOnly && $0 >= 0x80)
-    }
-    if !needsWork {
-      output.append(contentsOf: utf8)
-      output.append(UInt8(ascii: "\""))
-      return
-    }
-    utf8 = text.utf8
-    if asciiOnly {
-      for scalar in text.unicodeScalars {
-        if scalar.value >= 0x80 {
-          for unit in String(scalar).utf16 { appendUnicodeEscape(UInt32(unit)) }
+  /// Prints `root`, flushing the buffer between tokens once it holds a full chunk.
+  mutating func write(_ root: JSONValue) {
+    var stack: [Frame] = []
+    var value = root
+    while true {
+      // Print `value`; containers with elements open a frame instead.
+      switch value {
+      case .null: token("null", colors?.null)
+      case .bool(let b): token(b ? "true" : "false", colors?.boolean)
+      case .number(let n):
+        if let c = colors?.number { buffer.append(c) }
+        buffer.append(n.text)
+        if colors != nil { buffer.append(colors!.reset) }
+      case .string(let s):
+        if let c = colors?.string { buffer.append(c) }
+        writeQuoted(s)
+        if colors != nil { buffer.append(colors!.reset) }
+      case .array(let items):
+        if items.isEmpty {
+          token("[]", colors?.punctuation)
         } else {
-          appendEscaped(UInt8(scalar.value))
+          token("[", colors?.punctuation)
+          stack.append(Frame(items: items, isObject: false))
+        }
+      case .object(let object):
+        if object.members.isEmpty {
+          token("{}", colors?.punctuation)
+        } else {
+          token("{", colors?.punctuation)
+          let members = sorted ? Self.sortedMembers(object.members) : object.members
+          stack.append(Frame(members: members, isObject: true))
         }
       }
+      buffer.flushIfFull()
+      // Find the next value to print, closing finished containers.
+      while true {
+        guard let top = stack.indices.last else { return }
+        let position = stack[top].next
+        if stack[top].isObject {
+          let members = stack[top].members
+          if position < members.count {
+            if position > 0 { token(",", colors?.punctuation) }
+            newline(depth: stack.count)
+            if let c = colors?.key { buffer.append(c) }
+            writeQuoted(members[position].key)
+            if colors != nil { buffer.append(colors!.reset) }
+            token(pretty ? ": " : ":", colors?.punctuation)
+            value = members[position].value
+            stack[top].next += 1
+            break
+          }
+          stack.removeLast()
+          newline(depth: stack.count)
+          token("}", colors?.punctuation)
+        } else {
+          let items = stack[top].items
+          if position < items.count {
+            if position > 0 { token(",", colors?.punctuation) }
+            newline(depth: stack.count)
+            value = items[position]
+            stack[top].next += 1
+            break
+          }
+          stack.removeLast()
+          newline(depth: stack.count)
+          token("]", colors?.punctuation)
+        }
+      }
+    }
+  }
+
+  /// Members ordered by key in code-point order (which is UTF-8 byte order); members with
+  /// the same key keep their order, so the last one still wins when read back.
+  static func sortedMembers(_ members: [JSONObject.Member]) -> [JSONObject.Member] {
+    members.enumerated().sorted { a, b in
+      let (x, y) = (a.element.key.utf8, b.element.key.utf8)
+      if x.elementsEqual(y) { return a.offset < b.offset }
+      return x.lexicographicallyPrecedes(y)
+    }.map(\.element)
+  }
+
+  @inline(__always)
+  private mutating func token(_ text: StaticString, _ color: [UInt8]?) {
+    if let color {
+      buffer.append(color)
+      buffer.append(text)
+      buffer.append(colors!.reset)
     } else {
-      for b in utf8 { appendEscaped(b) }
-    }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  private mutating func appendEscaped(_ b: UInt8) {
-    switch b {
-    case 0x22: append("\\\"")
-    case 0x5C: append("\\\\")
-    case 0x0A: append("\\n")
-    case 0x0D: append("\\r")
-    case 0x09: append("\\t")
-    case 0x08: append("\\b")
-    case 0x0C: append("\\f")
-    case 0..<0x20: appendUnicodeEscape(UInt32(b))
-    default: output.append(b)
+      buffer.append(text)
     }
   }
 
-  private mutating func appendUnicodeEscape(_ unit: UInt32) {
-    let hex = Array("0123456789abcdef".utf8)
-    append("\\u")
-    for shift in stride(from: 12, through: 0, by: -4) {
-      output.append(hex[Int((unit >> UInt32(shift)) & 0xF)])
-    }
+  @inline(__always)
+  private mutating func newline(depth: Int) {
+    guard pretty else { return }
+    buffer.appendNewline(indent: depth * 2)
   }
 }

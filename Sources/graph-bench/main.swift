@@ -3,7 +3,9 @@ import Foundation
 /// graph-bench: speed and memory measured against the peers a user would pick instead, in a
 /// release build. See docs/benchmarks.md for the figures and the commands.
 let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = [
-  ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run)
+  ("json", "parse and pretty-print a Graph-shaped document vs jq", JSONBenchmark.run),
+  ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
+  ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

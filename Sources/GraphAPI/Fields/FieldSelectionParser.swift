@@ -50,15 +50,18 @@ struct FieldSelectionParser {
       index += 1
       if modifierName == "fields" {
         skipSpaces()
-        field.subfields = peek == ")" ? FieldSelection() : try parseSelection()
+        if peek == ")" { throw fail("expected a field name inside .fields()") }
+        field.subfields = try parseSelection()
         skipSpaces()
         guard peek == ")" else { throw fail("expected ')' to close .fields(") }
         index += 1
         continue
       }
+      let argumentsStart = index
       let arguments = try parseArguments(of: modifierName)
       if modifierName == "as" {
         guard arguments.count == 1, !arguments[0].isEmpty else {
+          index = argumentsStart
           throw fail("expected one alias name in .as()")
         }
         field.alias = arguments[0]
@@ -119,7 +122,7 @@ struct FieldSelectionParser {
   }
 
   private mutating func skipSpaces() {
-    while let c = peek, c == " " || c == "\t" || c == "\n" { index += 1 }
+    while let c = peek, c.isWhitespace { index += 1 }
   }
 
   private func fail(_ message: String) -> FieldSelectionError {

@@ -1,0 +1,139 @@
+import GraphJSON
+
+/// The options of `diff`, shared by `graph-explorer diff A B` and the REPL's `diff #a #b`:
+/// parsing them and writing a comparison's result in the chosen form.
+struct DiffArguments: Sendable, Equatable {
+  /// What to print.
+  enum Output: Sendable, Equatable {
+    /// The listing by path.
+    case listing
+    /// An RFC 6902 JSON Patch.
+    case patch
+    /// An RFC 7386 merge patch.
+    case merge
+  }
+
+  /// The operands (file names, or history references in the REPL), in order.
+  var operands: [String] = []
+  var options = JSONDiffOptions()
+  var output = Output.listing
+  var context = 0
+  /// `true` / `false` when `--color` / `--no-color` was given, `nil` to decide by terminal.
+  var color: Bool?
+  var help = false
+
+  /// A bad command line: what and where.
+  struct Failure: Error, Equatable, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Parses the arguments after `diff`.
+  ///
+  /// - Throws: `Failure` naming the bad option or value.
+  static func parse(_ arguments: [String]) throws(Failure) -> DiffArguments {
+    var parsed = DiffArguments()
+    var index = 0
+    var onlyOperands = false
+    func value(_ name: String, inline: String?) throws(Failure) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw Failure(description: "\(name) needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      defer { index += 1 }
+      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+        parsed.operands.append(argument)
+        continue
+      }
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      let name = parts[0]
+      let inline = parts.count > 1 ? parts[1] : nil
+      switch name {
+      case "--": onlyOperands = true
+      case "--help", "-h": parsed.help = true
+      case "--patch": parsed.output = .patch
+      case "--merge": parsed.output = .merge
+      case "--ignore-order": parsed.options.ignoreOrder = true
+      case "--exact": parsed.options.exactNumbers = true
+      case "--no-color": parsed.color = false
+      case "--color": parsed.color = true
+      case "--key":
+        parsed.options.keys = try value(name, inline: inline).split(separator: ",").map {
+          String($0).trimmingSpaces
+        }.filter { !$0.isEmpty }
+      case "--ignore":
+        let text = try value(name, inline: inline)
+        do {
+          parsed.options.ignore.append(try JSONPathPattern(parsing: text))
+        } catch {
+          throw Failure(description: "--ignore: \(error.description)")
+        }
+      case "--context", "-C":
+        let text = try value(name, inline: inline)
+        guard let n = Int(text), n >= 0 else {
+          throw Failure(description: "--context needs a number of lines, got \"\(text)\"")
+        }
+        parsed.context = n
+      default:
+        throw Failure(description: "unknown option \(argument)")
+      }
+    }
+    return parsed
+  }
+
+  /// Writes the comparison of `old` with `new` to `console` and returns 0 when they are equal
+  /// under the options, 1 when they differ.
+  func report(old: JSONValue, new: JSONValue, console: any Console) -> ExitStatus {
+    let result = JSONDiff.diff(old, new, options: options)
+    let useColor =
+      color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
+    switch output {
+    case .listing:
+      console.write(JSONDiffRenderer(color: useColor, context: context).render(result))
+    case .patch:
+      console.line(JSONPrinter(options: [.pretty]).string(result.patch.jsonValue))
+    case .merge:
+      let patch = JSONMergePatch.generate(
+        from: result.old, to: result.new, exactNumbers: options.exactNumbers)
+      if !result.isEmpty && !JSONMergePatch.isExact(patch, from: result.old, to: result.new) {
+        console.errorLine(
+          "warning: a merge patch cannot express this change exactly (null members or array order)"
+        )
+      }
+      console.line(
+        JSONPrinter(options: [.pretty]).string(result.isEmpty ? .object(JSONObject()) : patch))
+    }
+    return result.isEmpty ? .success : .failure
+  }
+
+  static let usage = """
+    usage: graph-explorer diff A B [options]
+
+    Compares two JSON files (use - for standard input) and lists the differences by path.
+    Exit status: 0 when equal, 1 when different, 2 on error.
+
+    options:
+      --patch            print an RFC 6902 JSON Patch that turns A into B
+      --merge            print an RFC 7386 merge patch that turns A into B
+      --key id,key       members that identify array elements (default: id; "" for none)
+      --ignore PATH      leave PATH out of the comparison (repeatable); wildcards:
+                         * (any member or element), [*] (any element), ** (any depth),
+                         e.g. paging, **.fbtrace_id, data[*].updated_time
+      --ignore-order     compare arrays as unordered collections
+      --exact            compare numbers by their text (1.0 differs from 1)
+      --context N        show N unchanged neighbours around each difference
+      --color, --no-color  force colours on or off (default: on a terminal, unless NO_COLOR)
+      -h, --help         show this help
+    """
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var s = Substring(self)
+    while s.first == " " { s = s.dropFirst() }
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
+  }
+}

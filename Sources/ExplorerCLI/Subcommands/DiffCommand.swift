@@ -1,0 +1,67 @@
+import Foundation
+import GraphJSON
+
+/// `graph-explorer diff A B`: a structural diff of two JSON files, exit 0 when equal, 1 when
+/// different, 2 on error, like diff(1).
+enum DiffCommand {
+  static let subcommand = Subcommand(
+    name: "diff", summary: "compare two JSON files by path, or print a JSON Patch", run: run)
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let parsed: DiffArguments
+    do {
+      parsed = try DiffArguments.parse(arguments)
+    } catch {
+      console.errorLine("graph-explorer diff: \(error.description)")
+      console.errorLine("try 'graph-explorer diff --help'")
+      return .usage
+    }
+    if parsed.help {
+      console.write(DiffArguments.usage)
+      return .success
+    }
+    guard parsed.operands.count == 2 else {
+      console.errorLine(
+        "graph-explorer diff: expected two files, got \(parsed.operands.count)")
+      console.errorLine("try 'graph-explorer diff --help'")
+      return .usage
+    }
+    do {
+      let old = try JSONFile.load(parsed.operands[0], console: console)
+      let new = try JSONFile.load(parsed.operands[1], console: console)
+      return parsed.report(old: old, new: new, console: console)
+    } catch {
+      console.errorLine("graph-explorer diff: \(error.description)")
+      return .usage
+    }
+  }
+}
+
+/// Reads and parses a JSON file named on the command line (`-` is standard input).
+enum JSONFile {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func load(_ path: String, console: any Console) throws(Failure) -> JSONValue {
+    let bytes: [UInt8]
+    if path == "-" {
+      bytes = console.readAll()
+    } else {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        throw Failure(
+          description:
+            "\(path): \(exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")"
+        )
+      }
+      bytes = [UInt8](data)
+    }
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw Failure(description: "\(path == "-" ? "standard input" : path): \(error.description)")
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/// Lowercase hexadecimal text of bytes.
+public enum Hex {
+  /// `[0xde, 0xad]` → `"dead"`.
+  public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    for b in bytes {
+      out.append(digits[Int(b >> 4)])
+      out.append(digits[Int(b & 0xF)])
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The bytes of hex text (either case); `nil` if it is not an even run of hex digits.
+  public static func decode(_ text: String) -> [UInt8]? {
+    let chars = Array(text.utf8)
+    guard chars.count % 2 == 0 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(chars.count / 2)
+    var i = 0
+    while i < chars.count {
+      guard let hi = value(chars[i]), let lo = value(chars[i + 1]) else { return nil }
+      out.append(hi << 4 | lo)
+      i += 2
+    }
+    return out
+  }
+
+  private static func value(_ c: UInt8) -> UInt8? {
+    switch c {
+    case 0x30...0x39: return c - 0x30
+    case 0x41...0x46: return c - 0x41 + 10
+    case 0x61...0x66: return c - 0x61 + 10
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GraphJSON
+
+/// How a body is stored in a native cassette: `{"json": ...}` when it is JSON that prints back
+/// to the exact bytes (with a `layout` naming how it was printed when not compact),
+/// `{"text": "..."}` for other UTF-8, `{"base64": "..."}` for anything else. Empty bodies are
+/// left out.
+enum BodyCodec {
+  /// The ways of printing JSON a body may match, tried in order.
+  enum Layout: String, CaseIterable {
+    case compact
+    case escapedSlashes = "escaped_slashes"
+    case ascii
+    case escapedSlashesASCII = "escaped_slashes_ascii"
+    case pretty
+
+    func print(_ value: JSONValue) -> [UInt8] {
+      switch self {
+      case .compact: return JSONPrinter(options: []).bytes(value)
+      case .ascii: return JSONPrinter(options: [.asciiOnly]).bytes(value)
+      case .pretty: return JSONPrinter(options: [.pretty]).bytes(value)
+      case .escapedSlashes:
+        return Self.escapeSlashes(JSONPrinter(options: []).bytes(value))
+      case .escapedSlashesASCII:
+        return Self.escapeSlashes(JSONPrinter(options: [.asciiOnly]).bytes(value))
+      }
+    }
+
+    /// `/` only occurs inside strings in JSON text, so escaping every one is safe.
+    static func escapeSlashes(_ bytes: [UInt8]) -> [UInt8] {
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 16)
+      for b in bytes {
+        if b == UInt8(ascii: "/") { out.append(UInt8(ascii: "\\")) }
+        out.append(b)
+      }
+      return out
+    }
+  }
+
+  /// The stored form of `bytes`, or `nil` when empty.
+  static func encode(_ bytes: [UInt8]) -> JSONValue? {
+    if bytes.isEmpty { return nil }
+    guard let text = utf8Text(bytes) else {
+      return ["base64": .string(Data(bytes).base64EncodedString())]
+    }
+    if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"")
+        || bytes == Array("true".utf8) || bytes == Array("false".utf8)
+        || bytes == Array("null".utf8),
+      let value = try? JSONParser.parse(bytes)
+    {
+      for layout in Layout.allCases where layout.print(value) == bytes {
+        var object = JSONObject()
+        object.append("json", value)
+        if layout != .compact { object.append("layout", .string(layout.rawValue)) }
+        return .object(object)
+      }
+    }
+    return ["text": .string(text)]
+  }
+
+  /// `bytes` as a string when they are valid UTF-8.
+  static func utf8Text(_ bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+  }
+
+  /// The bytes a stored body stands for; `field` names it in errors.
+  static func decode(_ value: JSONValue?, reader: FieldReader, field: String) throws(CassetteError)
+    -> [UInt8]
+  {
+    guard let value, !value.isNull else { return [] }
+    let object = try reader.object(value, field)
+    if let json = object["json"] {
+      var layout = Layout.compact
+      if let name = object["layout"] {
+        let text = try reader.string(name, field + ".layout")
+        guard let known = Layout(rawValue: text) else {
+          throw reader.error(
+            field + ".layout",
+            "unknown layout '\(text)' (expected one of "
+              + Layout.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        layout = known
+      }
+      return layout.print(json)
+    }
+    if let text = object["text"] {
+      return Array(try reader.string(text, field + ".text").utf8)
+    }
+    if let base64 = object["base64"] {
+      let text = try reader.string(base64, field + ".base64")
+      guard let data = Data(base64Encoded: text) else {
+        throw reader.error(field + ".base64", "not valid base64")
+      }
+      return [UInt8](data)
+    }
+    throw reader.error(field, "expected one of \"json\", \"text\" or \"base64\"")
+  }
+}

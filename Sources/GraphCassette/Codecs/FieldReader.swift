@@ -1,0 +1,71 @@
+import GraphJSON
+
+/// Typed access to a decoded JSON document that turns every mismatch into a
+/// `CassetteError.invalidField` naming the file, the interaction and the field.
+struct FieldReader {
+  var path: String
+  var interaction: Int?
+  /// The interchange format being read (HAR, VCR, ...), `nil` for native cassettes.
+  var format: String? = nil
+
+  func error(_ field: String, _ problem: String) -> CassetteError {
+    if let format {
+      return .invalidInterchange(
+        path: path, format: format, entry: interaction, field: field, problem: problem)
+    }
+    return .invalidField(path: path, interaction: interaction, field: field, problem: problem)
+  }
+
+  /// The same reader, inside entry `index`.
+  func entry(_ index: Int) -> FieldReader {
+    FieldReader(path: path, interaction: index, format: format)
+  }
+
+  func object(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONObject {
+    guard let value else { throw error(field, "missing") }
+    guard let object = value.objectValue else {
+      throw error(field, "expected an object, found \(value.kindName)")
+    }
+    return object
+  }
+
+  func array(_ value: JSONValue?, _ field: String) throws(CassetteError) -> [JSONValue] {
+    guard let value else { throw error(field, "missing") }
+    guard let array = value.arrayValue else {
+      throw error(field, "expected an array, found \(value.kindName)")
+    }
+    return array
+  }
+
+  func string(_ value: JSONValue?, _ field: String) throws(CassetteError) -> String {
+    guard let value else { throw error(field, "missing") }
+    guard let string = value.stringValue else {
+      throw error(field, "expected a string, found \(value.kindName)")
+    }
+    return string
+  }
+
+  func number(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONNumber {
+    guard let value else { throw error(field, "missing") }
+    guard let number = value.numberValue else {
+      throw error(field, "expected a number, found \(value.kindName)")
+    }
+    return number
+  }
+
+  func int(_ value: JSONValue?, _ field: String) throws(CassetteError) -> Int {
+    let number = try self.number(value, field)
+    guard number.isIntegerLiteral, let int = number.intValue else {
+      throw error(field, "expected an integer, found \(number.text)")
+    }
+    return int
+  }
+
+  func path(_ value: JSONValue?, _ field: String) throws(CassetteError) -> ValuePath {
+    let text = try string(value, field)
+    guard let path = ValuePath(parsing: text) else {
+      throw error(field, "'\(text)' is not a JSON path such as error.code or data[0].id")
+    }
+    return path
+  }
+}

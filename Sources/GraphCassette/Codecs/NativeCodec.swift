@@ -1,0 +1,152 @@
+import GraphAPI
+import GraphJSON
+
+/// The native cassette format: `Cassette` to and from its JSON document, keys in a fixed order.
+enum NativeCodec {
+  /// The first member of every native cassette; its value is the format version.
+  static let formatKey = "graph_explorer_cassette"
+
+  static func encode(_ cassette: Cassette) -> JSONValue {
+    var root = JSONObject()
+    root.append(formatKey, .number(JSONNumber(Cassette.formatVersion)))
+    if let with = cassette.recordedWith { root.append("recorded_with", .string(with)) }
+    root.append("interactions", .array(cassette.interactions.map(encode)))
+    return .object(root)
+  }
+
+  static func encode(_ interaction: Interaction) -> JSONValue {
+    var request = JSONObject()
+    request.append("method", .string(interaction.request.method))
+    request.append("url", .string(interaction.request.url))
+    request.append("headers", encode(interaction.request.headers))
+    if let body = BodyCodec.encode(interaction.request.body) { request.append("body", body) }
+    var response = JSONObject()
+    response.append("status", .number(JSONNumber(interaction.response.status)))
+    response.append("headers", encode(interaction.response.headers))
+    if let body = BodyCodec.encode(interaction.response.body) { response.append("body", body) }
+    var object = JSONObject()
+    object.append("request", .object(request))
+    object.append("response", .object(response))
+    object.append("recorded_at", .string(interaction.recordedAt))
+    object.append("duration_ms", .number(JSONNumber(milliseconds(interaction.duration))))
+    if let expect = interaction.expect, !expect.isEmpty {
+      object.append("expect", ExpectationCodec.encode(expect))
+    }
+    return .object(object)
+  }
+
+  /// Headers as an object in order; a name that repeats holds an array of its values.
+  static func encode(_ headers: HTTPHeaders) -> JSONValue {
+    var object = JSONObject()
+    var seen: [String: Int] = [:]
+    for field in headers {
+      if let index = seen[field.name.lowercased()] {
+        let existing = object.members[index].value
+        let values = existing.arrayValue ?? [existing]
+        object.members[index].value = .array(values + [.string(field.value)])
+      } else {
+        seen[field.name.lowercased()] = object.members.count
+        object.append(field.name, .string(field.value))
+      }
+    }
+    return .object(object)
+  }
+
+  static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    return (ms * 1000).rounded() / 1000
+  }
+
+  static func decode(_ value: JSONValue, path: String) throws(CassetteError) -> Cassette {
+    let reader = FieldReader(path: path, interaction: nil)
+    let root = try reader.object(value, "(top level)")
+    guard let version = root[formatKey] else {
+      throw reader.error(
+        formatKey,
+        "missing: this is not a graph-explorer cassette (import other formats with "
+          + "'graph-explorer import')")
+    }
+    let number = try reader.number(version, formatKey)
+    guard let v = number.intValue, v >= 1 else {
+      throw reader.error(formatKey, "expected a positive integer version, found \(number.text)")
+    }
+    guard v <= Cassette.formatVersion else {
+      throw .unsupportedVersion(path: path, version: number.text)
+    }
+    var cassette = Cassette()
+    if let with = root["recorded_with"] {
+      cassette.recordedWith = try reader.string(with, "recorded_with")
+    }
+    let items = try reader.array(root["interactions"], "interactions")
+    cassette.interactions.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      let r = FieldReader(path: path, interaction: index)
+      cassette.interactions.append(try decodeInteraction(item, reader: r))
+    }
+    return cassette
+  }
+
+  static func decodeInteraction(_ value: JSONValue, reader r: FieldReader) throws(CassetteError)
+    -> Interaction
+  {
+    let object = try r.object(value, "(interaction)")
+    let req = try r.object(object["request"], "request")
+    let method = try r.string(req["method"], "request.method")
+    guard !method.isEmpty, method.allSatisfy({ $0.isLetter }) else {
+      throw r.error("request.method", "'\(method)' is not an HTTP method")
+    }
+    let url = try r.string(req["url"], "request.url")
+    guard URLParts(url) != nil else {
+      throw r.error("request.url", "'\(url)' is not an absolute http(s) URL")
+    }
+    let request = HTTPRequest(
+      method: method, url: url,
+      headers: try decodeHeaders(req["headers"], reader: r, field: "request.headers"),
+      body: try BodyCodec.decode(req["body"], reader: r, field: "request.body"))
+    let res = try r.object(object["response"], "response")
+    let status = try r.int(res["status"], "response.status")
+    guard (100...999).contains(status) else {
+      throw r.error("response.status", "\(status) is not an HTTP status")
+    }
+    var duration = Duration.zero
+    if let ms = object["duration_ms"] {
+      let value = try r.number(ms, "duration_ms").doubleValue
+      guard value.isFinite, value >= 0 else {
+        throw r.error("duration_ms", "expected a non-negative number of milliseconds")
+      }
+      duration = .microseconds(Int64((value * 1000).rounded()))
+    }
+    let response = HTTPResponse(
+      status: status,
+      headers: try decodeHeaders(res["headers"], reader: r, field: "response.headers"),
+      body: try BodyCodec.decode(res["body"], reader: r, field: "response.body"),
+      duration: duration)
+    let recordedAt = try object["recorded_at"].map { v throws(CassetteError) in
+      try r.string(v, "recorded_at")
+    }
+    let expect = try object["expect"].map { v throws(CassetteError) in
+      try ExpectationCodec.decode(v, reader: r)
+    }
+    return Interaction(
+      request: request, response: response, recordedAt: recordedAt ?? "", expect: expect)
+  }
+
+  static func decodeHeaders(_ value: JSONValue?, reader r: FieldReader, field: String)
+    throws(CassetteError) -> HTTPHeaders
+  {
+    guard let value, !value.isNull else { return [:] }
+    var headers = HTTPHeaders()
+    for member in try r.object(value, field).members {
+      let name = "\(field).\(member.key)"
+      if let values = member.value.arrayValue {
+        for (i, item) in values.enumerated() {
+          headers.add(member.key, try r.string(item, "\(name)[\(i)]"))
+        }
+      } else {
+        headers.add(member.key, try r.string(member.value, name))
+      }
+    }
+    return headers
+  }
+}

@@ -1,2 +1,0 @@
-/// GraphCassette: see docs/architecture.md.
-enum GraphCassetteModule {}

@@ -1,0 +1,173 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+
+/// HAR 1.2 (`log.entries[]`): what browser devtools, Charles, Polly.JS and Insomnia write.
+/// Expectations travel in the custom `_expect` field, durations in `time` and `timings.wait`.
+enum HARCodec {
+  static func encode(_ cassette: Cassette) -> JSONValue {
+    var creator = JSONObject()
+    creator.append("name", "graph-explorer")
+    creator.append("version", .string(cassette.recordedWith ?? "graph-explorer"))
+    var log = JSONObject()
+    log.append("version", "1.2")
+    log.append("creator", .object(creator))
+    log.append("entries", .array(cassette.interactions.map(entry)))
+    return ["log": .object(log)]
+  }
+
+  private static func pairs(_ items: [(String, String)]) -> JSONValue {
+    .array(items.map { ["name": .string($0.0), "value": .string($0.1)] })
+  }
+
+  private static func entry(_ i: Interaction) -> JSONValue {
+    let ms = JSONValue.number(JSONNumber(NativeCodec.milliseconds(i.duration)))
+    var request = JSONObject()
+    request.append("method", .string(i.request.method))
+    request.append("url", .string(i.request.url))
+    request.append("httpVersion", "HTTP/1.1")
+    request.append("cookies", [])
+    request.append("headers", pairs(i.request.headers.map { ($0.name, $0.value) }))
+    let query = URLParts(i.request.url)?.queryItems.map { ($0.name, $0.value) } ?? []
+    request.append("queryString", pairs(query))
+    if !i.request.body.isEmpty {
+      var post = JSONObject()
+      post.append("mimeType", .string(i.request.headers["Content-Type"] ?? ""))
+      if let text = BodyCodec.utf8Text(i.request.body) {
+        post.append("text", .string(text))
+      } else {
+        post.append("text", .string(Data(i.request.body).base64EncodedString()))
+        post.append("_encoding", "base64")
+      }
+      request.append("postData", .object(post))
+    }
+    request.append("headersSize", -1)
+    request.append("bodySize", .number(JSONNumber(i.request.body.count)))
+    var content = JSONObject()
+    content.append("size", .number(JSONNumber(i.response.body.count)))
+    content.append("mimeType", .string(i.response.headers["Content-Type"] ?? ""))
+    if let text = BodyCodec.utf8Text(i.response.body) {
+      content.append("text", .string(text))
+    } else {
+      content.append("text", .string(Data(i.response.body).base64EncodedString()))
+      content.append("encoding", "base64")
+    }
+    var response = JSONObject()
+    response.append("status", .number(JSONNumber(i.response.status)))
+    response.append("statusText", .string(HTTPDates.reason(i.response.status)))
+    response.append("httpVersion", "HTTP/1.1")
+    response.append("cookies", [])
+    response.append("headers", pairs(i.response.headers.map { ($0.name, $0.value) }))
+    response.append("content", .object(content))
+    response.append("redirectURL", .string(i.response.headers["Location"] ?? ""))
+    response.append("headersSize", -1)
+    response.append("bodySize", .number(JSONNumber(i.response.body.count)))
+    var object = JSONObject()
+    object.append(
+      "startedDateTime", .string(i.recordedAt.isEmpty ? "1970-01-01T00:00:00.000Z" : i.recordedAt))
+    object.append("time", ms)
+    object.append("request", .object(request))
+    object.append("response", .object(response))
+    object.append("cache", [:])
+    object.append("timings", ["send": 0, "wait": ms, "receive": 0])
+    if let e = i.expect, !e.isEmpty { object.append("_expect", ExpectationCodec.encode(e)) }
+    return .object(object)
+  }
+
+  static func decode(_ value: JSONValue, reader: FieldReader) throws(CassetteError) -> Cassette {
+    let root = try reader.object(value, "(top level)")
+    let log = try reader.object(root["log"], "log")
+    let entries = try reader.array(log["entries"], "log.entries")
+    var cassette = Cassette()
+    if let creator = log["creator"]?.objectValue, let name = creator["name"]?.stringValue {
+      let version = creator["version"]?.stringValue
+      cassette.recordedWith =
+        name == "graph-explorer" ? version : name + (version.map { " \($0)" } ?? "")
+    }
+    for (index, item) in entries.enumerated() {
+      cassette.interactions.append(try decodeEntry(item, reader: reader.entry(index)))
+    }
+    return cassette
+  }
+
+  private static func headers(_ value: JSONValue?, _ r: FieldReader, _ field: String)
+    throws(CassetteError) -> HTTPHeaders
+  {
+    guard let value else { return [:] }
+    var out = HTTPHeaders()
+    for (i, item) in try r.array(value, field).enumerated() {
+      let o = try r.object(item, "\(field)[\(i)]")
+      out.add(
+        try r.string(o["name"], "\(field)[\(i)].name"),
+        try r.string(o["value"], "\(field)[\(i)].value"))
+    }
+    return out
+  }
+
+  private static func decodeEntry(_ value: JSONValue, reader r: FieldReader) throws(CassetteError)
+    -> Interaction
+  {
+    let entry = try r.object(value, "(entry)")
+    let req = try r.object(entry["request"], "request")
+    let url = try r.string(req["url"], "request.url")
+    guard URLParts(url) != nil else {
+      throw r.error("request.url", "'\(url)' is not an absolute http(s) URL")
+    }
+    var request = HTTPRequest(
+      method: try r.string(req["method"], "request.method"), url: url,
+      headers: try headers(req["headers"], r, "request.headers"))
+    if let post = req["postData"] {
+      let p = try r.object(post, "request.postData")
+      if let text = p["text"] {
+        let string = try r.string(text, "request.postData.text")
+        if p["_encoding"]?.stringValue == "base64" {
+          guard let data = Data(base64Encoded: string) else {
+            throw r.error("request.postData.text", "not valid base64")
+          }
+          request.body = [UInt8](data)
+        } else {
+          request.body = Array(string.utf8)
+        }
+      } else if let params = p["params"] {
+        var items = QueryItems()
+        for (i, item) in try r.array(params, "request.postData.params").enumerated() {
+          let o = try r.object(item, "request.postData.params[\(i)]")
+          items.append(
+            try r.string(o["name"], "request.postData.params[\(i)].name"),
+            o["value"]?.stringValue ?? "")
+        }
+        request.body = Array(items.formEncoded.utf8)
+      }
+    }
+    let res = try r.object(entry["response"], "response")
+    let status = try r.int(res["status"], "response.status")
+    var response = HTTPResponse(
+      status: status, headers: try headers(res["headers"], r, "response.headers"))
+    if let content = res["content"] {
+      let c = try r.object(content, "response.content")
+      if let text = c["text"] {
+        let string = try r.string(text, "response.content.text")
+        if c["encoding"]?.stringValue == "base64" {
+          guard let data = Data(base64Encoded: string) else {
+            throw r.error("response.content.text", "not valid base64")
+          }
+          response.body = [UInt8](data)
+        } else {
+          response.body = Array(string.utf8)
+        }
+      }
+    }
+    if let time = entry["time"] {
+      let ms = try r.number(time, "time").doubleValue
+      if ms.isFinite, ms >= 0 { response.duration = .microseconds(Int64((ms * 1000).rounded())) }
+    }
+    let started = try entry["startedDateTime"].map { v throws(CassetteError) in
+      try r.string(v, "startedDateTime")
+    }
+    let expect = try entry["_expect"].map { v throws(CassetteError) in
+      try ExpectationCodec.decode(v, reader: r)
+    }
+    return Interaction(
+      request: request, response: response, recordedAt: started ?? "", expect: expect)
+  }
+}

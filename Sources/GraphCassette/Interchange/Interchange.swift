@@ -1,0 +1,94 @@
+import GraphAPI
+import GraphJSON
+
+/// Import from and export to the formats other record/replay tools use: HAR 1.2, Ruby VCR
+/// (JSON and YAML) and vcrpy (JSON and YAML).
+public enum Interchange {
+  /// Recognises the format of `bytes` by its structure (and, for YAML, its keys).
+  ///
+  /// - Throws: `.unknownFormat` saying what was looked for.
+  public static func detect(_ bytes: [UInt8], path: String) throws(CassetteError)
+    -> InterchangeFormat
+  {
+    if let value = try? JSONParser.parse(bytes) {
+      if value[NativeCodec.formatKey] != nil { return .native }
+      if value["log"]?["entries"] != nil { return .har }
+      if value["http_interactions"] != nil { return .vcr }
+      if value["interactions"] != nil { return .vcrpy }
+      throw .unknownFormat(
+        path: path,
+        reason:
+          "JSON without graph_explorer_cassette, log.entries (HAR), http_interactions (Ruby VCR) or interactions (vcrpy)"
+      )
+    }
+    // YAML: judged by its top-level keys, so that a broken file still gets a parse error
+    // with a line and column rather than "unrecognised".
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    if lines.contains(where: { $0.hasPrefix("http_interactions:") }) { return .vcrYAML }
+    if lines.contains(where: { $0.hasPrefix("interactions:") }) { return .vcrpyYAML }
+    throw .unknownFormat(
+      path: path,
+      reason:
+        "neither JSON (HAR, VCR, vcrpy, native) nor VCR/vcrpy YAML with http_interactions or interactions"
+    )
+  }
+
+  /// Reads `bytes` as `format` (detected when `nil`) and redacts any secrets it holds: files
+  /// from other tools often keep tokens in the clear.
+  ///
+  /// - Throws: `.invalidInterchange` naming the entry and the field, `.invalidJSON` with line
+  ///   and column, `.unknownFormat`.
+  public static func importCassette(
+    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
+    knownSecrets: [Secret] = []
+  ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
+    let requested = format
+    let format: InterchangeFormat
+    if let given = requested { format = given } else { format = try detect(bytes, path: path) }
+    let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
+    var cassette: Cassette
+    switch format {
+    case .native:
+      cassette = try Cassette(bytes: bytes, path: path)
+    case .har, .vcr, .vcrpy:
+      let value: JSONValue
+      do { value = try JSONParser.parse(bytes) } catch {
+        throw .invalidJSON(path: path, error: error)
+      }
+      switch format {
+      case .har: cassette = try HARCodec.decode(value, reader: reader)
+      case .vcr: cassette = try VCRCodec.decode(value, dialect: .ruby, reader: reader)
+      default: cassette = try VCRCodec.decode(value, dialect: .python, reader: reader)
+      }
+    case .vcrYAML, .vcrpyYAML:
+      let value: JSONValue
+      do { value = try YAMLReader.parse(String(decoding: bytes, as: UTF8.self)) } catch {
+        throw .invalidInterchange(
+          path: path, format: format.displayName, entry: nil,
+          field: "line \(error.line), column \(error.column)", problem: error.message)
+      }
+      cassette = try VCRCodec.decode(
+        value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
+    }
+    var redactor = Redactor(knownSecrets: knownSecrets)
+    redactor.reservePlaceholders(in: cassette)
+    cassette.interactions = cassette.interactions.map { redactor.redact($0) }
+    return (cassette, format)
+  }
+
+  /// The file contents of `cassette` in `format`.
+  public static func export(_ cassette: Cassette, as format: InterchangeFormat) -> [UInt8] {
+    let value: JSONValue
+    switch format {
+    case .native: return cassette.encoded()
+    case .har: value = HARCodec.encode(cassette)
+    case .vcr, .vcrYAML: value = VCRCodec.encode(cassette, dialect: .ruby)
+    case .vcrpy, .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python)
+    }
+    switch format {
+    case .vcrYAML: return Array(YAMLWriter.text(value, documentMarker: true).utf8)
+    case .vcrpyYAML: return Array(YAMLWriter.text(value, documentMarker: false).utf8)
+    default: return JSONPrinter(options: [.pretty]).bytes(value) + [0x0A]
+    }
+  }
+}

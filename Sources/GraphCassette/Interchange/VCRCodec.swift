@@ -1,0 +1,186 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+
+/// Ruby VCR's cassette structure (the same keys in its JSON and YAML serializers) and vcrpy's.
+/// Header values are lists; exact bytes that are not UTF-8 use `base64_string` (Ruby VCR's
+/// `ASCII-8BIT` form; for vcrpy an extension graph-explorer reads back).
+enum VCRCodec {
+  enum Dialect {
+    case ruby
+    case python
+
+    var name: String { self == .ruby ? "Ruby VCR" : "vcrpy" }
+  }
+
+  /// A YAML `!binary` scalar arrives as `{"!binary": "<base64>"}` from `YAMLReader`.
+  static let binaryTag = "!binary"
+
+  static func encode(_ cassette: Cassette, dialect: Dialect) -> JSONValue {
+    var root = JSONObject()
+    let items = JSONValue.array(cassette.interactions.map { interaction($0, dialect) })
+    switch dialect {
+    case .ruby:
+      root.append("http_interactions", items)
+      root.append("recorded_with", .string(cassette.recordedWith ?? "graph-explorer"))
+    case .python:
+      root.append("interactions", items)
+      root.append("version", 1)
+    }
+    return .object(root)
+  }
+
+  private static func headers(_ headers: HTTPHeaders) -> JSONValue {
+    var object = JSONObject()
+    for field in headers {
+      if case .array(let values)? = object[field.name] {
+        object[field.name] = .array(values + [.string(field.value)])
+      } else {
+        object.append(field.name, [.string(field.value)])
+      }
+    }
+    return .object(object)
+  }
+
+  private static func body(_ bytes: [UInt8], _ dialect: Dialect, request: Bool) -> JSONValue {
+    if dialect == .python, request {
+      // vcrpy keeps request bodies as a bare string (or null).
+      if bytes.isEmpty { return .null }
+      if let text = BodyCodec.utf8Text(bytes) { return .string(text) }
+      return ["base64_string": .string(Data(bytes).base64EncodedString())]
+    }
+    var object = JSONObject()
+    if let text = BodyCodec.utf8Text(bytes) {
+      if dialect == .ruby { object.append("encoding", "UTF-8") }
+      object.append("string", .string(text))
+    } else {
+      if dialect == .ruby { object.append("encoding", "ASCII-8BIT") }
+      object.append("base64_string", .string(Data(bytes).base64EncodedString()))
+    }
+    return .object(object)
+  }
+
+  private static func interaction(_ i: Interaction, _ dialect: Dialect) -> JSONValue {
+    var request = JSONObject()
+    var response = JSONObject()
+    let status: JSONValue = [
+      "code": .number(JSONNumber(i.response.status)),
+      "message": .string(HTTPDates.reason(i.response.status)),
+    ]
+    var object = JSONObject()
+    switch dialect {
+    case .ruby:
+      request.append("method", .string(i.request.method.lowercased()))
+      request.append("uri", .string(i.request.url))
+      request.append("body", body(i.request.body, dialect, request: true))
+      request.append("headers", headers(i.request.headers))
+      response.append("status", status)
+      response.append("headers", headers(i.response.headers))
+      response.append("body", body(i.response.body, dialect, request: false))
+      response.append("http_version", .null)
+      object.append("request", .object(request))
+      object.append("response", .object(response))
+      object.append("recorded_at", .string(HTTPDates.isoToRFC(i.recordedAt)))
+    case .python:
+      request.append("body", body(i.request.body, dialect, request: true))
+      request.append("headers", headers(i.request.headers))
+      request.append("method", .string(i.request.method.uppercased()))
+      request.append("uri", .string(i.request.url))
+      response.append("body", body(i.response.body, dialect, request: false))
+      response.append("headers", headers(i.response.headers))
+      response.append("status", status)
+      object.append("request", .object(request))
+      object.append("response", .object(response))
+    }
+    return .object(object)
+  }
+
+  static func decode(_ value: JSONValue, dialect: Dialect, reader: FieldReader)
+    throws(CassetteError) -> Cassette
+  {
+    let root = try reader.object(value, "(top level)")
+    let key = dialect == .ruby ? "http_interactions" : "interactions"
+    var cassette = Cassette()
+    cassette.recordedWith = root["recorded_with"]?.stringValue
+    for (index, item) in try reader.array(root[key], key).enumerated() {
+      cassette.interactions.append(try decodeInteraction(item, reader: reader.entry(index)))
+    }
+    return cassette
+  }
+
+  private static func decodeHeaders(_ value: JSONValue?, _ r: FieldReader, _ field: String)
+    throws(CassetteError) -> HTTPHeaders
+  {
+    guard let value, !value.isNull else { return [:] }
+    var out = HTTPHeaders()
+    for member in try r.object(value, field).members {
+      if let list = member.value.arrayValue {
+        for (i, item) in list.enumerated() {
+          out.add(member.key, try scalar(item, r, "\(field).\(member.key)[\(i)]"))
+        }
+      } else {
+        out.add(member.key, try scalar(member.value, r, "\(field).\(member.key)"))
+      }
+    }
+    return out
+  }
+
+  /// A header value: YAML may have typed it (a number, a Boolean).
+  private static func scalar(_ value: JSONValue, _ r: FieldReader, _ field: String)
+    throws(CassetteError) -> String
+  {
+    switch value {
+    case .string(let s): return s
+    case .number(let n): return n.text
+    case .bool(let b): return b ? "true" : "false"
+    case .null: return ""
+    default: throw r.error(field, "expected a string, found \(value.kindName)")
+    }
+  }
+
+  private static func decodeBody(_ value: JSONValue?, _ r: FieldReader, _ field: String)
+    throws(CassetteError) -> [UInt8]
+  {
+    guard let value, !value.isNull else { return [] }
+    if case .string(let s) = value { return Array(s.utf8) }
+    let object = try r.object(value, field)
+    if let binary = object[binaryTag] {
+      return try base64(binary, r, field)
+    }
+    if let b64 = object["base64_string"] { return try base64(b64, r, field + ".base64_string") }
+    guard let string = object["string"], !string.isNull else { return [] }
+    if let tagged = string[binaryTag] { return try base64(tagged, r, field + ".string") }
+    return Array(try scalar(string, r, field + ".string").utf8)
+  }
+
+  private static func base64(_ value: JSONValue, _ r: FieldReader, _ field: String)
+    throws(CassetteError) -> [UInt8]
+  {
+    let text = try r.string(value, field).filter { !$0.isWhitespace }
+    guard let data = Data(base64Encoded: text) else { throw r.error(field, "not valid base64") }
+    return [UInt8](data)
+  }
+
+  private static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
+    throws(CassetteError) -> Interaction
+  {
+    let object = try r.object(value, "(interaction)")
+    let req = try r.object(object["request"], "request")
+    let url = try r.string(req["uri"], "request.uri")
+    guard URLParts(url) != nil else {
+      throw r.error("request.uri", "'\(url)' is not an absolute http(s) URL")
+    }
+    let request = HTTPRequest(
+      method: try r.string(req["method"], "request.method").uppercased(), url: url,
+      headers: try decodeHeaders(req["headers"], r, "request.headers"),
+      body: try decodeBody(req["body"], r, "request.body"))
+    let res = try r.object(object["response"], "response")
+    let statusValue = try r.object(res["status"], "response.status")
+    let status = try r.int(statusValue["code"], "response.status.code")
+    let response = HTTPResponse(
+      status: status, headers: try decodeHeaders(res["headers"], r, "response.headers"),
+      body: try decodeBody(res["body"], r, "response.body"))
+    let recordedAt = object["recorded_at"]?.stringValue.map(HTTPDates.rfcToISO) ?? ""
+    return Interaction(request: request, response: response, recordedAt: recordedAt)
+  }
+}

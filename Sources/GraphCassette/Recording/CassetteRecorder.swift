@@ -1,0 +1,161 @@
+import Foundation
+import GraphAPI
+
+/// A transport that forwards to another and writes every exchange to a cassette file, with
+/// secrets redacted on disk only: the caller gets the live answer unchanged.
+///
+/// Each interaction is written (atomically: temporary file, flush, rename) before `send`
+/// returns its answer, so a crash at any point leaves a cassette that loads with every
+/// completed interaction. Error answers (4xx, 5xx) are recorded like any other; a request that
+/// gets no answer at all (connection refused) is not.
+public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
+  /// The cassette file.
+  public let file: String
+  /// The record mode.
+  public let mode: RecordMode
+  private let inner: any GraphTransport
+  private let clock: @Sendable () -> Date
+  private let lock = NSLock()
+  private var cassette: Cassette
+  private var redactor: Redactor
+  private var playback: PlaybackQueue?
+  private var recordsNew: Bool
+  private var existedAtStart: Bool
+  private var recorded = 0
+  private var replayed = 0
+
+  /// Starts recording `inner`'s exchanges into `file`.
+  ///
+  /// - Parameters:
+  ///   - inner: the transport that really answers (the network, the emulator).
+  ///   - file: the cassette path.
+  ///   - mode: as Ruby VCR's record modes; `once` and `none` never overwrite.
+  ///   - matchers: how requests are matched when replaying (`once` on an existing cassette,
+  ///     `new_episodes`, `none`).
+  ///   - knownSecrets: secrets to redact even where no parameter names them (the app secret).
+  ///   - recordedWith: written as the cassette's `recorded_with`.
+  ///   - clock: the time written as `recorded_at`.
+  /// - Throws: `.missingCassette` in `none` mode without a file; `CassetteError` when an
+  ///   existing file is not a valid cassette (it is never replaced then, in any mode).
+  public init(
+    wrapping inner: any GraphTransport, file: String, mode: RecordMode = .once,
+    matchers: MatcherSet = .default, knownSecrets: [Secret] = [],
+    recordedWith: String? = "graph-explorer",
+    clock: @escaping @Sendable () -> Date = { Date() }
+  ) throws(CassetteError) {
+    self.inner = inner
+    self.file = file
+    self.mode = mode
+    self.clock = clock
+    existedAtStart = FileIO.exists(file)
+    redactor = Redactor(knownSecrets: knownSecrets)
+    let existing = existedAtStart ? try Cassette.load(path: file) : nil
+    switch mode {
+    case .none:
+      guard let existing else { throw .missingCassette(path: file, mode: mode) }
+      cassette = existing
+      playback = PlaybackQueue(cassette: existing, matchers: matchers)
+      recordsNew = false
+    case .once:
+      cassette = existing ?? Cassette(recordedWith: recordedWith)
+      playback = existing.map { PlaybackQueue(cassette: $0, matchers: matchers) }
+      recordsNew = existing == nil
+    case .newEpisodes:
+      cassette = existing ?? Cassette(recordedWith: recordedWith)
+      playback = existing.map { PlaybackQueue(cassette: $0, matchers: matchers) }
+      recordsNew = true
+      if let existing { redactor.reservePlaceholders(in: existing) }
+    case .all:
+      cassette = Cassette(recordedWith: recordedWith)
+      playback = nil
+      recordsNew = true
+    }
+  }
+
+  /// Whether this recorder writes new interactions (false: replay only).
+  public var isRecording: Bool { lock.withLock { recordsNew } }
+  /// Interactions recorded in this session.
+  public var recordedCount: Int { lock.withLock { recorded } }
+  /// Requests answered from the existing cassette in this session.
+  public var replayedCount: Int { lock.withLock { replayed } }
+  /// The cassette as it stands (what is on disk when recording).
+  public var currentCassette: Cassette { lock.withLock { cassette } }
+
+  /// `recorded 3, replayed 2: session.json (mode once)`.
+  public var summary: String {
+    lock.withLock { "recorded \(recorded), replayed \(replayed): \(file) (mode \(mode.rawValue))" }
+  }
+
+  /// Answers `request`: from the cassette when the mode replays and it matches, else from the
+  /// wrapped transport, writing the exchange to disk before returning.
+  ///
+  /// - Throws: the match error in replay-only situations, `CassetteError.io` when the
+  ///   interaction could not be written (the answer is then not returned), or whatever the
+  ///   wrapped transport throws.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    if let response = try replay(request) { return response }
+    let sentAt = clock()
+    let start = ContinuousClock.now
+    var response = try await inner.send(request)
+    if response.duration == .zero { response.duration = ContinuousClock.now - start }
+    try record(Interaction(request: request, response: response, recordedAt: Self.iso(sentAt)))
+    return response
+  }
+
+  /// Attaches `expectation` to the interaction at `index` (the last recorded one when `nil`)
+  /// and rewrites the cassette.
+  ///
+  /// - Throws: `.invalidField` when there is no such interaction, `.io` when writing fails.
+  public func expect(_ expectation: Expectation, interaction index: Int? = nil)
+    throws(CassetteError)
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    let target = index ?? (cassette.interactions.count - 1)
+    guard cassette.interactions.indices.contains(target) else {
+      throw .invalidField(
+        path: file, interaction: index, field: "expect", problem: "no such interaction")
+    }
+    guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
+    var updated = cassette
+    updated.interactions[target].expect = expectation
+    try updated.save(to: file)
+    cassette = updated
+  }
+
+  private func replay(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard playback != nil else { return nil }
+    do {
+      let index = try playback!.next(for: request)
+      replayed += 1
+      return playback!.cassette.interactions[index].response
+    } catch {
+      if recordsNew { return nil }
+      throw error
+    }
+  }
+
+  /// Redacts and appends `interaction`, writing the cassette before returning (internal so the
+  /// crash test can drive it from a forked child without the concurrency runtime).
+  func record(_ interaction: Interaction) throws(CassetteError) {
+    lock.lock()
+    defer { lock.unlock() }
+    if mode == .once, !existedAtStart, recorded == 0, FileIO.exists(file) {
+      throw .wouldOverwrite(path: file, mode: mode)
+    }
+    var updated = cassette
+    updated.interactions.append(redactor.redact(interaction))
+    try updated.save(to: file)
+    cassette = updated
+    recorded += 1
+  }
+
+  static func iso(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: date)
+  }
+}

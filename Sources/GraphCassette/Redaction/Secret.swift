@@ -1,0 +1,43 @@
+/// A secret to keep off disk, and the placeholder family it is replaced by.
+public struct Secret: Sendable, Hashable {
+  /// What kind of secret it is; names the placeholder (`<ACCESS_TOKEN_1>`).
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case accessToken = "ACCESS_TOKEN"
+    case appsecretProof = "APPSECRET_PROOF"
+    case appSecret = "APP_SECRET"
+  }
+
+  public var kind: Kind
+  public var value: String
+
+  public init(_ kind: Kind, _ value: String) {
+    self.kind = kind
+    self.value = value
+  }
+
+  /// An access token (user, page or app token).
+  public static func accessToken(_ value: String) -> Secret { Secret(.accessToken, value) }
+  /// An app secret (what `client_secret` carries and `appsecret_proof` is keyed with).
+  public static func appSecret(_ value: String) -> Secret { Secret(.appSecret, value) }
+
+  /// Parameter, form-field and JSON key names whose values are secrets.
+  public static let parameterKinds: [String: Kind] = [
+    "access_token": .accessToken, "input_token": .accessToken,
+    "fb_exchange_token": .accessToken, "oauth_token": .accessToken,
+    "appsecret_proof": .appsecretProof,
+    "client_secret": .appSecret, "app_secret": .appSecret,
+  ]
+
+  /// Whether `name` is a parameter whose value is a secret.
+  public static func isSecretParameter(_ name: String) -> Bool {
+    parameterKinds[name.lowercased()] != nil
+  }
+
+  /// Whether `text` is already a placeholder such as `<ACCESS_TOKEN_2>`.
+  static func isPlaceholder(_ text: some StringProtocol) -> Bool {
+    guard text.count >= 5, text.first == "<", text.last == ">" else { return false }
+    let inner = text.dropFirst().dropLast()
+    return inner.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
+      && inner.last?.isNumber == true
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GraphAPI
+
+/// A transport that answers from a cassette, without any network.
+///
+/// Requests are matched on `matchers` (method, path, query and body by default; secrets never
+/// count). Identical requests get their recorded answers in recorded order; once they are all
+/// played the player says so, and a request nothing matches gets an error naming the closest
+/// recorded request and what differed. An answer that fails its interaction's `expect`
+/// assertions is reported rather than returned.
+public final class CassettePlayer: GraphTransport, @unchecked Sendable {
+  private let lock = NSLock()
+  private var queue: PlaybackQueue
+
+  /// A player for `cassette`.
+  ///
+  /// - Parameters:
+  ///   - matchers: which parts of a request must agree.
+  ///   - allowPlaybackRepeats: once every answer to a request has been played, replay the last
+  ///     one again instead of failing.
+  public init(
+    cassette: Cassette, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
+  ) {
+    queue = PlaybackQueue(
+      cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)
+  }
+
+  /// A player for the cassette file at `path`.
+  ///
+  /// - Throws: `CassetteError` when the file cannot be read or is not a valid cassette.
+  public convenience init(
+    file path: String, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
+  ) throws(CassetteError) {
+    self.init(
+      cassette: try Cassette.load(path: path), matchers: matchers,
+      allowPlaybackRepeats: allowPlaybackRepeats)
+  }
+
+  /// The cassette being played.
+  public var cassette: Cassette { lock.withLock { queue.cassette } }
+
+  /// Indices of interactions not played yet (VCR's "unused interactions").
+  public var unplayedInteractions: [Int] { lock.withLock { queue.unplayed } }
+
+  /// The index of the interaction that answers `request`, marking it played.
+  ///
+  /// - Throws: `CassetteError.noMatch` or `.exhausted`.
+  public func match(_ request: HTTPRequest) throws(CassetteError) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return try queue.next(for: request)
+  }
+
+  /// The recorded answer to `request`.
+  ///
+  /// - Throws: `CassetteError.noMatch`, `.exhausted`, or `.expectationFailed` when the recorded
+  ///   answer does not meet the interaction's `expect`.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try answer(request)
+  }
+
+  /// `send` without `async`, for callers that are not in an async context.
+  public func answer(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse {
+    let index = try match(request)
+    let interaction = lock.withLock { queue.cassette.interactions[index] }
+    if let expect = interaction.expect {
+      let failures = expect.failures(for: interaction.response)
+      if !failures.isEmpty { throw .expectationFailed(interaction: index, failures: failures) }
+    }
+    return interaction.response
+  }
+}

@@ -1,0 +1,181 @@
+import GraphAPI
+import GraphJSON
+
+/// Drift detection: sends a cassette's requests, in order, to any transport and compares each
+/// answer with the recorded one (status, `error.code` and `error.error_subcode`, selected
+/// headers, the JSON body structurally), then checks the interaction's `expect` assertions
+/// against the new answer. Volatile values are ignored by default, as Hoverfly's diff mode does.
+public struct CassetteVerifier: Sendable {
+  /// Keys whose values change from run to run: trace ids, times, paging cursors.
+  public static let defaultIgnored: [JSONPathPattern] = patterns([
+    "**.fbtrace_id", "**.created_time", "**.updated_time", "**.cursors",
+  ])
+
+  /// Ids minted by writes, ignored in answers to POST with the defaults.
+  static let mintedIds: [JSONPathPattern] = patterns(["id", "post_id"])
+
+  private static func patterns(_ texts: [String]) -> [JSONPathPattern] {
+    texts.compactMap { try? JSONPathPattern(parsing: $0) }
+  }
+
+  /// Query parameters that differ between runs in paging URLs (`next`, `previous`).
+  static let volatileParameters: Set<String> = [
+    "after", "before", "__after_id", "__before_id", "since", "until",
+  ]
+
+  /// Paths already reported on their own lines.
+  static let errorCodePaths: Set<String> = ["error.code", "error.error_subcode"]
+
+  /// The transport the requests are re-sent to.
+  public var target: any GraphTransport
+  /// JSON path patterns (`**.id`, `data[*].updated_time`) to ignore in addition to (or, with
+  /// `useDefaultIgnores` off, instead of) the defaults.
+  public var ignore: [JSONPathPattern]
+  /// Whether `defaultIgnored` applies; ids minted by writes (`id`, `post_id` in answers to
+  /// POST) are ignored with them.
+  public var useDefaultIgnores: Bool
+  /// Response headers compared (case-insensitive names).
+  public var headers: [String]
+  /// Text put back in place of placeholders before sending (`<ACCESS_TOKEN_1>` → a token the
+  /// target accepts).
+  public var substitutions: [String: String]
+
+  public init(
+    target: any GraphTransport, ignore: [JSONPathPattern] = [], useDefaultIgnores: Bool = true,
+    headers: [String] = ["Content-Type"], substitutions: [String: String] = [:]
+  ) {
+    self.target = target
+    self.ignore = ignore
+    self.useDefaultIgnores = useDefaultIgnores
+    self.headers = headers
+    self.substitutions = substitutions
+  }
+
+  /// Re-sends every request of `cassette` and reports how each answer differs.
+  public func verify(_ cassette: Cassette) async -> VerificationReport {
+    var results: [VerificationReport.Result] = []
+    for (index, interaction) in cassette.interactions.enumerated() {
+      let request = substitute(interaction.request)
+      let problems: [String]
+      do {
+        let response = try await target.send(request)
+        problems = compare(interaction, response)
+      } catch {
+        problems = ["no answer: \(error)"]
+      }
+      results.append(.init(index: index, summary: interaction.summary, problems: problems))
+    }
+    return VerificationReport(results: results)
+  }
+
+  /// The ways `response` differs from what `interaction` recorded, one line each.
+  public func compare(_ interaction: Interaction, _ response: HTTPResponse) -> [String] {
+    var problems: [String] = []
+    let recorded = interaction.response
+    if recorded.status != response.status {
+      problems.append("status \(response.status), recorded \(recorded.status)")
+    }
+    for name in headers {
+      let r = Self.mediaType(recorded.headers[name])
+      let a = Self.mediaType(response.headers[name])
+      if r != a { problems.append("header \(name): \(a ?? "absent"), recorded \(r ?? "absent")") }
+    }
+    let rj = try? JSONParser.parse(recorded.body)
+    let aj = try? JSONParser.parse(response.body)
+    if let rj, let aj {
+      for key in ["code", "error_subcode"] {
+        let r = rj["error"]?[key]
+        let a = aj["error"]?[key]
+        if r != a {
+          problems.append(
+            "error.\(key) \(a?.compactText ?? "absent"), recorded \(r?.compactText ?? "absent")")
+        }
+      }
+      var ignored = ignore
+      if useDefaultIgnores {
+        ignored += Self.defaultIgnored
+        if interaction.request.method.uppercased() == "POST" { ignored += Self.mintedIds }
+      }
+      let diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
+        .filter { !(useDefaultIgnores && Self.sameModuloVolatile($0)) }
+        .filter { !Self.errorCodePaths.contains($0.path.description) }
+      problems += diffs.prefix(20).map { "body " + DifferenceText.line($0) }
+      if diffs.count > 20 { problems.append("... and \(diffs.count - 20) more differences") }
+    } else if recorded.body != response.body {
+      problems.append(
+        "body differs (\(response.body.count) bytes, recorded \(recorded.body.count) bytes)")
+    }
+    if let expect = interaction.expect {
+      problems += expect.failures(for: response).map { "expect: \($0)" }
+    }
+    return problems
+  }
+
+  private func substitute(_ request: HTTPRequest) -> HTTPRequest {
+    guard !substitutions.isEmpty else { return request }
+    var out = request
+    for (placeholder, value) in substitutions {
+      out.url = out.url.replacingAll(placeholder, with: value)
+      out.headers = HTTPHeaders(
+        out.headers.map {
+          .init(name: $0.name, value: $0.value.replacingAll(placeholder, with: value))
+        })
+      let body = String(decoding: out.body, as: UTF8.self)
+      if body.utf8.elementsEqual(out.body), body.contains(placeholder) {
+        out.body = Array(body.replacingAll(placeholder, with: value).utf8)
+      }
+    }
+    return out
+  }
+
+  /// `application/json; charset=UTF-8` → `application/json`.
+  static func mediaType(_ value: String?) -> String? {
+    guard let value else { return nil }
+    return value.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
+  }
+
+  /// Two URLs (paging `next`, `previous`) that differ only in cursors and tokens.
+  static func sameModuloVolatile(_ difference: JSONDifference) -> Bool {
+    guard case .changed(let from, let to) = difference.change,
+      let r = from.stringValue, let a = to.stringValue, let ru = URLParts(r), let au = URLParts(a),
+      ru.path == au.path
+    else { return false }
+    func stable(_ parts: URLParts) -> [RequestKey.Pair] {
+      RequestKey.pairs(parts.queryItems).filter { !volatileParameters.contains($0.name) }
+    }
+    return stable(ru) == stable(au)
+  }
+}
+
+/// The outcome of verifying a cassette: one result per interaction.
+public struct VerificationReport: Sendable {
+  /// One interaction's outcome.
+  public struct Result: Sendable {
+    /// 0-based interaction index.
+    public var index: Int
+    /// `GET /v2.0/me`.
+    public var summary: String
+    /// What drifted; empty when the answer agrees.
+    public var problems: [String]
+  }
+
+  public var results: [Result]
+
+  /// Whether any interaction drifted.
+  public var hasDrift: Bool { results.contains { !$0.problems.isEmpty } }
+
+  /// A readable report: `ok` or `DRIFT` per interaction with each difference beneath.
+  public var text: String {
+    var lines: [String] = []
+    for r in results {
+      lines.append("\(r.problems.isEmpty ? "ok   " : "DRIFT") #\(r.index) \(r.summary)")
+      for p in r.problems { lines.append("        \(p)") }
+    }
+    let drifted = results.filter { !$0.problems.isEmpty }.count
+    lines.append(
+      drifted == 0
+        ? "\(results.count) interaction(s), no drift"
+        : "\(drifted) of \(results.count) interaction(s) drifted")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,29 @@
+/// The emulator's mutable state: the live world, the request counter that drives the clock and
+/// trace ids, and the id sequence for new objects.
+struct EmulatorState: Sendable {
+  var world: World
+  /// Requests answered so far.
+  var requests = 0
+  /// The next new-object number.
+  var nextID = 1
+  /// The next minted-token number.
+  var nextToken = 1
+  /// Throttling: calls allowed per window of 60 emulated seconds, `nil` when off.
+  var throttle: Int?
+  var windowStart = 0
+  var callsInWindow = 0
+  /// The last status message per user, for error 506.
+  var lastStatus: [String: String] = [:]
+
+  init(world: World) { self.world = world }
+
+  /// The clock: the world's start time plus one second per request.
+  var now: Int { world.clock + requests }
+
+  /// A fresh numeric id: `base` followed by the sequence number.
+  mutating func newID(prefix: String = "10153") -> String {
+    defer { nextID += 1 }
+    let number = String(nextID)
+    return prefix + String(repeating: "0", count: max(0, 10 - number.count)) + number
+  }
+}

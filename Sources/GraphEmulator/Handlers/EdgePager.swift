@@ -1,0 +1,109 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+
+/// Cuts one page out of an edge list and writes its `paging` object (reference, "Paging"):
+/// cursors (`before`/`after`) on every edge, time-based `since`/`until` on feeds, `offset`
+/// accepted. Picking a page is O(limit): cursors carry the position, so the 10,000th page
+/// costs what the first does.
+struct EdgePager {
+  /// Graph's default page size.
+  static let defaultLimit = 25
+
+  var limit: Int
+  var after: String?
+  var before: String?
+  var since: Int?
+  var until: Int?
+  var offset: Int?
+
+  /// Reads the paging parameters; `limit` is capped at `cap` (Graph caps silently).
+  init(parameters: (String) -> String?, cap: Int) {
+    let asked = parameters("limit").flatMap { Int($0) } ?? Self.defaultLimit
+    limit = min(max(asked, 1), cap)
+    after = parameters("after")
+    before = parameters("before")
+    since = parameters("since").flatMap { Int($0) }
+    until = parameters("until").flatMap { Int($0) }
+    offset = parameters("offset").flatMap { Int($0) }.map { max(0, $0) }
+  }
+
+  /// The window over `ids`: the page's index range and whether items lie before and after it.
+  func window(_ ids: [String], time: (String) -> Int?) throws(GraphError) -> Window {
+    if since != nil || until != nil {
+      var filtered: [Int] = []
+      for (index, id) in ids.enumerated() {
+        let t = time(id) ?? 0
+        if let since, t <= since { continue }
+        if let until, t > until { continue }
+        filtered.append(index)
+      }
+      let page = Array(filtered.prefix(limit))
+      let olderExists = filtered.count > limit || (page.last.map { $0 + 1 < ids.count } ?? false)
+      return Window(indices: page, hasPrevious: true, hasNext: olderExists && !page.isEmpty)
+    }
+    var start = offset ?? 0
+    var end: Int
+    if let after {
+      start = try Self.position(of: after, in: ids, name: "after") + 1
+      end = min(ids.count, start + limit)
+    } else if let before {
+      end = try Self.position(of: before, in: ids, name: "before")
+      start = max(0, end - limit)
+    } else {
+      start = min(start, ids.count)
+      end = min(ids.count, start + limit)
+    }
+    return Window(
+      indices: Array(start..<max(start, end)), hasPrevious: start > 0, hasNext: end < ids.count)
+  }
+
+  /// A page of an edge: the item indices and what lies around them.
+  struct Window {
+    var indices: [Int]
+    var hasPrevious: Bool
+    var hasNext: Bool
+  }
+
+  /// `base64("<id>:<index>")` without padding: opaque to clients, O(1) to resolve.
+  static func cursor(id: String, index: Int) -> String {
+    var text = Data("\(id):\(index)".utf8).base64EncodedString()
+    while text.hasSuffix("=") { text.removeLast() }
+    return text
+  }
+
+  static func position(of cursor: String, in ids: [String], name: String) throws(GraphError)
+    -> Int
+  {
+    let padded = cursor + String(repeating: "=", count: (4 - cursor.count % 4) % 4)
+    guard let data = Data(base64Encoded: padded),
+      let text = String(data: data, encoding: .utf8),
+      let colon = text.lastIndex(of: ":"), let index = Int(text[text.index(after: colon)...])
+    else { throw .parameter("The parameter \(name) is not a valid cursor: \(cursor)") }
+    let id = String(text[..<colon])
+    if ids.indices.contains(index), ids[index] == id { return index }
+    if let found = ids.firstIndex(of: id) { return found }
+    throw .parameter("The parameter \(name) is not a valid cursor: \(cursor)")
+  }
+}
+
+/// Builds absolute paging URLs on the request's own origin and version.
+struct PagingURL {
+  var call: GraphCall
+  /// Parameters a paging URL never repeats from the request.
+  static let dropped: Set<String> = [
+    "access_token", "limit", "after", "before", "since", "until", "offset", "method",
+    "suppress_http_code", "__paging_token", "__previous", "redirect",
+  ]
+
+  /// `origin/vX.Y/<path>?access_token=..&<kept>&limit=N&<extra>`; `kept` are the
+  /// request's own parameters (top-level edges) or the nested `fields` (expanded edges).
+  func url(path: String, kept: QueryItems, limit: Int, extra: QueryItems) -> String {
+    var query = QueryItems()
+    if let token = call.token { query.append("access_token", token) }
+    query.items += kept.items.filter { !Self.dropped.contains($0.name) }
+    query.append("limit", String(limit))
+    query.items += extra.items
+    return "\(call.origin)\(call.versionPrefix)/\(path)?\(query.queryString)"
+  }
+}

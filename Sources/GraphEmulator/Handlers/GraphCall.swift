@@ -1,0 +1,87 @@
+import GraphAPI
+import GraphJSON
+
+/// One Graph call taken apart: method (after `method=` override), where it came from,
+/// version, path, parameters (query and form body merged), token and uploaded files.
+struct GraphCall: Sendable {
+  var method: String
+  /// `scheme://host[:port]` of the request, reused for paging URLs.
+  var origin: String
+  /// The version written in the path, if any.
+  var explicitVersion: GraphVersion?
+  /// The version that serves the call.
+  var version: GraphVersion
+  /// Decoded path components after the version.
+  var path: [String]
+  var params: QueryItems
+  var token: String?
+  /// Uploaded files by form part name.
+  var files: [String: UploadedFile] = [:]
+
+  /// `/v2.2` or empty, as paging URLs repeat it.
+  var versionPrefix: String { explicitVersion.map { "/\($0)" } ?? "" }
+
+  /// Takes an HTTP request apart. A URL that is not absolute is read as a path on
+  /// `https://graph.facebook.com`.
+  init(request: HTTPRequest, defaultVersion: GraphVersion) {
+    let parts =
+      URLParts(request.url)
+      ?? URLParts(
+        "https://graph.facebook.com" + (request.url.hasPrefix("/") ? "" : "/") + request.url)
+      ?? URLParts(scheme: "https", host: "graph.facebook.com")
+    origin = parts.origin
+    var components = parts.pathComponents
+    if let first = components.first, let version = GraphVersion(first) {
+      explicitVersion = version
+      components.removeFirst()
+    } else {
+      explicitVersion = nil
+    }
+    version = explicitVersion ?? defaultVersion
+    path = components
+    var params = parts.queryItems
+    let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
+    if contentType.hasPrefix("application/x-www-form-urlencoded")
+      || (contentType.isEmpty && !request.body.isEmpty)
+    {
+      params.items += QueryItems(parsing: String(decoding: request.body, as: UTF8.self)).items
+    }
+    self.params = params
+    method = request.method.uppercased()
+    if let override = params["method"]?.uppercased(), ["GET", "POST", "DELETE"].contains(override) {
+      method = override
+    }
+    token = params["access_token"]
+    if token == nil, let authorization = request.headers["Authorization"] {
+      for prefix in ["OAuth ", "Bearer "] where authorization.hasPrefix(prefix) {
+        token = String(authorization.dropFirst(prefix.count))
+      }
+    }
+  }
+
+  /// A parameter's value.
+  subscript(_ name: String) -> String? { params[name] }
+
+  /// Whether a flag parameter is on (`1`, `true`).
+  func flag(_ name: String) -> Bool {
+    guard let value = params[name]?.lowercased() else { return false }
+    return value == "1" || value == "true"
+  }
+}
+
+/// A file part of a multipart upload.
+struct UploadedFile: Sendable, Hashable {
+  var filename: String?
+  var contentType: String?
+  var bytes: [UInt8]
+}
+
+/// What a handler answers before it becomes HTTP.
+enum Outcome: Sendable {
+  case json(JSONValue)
+  /// A bare `true` (DELETE up to v2.0).
+  case bareTrue
+  /// A 302 to `url` (`/picture`).
+  case redirect(String)
+  case failure(GraphError)
+}

@@ -1,0 +1,222 @@
+import GraphAPI
+import GraphJSON
+
+/// Renders nodes and edges for one viewer and call: default fields by type and version,
+/// `fields` with full expansion, permission filtering (reference, "Requests" and
+/// "Permissions in the seeds' era").
+struct NodeRenderer {
+  var world: World
+  var viewer: Viewer
+  var call: GraphCall
+
+  /// The basic-info fields (reference, "Permissions in the seeds' era").
+  static let basicUserFields = [
+    "name", "first_name", "last_name", "link", "username", "gender", "locale", "age_range",
+    "timezone", "updated_time", "verified",
+  ]
+
+  /// A node as an object: the selected fields, or the defaults of its type and version.
+  func render(_ node: Node, selection: FieldSelection?) throws(GraphError) -> JSONObject {
+    guard let selection, !selection.fields.isEmpty else { return defaultObject(node) }
+    var out = JSONObject()
+    for field in selection.fields {
+      if let value = try value(of: field, on: node) { out.append(field.outputName, value) }
+    }
+    if out["id"] == nil && !selection.fields.contains(where: { $0.outputName == "id" }) {
+      out.append("id", .string(node.id))
+    }
+    return out
+  }
+
+  /// The answer without `fields`: `/me` gives only name and id from v2.4 on, the basic
+  /// (and permitted) fields before; other types give every stored field.
+  func defaultObject(_ node: Node) -> JSONObject {
+    var out = JSONObject()
+    if node.type == .user {
+      if call.version >= .v2_4 {
+        if let name = node.fields["name"] { out.append("name", name) }
+        out.append("id", .string(node.id))
+        return out
+      }
+      out.append("id", .string(node.id))
+      for member in node.fields.members where canRead(member.key, of: node) {
+        if member.key == "username" && call.version >= .v2_0 { continue }
+        out.append(member.key, member.value)
+      }
+      return out
+    }
+    out.append("id", .string(node.id))
+    for member in node.fields.members { out.append(member.key, member.value) }
+    return out
+  }
+
+  /// The compact form of an edge item when no `fields` are given.
+  func itemObject(_ node: Node, edge: String) -> JSONObject {
+    var out = JSONObject()
+    switch (node.type, edge) {
+    case (.user, _):
+      if let name = node.fields["name"] { out.append("name", name) }
+    case (.page, "likes"):
+      for key in ["category", "name"] { if let v = node.fields[key] { out.append(key, v) } }
+    default:
+      return defaultObject(node)
+    }
+    out.append("id", .string(node.id))
+    return out
+  }
+
+  /// Whether the viewer may read stored field `name` of `node`: public fields always,
+  /// gated ones on the viewer's own node with the permission (or `friends_*` in v1.0).
+  func canRead(_ name: String, of node: Node) -> Bool {
+    guard let permission = Schema.of(node.type).field(name)?.permission else { return true }
+    if viewer.userID == node.id { return viewer.has(permission) }
+    if call.version < .v2_0, permission.hasPrefix("user_"),
+      let me = viewer.userID, world.edge(me, "friends").contains(node.id)
+    {
+      return viewer.has("friends_" + permission.dropFirst(5))
+    }
+    return false
+  }
+
+  /// One selected field of `node`: `nil` when it is left out (unset or not permitted).
+  func value(of field: FieldSelection.Field, on node: Node) throws(GraphError) -> JSONValue? {
+    let schema = Schema.of(node.type)
+    if field.name == "id" { return .string(node.id) }
+    if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
+      let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
+      return ["data": picture.data]
+    }
+    if let edge = schema.edge(field.name), edge.name != "picture" || node.type != .photo {
+      guard edge.name != "permissions" else { return .object(permissions()) }
+      let pager = EdgePager(
+        parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
+      return .object(
+        try list(owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true))
+    }
+    guard schema.field(field.name) != nil else {
+      throw .nonexistingField(field.name, on: node.type)
+    }
+    guard canRead(field.name, of: node), let stored = node.fields[field.name] else { return nil }
+    guard let sub = field.subfields else { return stored }
+    if let id = stored["id"]?.stringValue, let target = world.nodes[id] {
+      return .object(try render(target, selection: sub))
+    }
+    guard case .object(let object) = stored else { return stored }
+    var projected = JSONObject()
+    for f in sub.fields {
+      if let v = object[f.name] { projected.append(f.outputName, v) }
+    }
+    return .object(projected)
+  }
+
+  /// `GET me/permissions`: v2.0+ lists `{"permission","status"}`, v1.0 one object of flags.
+  func permissions() -> JSONObject {
+    let scopes = viewer.record?.scopes ?? []
+    var out = JSONObject()
+    if call.version < .v2_0 {
+      var flags = JSONObject()
+      flags.append("installed", 1)
+      for scope in scopes { flags.append(scope, 1) }
+      out.append("data", [.object(flags)])
+    } else {
+      out.append(
+        "data",
+        .array(
+          scopes.filter { $0 != "basic_info" }.map {
+            ["permission": .string($0), "status": "granted"]
+          }))
+    }
+    return out
+  }
+
+  /// Whether the viewer may list `edge` of `owner` (own edges need their permission; from
+  /// v2.0 others' gated edges are empty; `friends` is open in v1.0).
+  func canList(_ edge: Schema.Edge, of owner: Node) -> Bool {
+    guard let permission = edge.permission else { return true }
+    if edge.name == "friends" && call.version < .v2_0 { return viewer.hasToken }
+    if viewer.userID == owner.id {
+      if edge.timeBased { return viewer.has("read_stream") || viewer.has("user_posts") }
+      return viewer.has(permission)
+    }
+    return false
+  }
+
+  /// An edge as `{"data":[...],"paging":{...}}`, plus `summary` when asked for.
+  func list(
+    owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
+    summary: Bool = false
+  ) throws(GraphError) -> JSONObject {
+    let ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
+    let window = try pager.window(ids) { id in
+      world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
+    }
+    var data: [JSONValue] = []
+    data.reserveCapacity(window.indices.count)
+    for index in window.indices {
+      guard let node = world.nodes[ids[index]] else { continue }
+      if let selection, !selection.fields.isEmpty {
+        data.append(.object(try render(node, selection: selection)))
+      } else {
+        data.append(.object(itemObject(node, edge: edge.name)))
+      }
+    }
+    var out = JSONObject()
+    out.append("data", .array(data))
+    if let first = window.indices.first, let last = window.indices.last {
+      out.append(
+        "paging",
+        .object(
+          paging(
+            owner: owner, edge: edge, ids: ids, first: first, last: last, window: window,
+            pager: pager, selection: selection, nested: nested)))
+    }
+    if summary { out.append("summary", ["total_count": .number(JSONNumber(ids.count))]) }
+    return out
+  }
+
+  private func paging(
+    owner: Node, edge: Schema.Edge, ids: [String], first: Int, last: Int,
+    window: EdgePager.Window, pager: EdgePager, selection: FieldSelection?, nested: Bool
+  ) -> JSONObject {
+    var kept = QueryItems()
+    if nested {
+      if let selection { kept.append("fields", selection.description) }
+    } else {
+      kept = call.params
+    }
+    let builder = PagingURL(call: call)
+    func url(_ extra: QueryItems) -> String {
+      builder.url(path: "\(owner.id)/\(edge.name)", kept: kept, limit: pager.limit, extra: extra)
+    }
+    var paging = JSONObject()
+    if edge.timeBased {
+      let time = { (i: Int) in
+        world.nodes[ids[i]]?.string("created_time").flatMap(Self.parseTime) ?? 0
+      }
+      paging.append("previous", .string(url(["since": String(time(first)), "__previous": "1"])))
+      if window.hasNext { paging.append("next", .string(url(["until": String(time(last) - 1)]))) }
+      return paging
+    }
+    let before = EdgePager.cursor(id: ids[first], index: first)
+    let after = EdgePager.cursor(id: ids[last], index: last)
+    paging.append("cursors", ["before": .string(before), "after": .string(after)])
+    if pager.offset != nil && pager.after == nil && pager.before == nil {
+      if window.hasPrevious {
+        paging.append("previous", .string(url(["offset": String(max(0, first - pager.limit))])))
+      }
+      if window.hasNext { paging.append("next", .string(url(["offset": String(last + 1)]))) }
+      return paging
+    }
+    if window.hasPrevious { paging.append("previous", .string(url(["before": before]))) }
+    if window.hasNext { paging.append("next", .string(url(["after": after]))) }
+    return paging
+  }
+
+  /// `2014-10-15T12:00:00+0000` → Unix seconds.
+  static func parseTime(_ text: String) -> Int? {
+    let digits = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    guard digits.count >= 6 else { return nil }
+    return GraphClock.unix(year: digits[0], month: digits[1], day: digits[2], hour: digits[3])
+      + digits[4] * 60 + digits[5]
+  }
+}

@@ -1,0 +1,65 @@
+import GraphAPI
+import GraphJSON
+
+/// Turns an `Outcome` into the HTTP answer with Graph's header set (reference,
+/// "Response headers seen on real answers").
+struct ResponseFactory {
+  var version: GraphVersion
+  var traceID: String
+  var appUsage: Int
+  var suppressHTTPCode: Bool
+
+  func response(_ outcome: Outcome) -> HTTPResponse {
+    switch outcome {
+    case .json(let value):
+      return make(status: 200, body: JSONPrinter(options: []).bytes(value), challenge: nil)
+    case .bareTrue:
+      return make(status: 200, body: Array("true".utf8), challenge: nil)
+    case .redirect(let url):
+      var response = make(status: 302, body: [], challenge: nil)
+      response.headers["Location"] = url
+      return response
+    case .failure(let error):
+      let body = JSONPrinter(options: []).bytes(error.body(traceID: traceID))
+      let challenge = error.challenge.map {
+        "OAuth \"Facebook Platform\" \"\($0)\" \"\(error.message)\""
+      }
+      return make(status: error.status, body: body, challenge: challenge)
+    }
+  }
+
+  private func make(status: Int, body: [UInt8], challenge: String?) -> HTTPResponse {
+    var headers = HTTPHeaders()
+    headers.add("Access-Control-Allow-Origin", "*")
+    headers.add("Cache-Control", "private, no-cache, no-store, must-revalidate")
+    headers.add("Content-Type", "application/json; charset=UTF-8")
+    headers.add("Expires", "Sat, 01 Jan 2000 00:00:00 GMT")
+    headers.add("Pragma", "no-cache")
+    if let challenge { headers.add("WWW-Authenticate", challenge) }
+    headers.add("facebook-api-version", version.description)
+    headers.add("x-fb-rev", "1485203")
+    headers.add("x-fb-trace-id", traceID)
+    headers.add(
+      "x-app-usage",
+      "{\"call_count\":\(appUsage),\"total_cputime\":\(appUsage / 2),"
+        + "\"total_time\":\(appUsage / 2)}")
+    let final = suppressHTTPCode ? 200 : status
+    return HTTPResponse(status: final, headers: headers, body: body)
+  }
+
+  /// A deterministic 11-character trace id for request number `sequence`.
+  static func traceID(sequence: Int) -> String {
+    var x = UInt64(truncatingIfNeeded: sequence) &+ 0x9E37_79B9_7F4A_7C15
+    x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+    x ^= x >> 31
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var out = ""
+    for _ in 0..<11 {
+      out.append(alphabet[Int(x % 62)])
+      x /= 62
+      if x == 0 { x = 0x2545_F491_4F6C_DD1D &+ UInt64(out.count) }
+    }
+    return out
+  }
+}

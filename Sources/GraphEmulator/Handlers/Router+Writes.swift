@@ -1,0 +1,182 @@
+import GraphAPI
+import GraphJSON
+
+/// Writes: feed posts, photo uploads, check-ins, deletes and permission removal
+/// (reference, "Requests" and "Permissions in the seeds' era"; seeds 003 and 004).
+extension Router {
+  /// The user a write acts for, with one of `permissions` (else 200 naming the first).
+  func writer(_ viewer: Viewer, needs permissions: [String]) throws(GraphError) -> Node {
+    guard let id = viewer.userID, let user = state.world.nodes[id] else {
+      throw .requiresPermission(permissions[0])
+    }
+    guard permissions.contains(where: viewer.has) else {
+      throw .requiresPermission(permissions[0])
+    }
+    return user
+  }
+
+  var application: JSONValue {
+    [
+      "name": .string(state.world.app.name), "namespace": .string(state.world.app.namespace),
+      "id": .string(state.world.app.id),
+    ]
+  }
+
+  /// The answer to a create: `{"id"}` (plus extra members), or the asked `fields=` of it.
+  func created(_ id: String, extra: [(String, JSONValue)] = [], call: GraphCall, viewer: Viewer)
+    throws(GraphError) -> Outcome
+  {
+    if let selection = try selection(call), let node = state.world.nodes[id] {
+      return .json(.object(try renderer(call, viewer).render(node, selection: selection)))
+    }
+    var out = JSONObject()
+    out.append("id", .string(id))
+    for (key, value) in extra { out.append(key, value) }
+    return .json(.object(out))
+  }
+
+  /// `POST me/feed` with message, link, name, caption, description, picture (seed 004).
+  mutating func publishPost(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    guard owner.id == user.id || call.version < .v2_0 else {
+      throw .oauth(
+        "(#200) Feed story publishing to other users is disabled for this application",
+        code: 200, challenge: "insufficient_scope")
+    }
+    let message = call["message"] ?? ""
+    let link = call["link"]
+    guard !message.isEmpty || link != nil else {
+      throw .parameter("Missing message or attachment")
+    }
+    if link == nil, state.lastStatus[user.id] == message { throw .duplicateStatus }
+    let time = GraphClock.iso(state.now)
+    let id = "\(owner.id)_\(state.newID())"
+    var fields: [(String, JSONValue)] = [("from", reference(user))]
+    if owner.id != user.id { fields.append(("to", ["data": [reference(owner)]])) }
+    if !message.isEmpty { fields.append(("message", .string(message))) }
+    for key in ["link", "name", "caption", "description", "picture"] {
+      if let value = call[key] { fields.append((key, .string(value))) }
+    }
+    fields += [
+      ("type", link == nil ? "status" : "link"),
+      ("status_type", link == nil ? "mobile_status_update" : "shared_story"),
+      ("application", application),
+      ("created_time", .string(time)), ("updated_time", .string(time)),
+    ]
+    state.world.insert(node(id, .post, fields))
+    state.world.link(owner.id, "feed", id, atFront: true)
+    if owner.id == user.id {
+      state.world.link(user.id, "posts", id, atFront: true)
+      if link == nil { state.world.link(user.id, "statuses", id, atFront: true) }
+    }
+    if link == nil { state.lastStatus[user.id] = message }
+    return try created(id, call: call, viewer: viewer)
+  }
+
+  /// `POST me/photos` with a `source` file (multipart) or a `url`: `{"id","post_id"}`.
+  mutating func uploadPhoto(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream", "photo_upload"])
+    guard call.files["source"] != nil || call["url"] != nil else {
+      throw .oauth("(#324) Requires upload file", code: 324, challenge: "invalid_request")
+    }
+    let photoID = state.newID()
+    let postID = "\(user.id)_\(state.newID())"
+    let caption = call["message"] ?? call["name"]
+    var fields = DefaultWorld.photoFields(
+      id: photoID, from: reference(user), time: state.now, name: caption)
+    if let file = call.files["source"] {
+      fields.append(("source_bytes", .number(JSONNumber(file.bytes.count))))
+      fields.removeAll { $0.0 == "source_bytes" }
+    }
+    state.world.insert(node(photoID, .photo, fields))
+    state.world.link(user.id, "photos", photoID, atFront: true)
+    let time = GraphClock.iso(state.now)
+    var post: [(String, JSONValue)] = [("from", reference(user))]
+    if let caption { post.append(("message", .string(caption))) }
+    post += [
+      ("picture", fields.first { $0.0 == "picture" }?.1 ?? .null),
+      ("link", .string("https://www.facebook.com/photo.php?fbid=\(photoID)")),
+      ("object_id", .string(photoID)), ("type", "photo"), ("status_type", "added_photos"),
+      ("application", application), ("created_time", .string(time)),
+      ("updated_time", .string(time)),
+    ]
+    state.world.insert(node(postID, .post, post))
+    state.world.link(user.id, "feed", postID, atFront: true)
+    state.world.link(user.id, "posts", postID, atFront: true)
+    return try created(photoID, extra: [("post_id", .string(postID))], call: call, viewer: viewer)
+  }
+
+  /// `POST me/checkins` with `place` (and `message`, `coordinates`): needs
+  /// `publish_checkins` or `publish_actions` (seed 003 era).
+  mutating func checkIn(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    let user = try writer(viewer, needs: ["publish_actions", "publish_checkins"])
+    guard let placeID = call["place"], let place = state.world.nodes[placeID],
+      place.fields["location"] != nil
+    else { throw .parameter("Param place must be a valid place id") }
+    let id = state.newID()
+    var fields: [(String, JSONValue)] = [("from", reference(user)), ("place", reference(place))]
+    if let message = call["message"] { fields.append(("message", .string(message))) }
+    fields += [("application", application), ("created_time", .string(GraphClock.iso(state.now)))]
+    state.world.insert(node(id, .checkin, fields))
+    state.world.link(user.id, "checkins", id, atFront: true)
+    return try created(id, call: call, viewer: viewer)
+  }
+
+  /// `DELETE <id>` of the viewer's own post, photo, comment, check-in or action.
+  mutating func deleteNode(_ target: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    let deletable: Set<NodeType> = [.post, .photo, .comment, .checkin, .action]
+    guard deletable.contains(target.type) else { throw .unsupported("DELETE", id: target.id) }
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    guard target.fields["from"]?["id"]?.stringValue == user.id else {
+      throw .oauth(
+        "(#200) The user hasn't authorized the application to perform this action", code: 200,
+        challenge: "insufficient_scope")
+    }
+    state.world.remove(target.id)
+    return deleted(call)
+  }
+
+  /// `DELETE me/permissions`: the user removes the app; their tokens fail with 190/458.
+  mutating func deauthorize(_ user: Node, viewer: Viewer, call: GraphCall) throws(GraphError)
+    -> Outcome
+  {
+    guard viewer.userID == user.id || viewer.isApp else {
+      throw .requiresPermission("publish_actions")
+    }
+    state.world.deauthorized.insert(user.id)
+    return deleted(call)
+  }
+
+  /// `DELETE me/permissions/<name>`: removes one permission from the token.
+  mutating func revokePermission(_ name: String, node: Node, viewer: Viewer, call: GraphCall)
+    throws(GraphError) -> Outcome
+  {
+    guard var record = viewer.record, viewer.userID == node.id else {
+      throw .requiresPermission("publish_actions")
+    }
+    record.scopes.removeAll { $0 == name }
+    state.world.addToken(record)
+    return deleted(call)
+  }
+
+  /// A bare `true` up to v2.0, `{"success":true}` from v2.1 (reference, "Requests").
+  func deleted(_ call: GraphCall) -> Outcome {
+    call.version < .v2_1 ? .bareTrue : .json(["success": true])
+  }
+
+  func reference(_ node: Node) -> JSONValue {
+    ["name": node.fields["name"] ?? .null, "id": .string(node.id)]
+  }
+
+  func node(_ id: String, _ type: NodeType, _ fields: [(String, JSONValue)]) -> Node {
+    Node(id: id, type: type, fields: JSONObject(fields.map { .init(key: $0.0, value: $0.1) }))
+  }
+}

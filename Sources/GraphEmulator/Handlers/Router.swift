@@ -1,0 +1,177 @@
+import GraphAPI
+import GraphJSON
+
+/// Answers one HTTP request against the state: validates the token, finds the node, and
+/// hands the call to the node, edge, search, write or batch handler.
+struct Router {
+  var state: EmulatorState
+
+  mutating func respond(to request: HTTPRequest) -> HTTPResponse {
+    state.requests += 1
+    let call = GraphCall(request: request, defaultVersion: state.world.app.defaultVersion)
+    let traceID = ResponseFactory.traceID(sequence: state.requests)
+    var outcome: Outcome
+    let usage = throttleUsage()
+    do throws(GraphError) {
+      outcome = try route(call)
+    } catch {
+      outcome = .failure(error)
+    }
+    if usage.exceeded {
+      let viewer = try? Viewer.resolve(call.token, in: state.world, now: state.now).get()
+      outcome = .failure(viewer?.userID != nil ? .userLimit : .appLimit)
+    }
+    let factory = ResponseFactory(
+      version: call.version, traceID: traceID, appUsage: usage.percent,
+      suppressHTTPCode: call.flag("suppress_http_code"))
+    return factory.response(outcome)
+  }
+
+  /// Counts the call against the throttle window: the usage percentage (for `x-app-usage`)
+  /// and whether the budget is spent.
+  mutating func throttleUsage() -> (percent: Int, exceeded: Bool) {
+    guard let limit = state.throttle else { return (0, false) }
+    if state.now - state.windowStart >= 60 {
+      state.windowStart = state.now
+      state.callsInWindow = 0
+    }
+    state.callsInWindow += 1
+    return (min(100, state.callsInWindow * 100 / limit), state.callsInWindow > limit)
+  }
+
+  /// Routes a call that has already been parsed (batch operations come in here too).
+  mutating func route(_ call: GraphCall) throws(GraphError) -> Outcome {
+    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
+    try checkProof(call, viewer: viewer)
+    let path = call.path
+    guard let head = path.first else {
+      if call.method == "POST", call["batch"] != nil {
+        return try batch(call, viewer: viewer)
+      }
+      if let ids = call["ids"] { return try readIDs(ids, call: call, viewer: viewer) }
+      throw .unsupportedBare(call.method)
+    }
+    if path.count == 1 && head == "search" { return try search(call, viewer: viewer) }
+    if path.count == 1 && head == "debug_token" { return try debugToken(call, viewer: viewer) }
+    if call["ids"] != nil { throw .idAlreadySpecified(head) }
+    let node = try resolveNode(head, call: call, viewer: viewer)
+    switch path.count {
+    case 1:
+      return try nodeOperation(node, call: call, viewer: viewer)
+    case 2:
+      return try edgeOperation(node, edge: path[1], call: call, viewer: viewer)
+    default:
+      if path.count == 3, path[1] == "permissions", call.method == "DELETE" {
+        return try revokePermission(path[2], node: node, viewer: viewer, call: call)
+      }
+      throw .unknownPath("/" + path.dropFirst().joined(separator: "/"))
+    }
+  }
+
+  /// `me` (needs a user token: 2500), an id, or a username (v1.0 only, else 803); anything
+  /// but `me` needs some token (104).
+  func resolveNode(_ head: String, call: GraphCall, viewer: Viewer) throws(GraphError) -> Node {
+    if head == "me" {
+      guard let id = viewer.userID, let node = state.world.nodes[id] else {
+        throw .noActiveToken
+      }
+      return node
+    }
+    guard viewer.hasToken else { throw .tokenRequired }
+    if let node = state.world.nodes[head] { return node }
+    if let id = state.world.usernames[head.lowercased()], let node = state.world.nodes[id] {
+      guard call.version < .v2_0 || node.type == .page else { throw .usernameLookup(head) }
+      return node
+    }
+    throw .unsupported(call.method, id: head)
+  }
+
+  func renderer(_ call: GraphCall, _ viewer: Viewer) -> NodeRenderer {
+    NodeRenderer(world: state.world, viewer: viewer, call: call)
+  }
+
+  /// Parses `fields=` (2500 with the column on a syntax error).
+  func selection(_ call: GraphCall) throws(GraphError) -> FieldSelection? {
+    guard let text = call["fields"], !text.isEmpty else { return nil }
+    do {
+      return try FieldSelection(parsing: text)
+    } catch {
+      throw .syntax(error.message, column: error.column, text: text)
+    }
+  }
+
+  mutating func nodeOperation(_ node: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    switch call.method {
+    case "GET":
+      var object = try renderer(call, viewer).render(node, selection: try selection(call))
+      if call.flag("metadata") { object.append("metadata", metadata(node, call: call)) }
+      return .json(.object(try withDebug(object, call: call, viewer: viewer)))
+    case "DELETE":
+      return try deleteNode(node, call: call, viewer: viewer)
+    default:
+      throw .unsupported(call.method, id: call.path[0])
+    }
+  }
+
+  mutating func edgeOperation(
+    _ node: Node, edge name: String, call: GraphCall, viewer: Viewer
+  ) throws(GraphError) -> Outcome {
+    if name.contains(":") {
+      return try openGraphAction(name, node: node, call: call, viewer: viewer)
+    }
+    guard let edge = Schema.of(node.type).edge(name) else { throw .unknownPath("/\(name)") }
+    switch (call.method, edge.name) {
+    case ("GET", "picture"):
+      let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })
+      if let redirect = call["redirect"], redirect == "false" || redirect == "0" {
+        return .json(["data": picture.data])
+      }
+      return .redirect(picture.url)
+    case ("GET", "permissions"):
+      return .json(.object(renderer(call, viewer).permissions()))
+    case ("GET", _):
+      let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
+      let object = try renderer(call, viewer).list(
+        owner: node, edge: edge, selection: try selection(call), pager: pager, nested: false,
+        summary: call.flag("summary"))
+      return .json(.object(try withDebug(object, call: call, viewer: viewer)))
+    case ("POST", "feed"), ("POST", "statuses"):
+      return try publishPost(on: node, call: call, viewer: viewer)
+    case ("POST", "photos"):
+      return try uploadPhoto(on: node, call: call, viewer: viewer)
+    case ("POST", "checkins"):
+      return try checkIn(on: node, call: call, viewer: viewer)
+    case ("DELETE", "permissions"):
+      return try deauthorize(node, viewer: viewer, call: call)
+    default:
+      throw .unsupported(call.method, id: call.path[0])
+    }
+  }
+
+  /// `debug=all`: adds `__debug__.messages` warnings about fields left out for want of a
+  /// permission (reference, "Requests").
+  func withDebug(_ object: JSONObject, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> JSONObject
+  {
+    guard call["debug"] == "all" else { return object }
+    var messages: [JSONValue] = []
+    let asked = try selection(call)?.fields.map(\.name) ?? []
+    let edge = call.path.count == 2 ? call.path[1] : nil
+    if (asked.contains("friends") || edge == "friends") && !viewer.has("user_friends")
+      && call.version >= .v2_0
+    {
+      messages.append([
+        "link": "https://developers.facebook.com/docs/apps/changelog#v2_0",
+        "message": .string(
+          "Field friends is only accessible on User object, if user_friends permission is "
+            + "granted by the user"),
+        "type": "warning",
+      ])
+    }
+    var out = object
+    out.append("__debug__", ["messages": .array(messages)])
+    return out
+  }
+}

@@ -1,0 +1,40 @@
+/// Who is calling: the token's record, resolved and validated against the world.
+struct Viewer: Sendable {
+  var record: TokenRecord?
+
+  var userID: String? { record?.kind == .user ? record?.userID : nil }
+  var isApp: Bool { record?.kind == .app }
+  var hasToken: Bool { record != nil }
+
+  func has(_ permission: String) -> Bool { record?.scopes.contains(permission) ?? false }
+
+  /// Validates `token` (reference, "Errors", code 190 and its subcodes).
+  static func resolve(_ token: String?, in world: World, now: Int) -> Result<Viewer, GraphError> {
+    guard let token, !token.isEmpty else { return .success(Viewer(record: nil)) }
+    guard let record = world.tokens[token] else {
+      return .failure(looksMalformed(token) ? .malformedToken(token) : .invalidToken)
+    }
+    switch record.kind {
+    case .malformed:
+      return .failure(.malformedToken(token))
+    case .app:
+      return .success(Viewer(record: record))
+    case .user:
+      if let expiry = record.expiresAt, expiry <= now {
+        return .failure(.expired(at: expiry, now: now))
+      }
+      if let user = record.userID, world.deauthorized.contains(user) {
+        return .failure(.notAuthorized(user: user, app: world.app.id))
+      }
+      return .success(Viewer(record: record))
+    }
+  }
+
+  /// A token with characters no Graph token has.
+  static func looksMalformed(_ token: String) -> Bool {
+    !token.unicodeScalars.allSatisfy {
+      ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        || $0 == "|" || $0 == "_" || $0 == "-"
+    }
+  }
+}

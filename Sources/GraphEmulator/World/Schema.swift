@@ -1,0 +1,187 @@
+/// What each node type offers: its fields (with the permission that gates them) and its edges.
+/// Drives `fields` validation (error 100), permission filtering and `metadata=1`.
+struct Schema: Sendable {
+  /// A scalar or object field.
+  struct Field: Sendable {
+    var name: String
+    var description: String
+    var type: String
+    /// The permission the viewer needs to read it on their own node (`nil`: public).
+    var permission: String? = nil
+  }
+
+  /// A connection to other nodes.
+  struct Edge: Sendable {
+    var name: String
+    var target: NodeType
+    /// The permission the viewer needs to read it on their own node (`nil`: none).
+    var permission: String? = nil
+    /// Feeds page by time (`since`/`until`), the rest by cursors.
+    var timeBased = false
+  }
+
+  var fields: [Field]
+  var edges: [Edge]
+
+  func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+  func edge(_ name: String) -> Edge? { edges.first { $0.name == name } }
+
+  /// The schema of `type`.
+  static func of(_ type: NodeType) -> Schema {
+    switch type {
+    case .user: return user
+    case .page: return page
+    case .post: return post
+    case .photo: return photo
+    case .album: return album
+    case .event: return event
+    case .checkin: return checkin
+    case .application: return application
+    case .action: return action
+    case .comment: return comment
+    }
+  }
+
+  static let user = Schema(
+    fields: [
+      Field(name: "id", description: "The user's Facebook ID", type: "string"),
+      Field(name: "name", description: "The user's full name", type: "string"),
+      Field(name: "first_name", description: "The user's first name", type: "string"),
+      Field(name: "last_name", description: "The user's last name", type: "string"),
+      Field(name: "link", description: "The URL of the profile for the user", type: "string"),
+      Field(name: "username", description: "The user's Facebook username", type: "string"),
+      Field(name: "gender", description: "The user's gender", type: "string"),
+      Field(name: "locale", description: "The user's locale", type: "string"),
+      Field(name: "age_range", description: "The user's age range", type: "object"),
+      Field(name: "timezone", description: "The user's timezone offset from UTC", type: "number"),
+      Field(name: "updated_time", description: "Last profile update", type: "datetime"),
+      Field(name: "verified", description: "Whether the user is verified", type: "boolean"),
+      Field(name: "picture", description: "The user's profile picture", type: "object"),
+      Field(
+        name: "email", description: "The user's primary email address", type: "string",
+        permission: "email"),
+      Field(
+        name: "birthday", description: "The user's birthday", type: "string",
+        permission: "user_birthday"),
+      Field(
+        name: "hometown", description: "The user's hometown", type: "object",
+        permission: "user_hometown"),
+      Field(
+        name: "location", description: "The user's current city", type: "object",
+        permission: "user_location"),
+      Field(
+        name: "relationship_status", description: "The user's relationship status",
+        type: "string", permission: "user_relationship_details"),
+    ],
+    edges: [
+      Edge(name: "friends", target: .user, permission: "user_friends"),
+      Edge(name: "feed", target: .post, permission: "read_stream", timeBased: true),
+      Edge(name: "posts", target: .post, permission: "read_stream", timeBased: true),
+      Edge(name: "statuses", target: .post, permission: "read_stream", timeBased: true),
+      Edge(name: "photos", target: .photo, permission: "user_photos"),
+      Edge(name: "albums", target: .album, permission: "user_photos"),
+      Edge(name: "checkins", target: .checkin, permission: "user_checkins"),
+      Edge(name: "likes", target: .page, permission: "user_likes"),
+      Edge(name: "events", target: .event, permission: "user_events"),
+      Edge(name: "permissions", target: .user),
+      Edge(name: "picture", target: .photo),
+    ])
+
+  static let page = Schema(
+    fields: [
+      Field(name: "id", description: "The Page's ID", type: "string"),
+      Field(name: "name", description: "The Page's name", type: "string"),
+      Field(name: "category", description: "The Page's category", type: "string"),
+      Field(name: "category_list", description: "The Page's sub-categories", type: "array"),
+      Field(name: "location", description: "The Page's location", type: "object"),
+      Field(name: "link", description: "The Page's Facebook URL", type: "string"),
+      Field(name: "likes", description: "The number of users who like the Page", type: "number"),
+      Field(name: "checkins", description: "Total number of check-ins", type: "number"),
+      Field(name: "phone", description: "The Page's phone number", type: "string"),
+      Field(name: "website", description: "The Page's website", type: "string"),
+      Field(name: "about", description: "Information about the Page", type: "string"),
+      Field(name: "picture", description: "The Page's profile picture", type: "object"),
+    ],
+    edges: [
+      Edge(name: "feed", target: .post, timeBased: true),
+      Edge(name: "posts", target: .post, timeBased: true),
+      Edge(name: "photos", target: .photo),
+      Edge(name: "events", target: .event),
+      Edge(name: "picture", target: .photo),
+    ])
+
+  static let post = Schema(
+    fields: [
+      "id", "from", "to", "message", "story", "link", "name", "caption", "description",
+      "picture", "source", "place", "type", "status_type", "object_id", "application",
+      "created_time", "updated_time",
+    ].map { Field(name: $0, description: "The post's \($0.replacingUnderscores)", type: "string") },
+    edges: [
+      Edge(name: "comments", target: .comment),
+      Edge(name: "likes", target: .user),
+    ])
+
+  static let photo = Schema(
+    fields: [
+      "id", "from", "name", "picture", "source", "height", "width", "images", "link", "album",
+      "place", "created_time", "updated_time",
+    ].map {
+      Field(name: $0, description: "The photo's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [
+      Edge(name: "comments", target: .comment),
+      Edge(name: "likes", target: .user),
+      Edge(name: "picture", target: .photo),
+    ])
+
+  static let album = Schema(
+    fields: [
+      "id", "from", "name", "description", "link", "cover_photo", "count", "type",
+      "created_time", "updated_time",
+    ].map {
+      Field(name: $0, description: "The album's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [Edge(name: "photos", target: .photo)])
+
+  static let event = Schema(
+    fields: [
+      "id", "name", "description", "owner", "place", "start_time", "end_time", "timezone",
+      "rsvp_status", "updated_time",
+    ].map {
+      Field(name: $0, description: "The event's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [Edge(name: "attending", target: .user), Edge(name: "picture", target: .photo)])
+
+  static let checkin = Schema(
+    fields: ["id", "from", "tags", "place", "application", "message", "created_time"].map {
+      Field(name: $0, description: "The check-in's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [Edge(name: "comments", target: .comment), Edge(name: "likes", target: .user)])
+
+  static let application = Schema(
+    fields: ["id", "name", "namespace", "link", "category", "description"].map {
+      Field(name: $0, description: "The app's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [])
+
+  static let action = Schema(
+    fields: [
+      "id", "from", "start_time", "end_time", "publish_time", "application", "data", "type",
+      "tags", "place", "image", "message", "no_feed_story", "likes", "comments",
+    ].map {
+      Field(name: $0, description: "The action's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [])
+
+  static let comment = Schema(
+    fields: ["id", "from", "message", "created_time", "like_count"].map {
+      Field(name: $0, description: "The comment's \($0.replacingUnderscores)", type: "string")
+    },
+    edges: [])
+}
+
+extension String {
+  fileprivate var replacingUnderscores: String {
+    String(map { $0 == "_" ? " " : $0 })
+  }
+}

@@ -1,0 +1,164 @@
+import GraphJSON
+
+/// Everything the emulator knows: people, pages, places, posts, photos, the app, its tokens.
+///
+/// A value type: the emulator keeps the world it started with, so `reset` restores it by
+/// assignment. Load one with `World.default`, `World(json:)`, `World.load(contentsOf:)` or
+/// `World.generated(people:friends:seed:)`.
+public struct World: Sendable {
+  /// The app every token belongs to (Scrumptious in the default world).
+  public var app: AppInfo
+  /// Every node by id.
+  public internal(set) var nodes: [String: Node]
+  /// Edges by owner id, then edge name: the ids, in the order Graph lists them (newest first
+  /// for feeds).
+  public internal(set) var edges: [String: [String: [String]]]
+  /// Access tokens by their text.
+  public internal(set) var tokens: [String: TokenRecord]
+  /// Users who removed the app (their tokens fail with 190/458).
+  public internal(set) var deauthorized: Set<String>
+  /// The id of the logged-in test user the REPL starts with.
+  public internal(set) var defaultUserID: String
+  /// The token of the default user.
+  public internal(set) var defaultToken: String
+  /// The emulator's clock at start, Unix seconds (each request advances it by one second).
+  public internal(set) var clock: Int
+  /// Usernames to ids, for `GET /<username>`.
+  var usernames: [String: String]
+
+  init(
+    app: AppInfo, nodes: [String: Node], edges: [String: [String: [String]]],
+    tokens: [String: TokenRecord], deauthorized: Set<String>, defaultUserID: String,
+    defaultToken: String, clock: Int
+  ) {
+    self.app = app
+    self.nodes = nodes
+    self.edges = edges
+    self.tokens = tokens
+    self.deauthorized = deauthorized
+    self.defaultUserID = defaultUserID
+    self.defaultToken = defaultToken
+    self.clock = clock
+    self.usernames = [:]
+    reindexUsernames()
+  }
+
+  mutating func reindexUsernames() {
+    usernames = [:]
+    for node in nodes.values where node.type == .user || node.type == .page {
+      if let username = node.string("username") { usernames[username.lowercased()] = node.id }
+    }
+  }
+
+  /// The ids on `edge` of `owner` (empty when there are none).
+  func edge(_ owner: String, _ edge: String) -> [String] { edges[owner]?[edge] ?? [] }
+
+  /// Puts `id` at the front (`atFront`) or the end of an edge list.
+  mutating func link(_ owner: String, _ edge: String, _ id: String, atFront: Bool = false) {
+    var list = edges[owner]?[edge] ?? []
+    if atFront { list.insert(id, at: 0) } else { list.append(id) }
+    edges[owner, default: [:]][edge] = list
+  }
+
+  mutating func unlink(_ id: String) {
+    for (owner, byName) in edges {
+      for (name, list) in byName where list.contains(id) {
+        edges[owner]?[name] = list.filter { $0 != id }
+      }
+    }
+  }
+
+  mutating func insert(_ node: Node) {
+    nodes[node.id] = node
+    if let username = node.string("username") { usernames[username.lowercased()] = node.id }
+  }
+
+  mutating func remove(_ id: String) {
+    nodes[id] = nil
+    edges[id] = nil
+    unlink(id)
+  }
+
+  mutating func addToken(_ record: TokenRecord) { tokens[record.token] = record }
+
+  /// People (users) sorted by id, for listings and completion.
+  public var people: [Node] {
+    nodes.values.filter { $0.type == .user }.sorted { $0.id < $1.id }
+  }
+
+  /// The named test tokens, sorted by name.
+  public var testTokens: [TokenRecord] {
+    tokens.values.filter { $0.name != nil }.sorted { ($0.name ?? "") < ($1.name ?? "") }
+  }
+}
+
+/// The app the tokens belong to.
+public struct AppInfo: Sendable, Hashable {
+  public var id: String
+  public var name: String
+  public var namespace: String
+  /// The app secret: used only to check `appsecret_proof`, never printed in answers.
+  public var secret: String
+  /// The version an unversioned call is served by.
+  public var defaultVersion: GraphVersion
+  /// Whether calls with a user token must carry `appsecret_proof`.
+  public var requiresAppSecretProof: Bool
+  /// People with a role on the app (developers, testers): the only ones an action may tag.
+  public var testers: Set<String>
+  /// Open Graph action types of the app (`eat`), each with its object property (`meal`).
+  public var actionTypes: [String: String]
+
+  public init(
+    id: String, name: String, namespace: String, secret: String, defaultVersion: GraphVersion,
+    requiresAppSecretProof: Bool = false, testers: Set<String> = [],
+    actionTypes: [String: String] = [:]
+  ) {
+    self.id = id
+    self.name = name
+    self.namespace = namespace
+    self.secret = secret
+    self.defaultVersion = defaultVersion
+    self.requiresAppSecretProof = requiresAppSecretProof
+    self.testers = testers
+    self.actionTypes = actionTypes
+  }
+}
+
+/// One access token and what it stands for.
+public struct TokenRecord: Sendable, Hashable {
+  /// What sort of token.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// A user access token (of `user`).
+    case user
+    /// An app access token (`APPID|...`).
+    case app
+    /// A token Graph rejects as malformed.
+    case malformed
+  }
+
+  public var token: String
+  /// The documented name of a test token (`alice`, `app`, `expired`, ...), `nil` for minted ones.
+  public var name: String?
+  public var kind: Kind
+  /// The user a user token belongs to.
+  public var userID: String?
+  /// Granted permissions (scopes), in grant order.
+  public var scopes: [String]
+  /// Expiry, Unix seconds; `nil` never expires.
+  public var expiresAt: Int?
+  /// What the token is for, for `tokens` listings.
+  public var summary: String
+
+  public init(
+    token: String, name: String? = nil, kind: Kind, userID: String? = nil, scopes: [String] = [],
+    expiresAt: Int? = nil, summary: String = ""
+  ) {
+    self.token = token
+    self.name = name
+    self.kind = kind
+    self.userID = userID
+    self.scopes = scopes
+    self.expiresAt = expiresAt
+    self.summary = summary
+  }
+}

@@ -1,0 +1,105 @@
+import GraphJSON
+
+/// Checks and decodes a world file, naming the JSON path of the first problem.
+struct WorldDecoder {
+  var root: JSONValue
+
+  func fail(_ location: String, _ message: String) -> EmulatorError {
+    .worldContent(path: nil, location: location, message: message)
+  }
+
+  func string(_ value: JSONValue?, _ location: String) throws(EmulatorError) -> String {
+    guard let s = value?.stringValue else {
+      throw fail(location, "expected a string, found \(value?.kindName ?? "nothing")")
+    }
+    return s
+  }
+
+  func strings(_ value: JSONValue?, _ location: String) throws(EmulatorError) -> [String] {
+    guard let value else { return [] }
+    guard let items = value.arrayValue else {
+      throw fail(location, "expected an array of strings, found \(value.kindName)")
+    }
+    var out: [String] = []
+    for (i, item) in items.enumerated() { out.append(try string(item, "\(location)[\(i)]")) }
+    return out
+  }
+
+  func decode() throws(EmulatorError) -> World {
+    guard case .object = root else { throw fail("$", "expected an object, found \(root.kindName)") }
+    guard let app = root["app"] else { throw fail("$.app", "missing") }
+    let versionText = try string(app["default_version"] ?? "v2.2", "$.app.default_version")
+    guard let version = GraphVersion(versionText) else {
+      throw fail("$.app.default_version", "unknown version \(versionText)")
+    }
+    var actions: [String: String] = [:]
+    for member in app["action_types"]?.objectValue?.members ?? [] {
+      actions[member.key] = try string(member.value, "$.app.action_types.\(member.key)")
+    }
+    let info = AppInfo(
+      id: try string(app["id"], "$.app.id"), name: try string(app["name"], "$.app.name"),
+      namespace: try string(app["namespace"] ?? "", "$.app.namespace"),
+      secret: try string(app["secret"] ?? "", "$.app.secret"), defaultVersion: version,
+      requiresAppSecretProof: app["require_appsecret_proof"]?.boolValue ?? false,
+      testers: Set(try strings(app["testers"], "$.app.testers")), actionTypes: actions)
+    var nodes: [String: Node] = [:]
+    guard let nodeList = root["nodes"]?.arrayValue else { throw fail("$.nodes", "missing array") }
+    for (i, item) in nodeList.enumerated() {
+      let id = try string(item["id"], "$.nodes[\(i)].id")
+      let typeName = try string(item["type"], "$.nodes[\(i)].type")
+      guard let type = NodeType(rawValue: typeName) else {
+        throw fail("$.nodes[\(i)].type", "unknown node type \(typeName)")
+      }
+      guard nodes[id] == nil else { throw fail("$.nodes[\(i)].id", "duplicate id \(id)") }
+      let fields = item["fields"]?.objectValue ?? JSONObject()
+      nodes[id] = Node(id: id, type: type, fields: fields)
+    }
+    var edges: [String: [String: [String]]] = [:]
+    for owner in root["edges"]?.objectValue?.members ?? [] {
+      guard nodes[owner.key] != nil else {
+        throw fail("$.edges.\(owner.key)", "no node with this id")
+      }
+      for edge in owner.value.objectValue?.members ?? [] {
+        let location = "$.edges.\(owner.key).\(edge.key)"
+        let ids = try strings(edge.value, location)
+        if let missing = ids.first(where: { nodes[$0] == nil }) {
+          throw fail(location, "no node with id \(missing)")
+        }
+        edges[owner.key, default: [:]][edge.key] = ids
+      }
+    }
+    var tokens: [String: TokenRecord] = [:]
+    for (i, item) in (root["tokens"]?.arrayValue ?? []).enumerated() {
+      let location = "$.tokens[\(i)]"
+      let kindName = try string(item["kind"] ?? "user", "\(location).kind")
+      guard let kind = TokenRecord.Kind(rawValue: kindName) else {
+        throw fail("\(location).kind", "unknown token kind \(kindName)")
+      }
+      let user = try item["user"].map { (v: JSONValue) throws(EmulatorError) in
+        try string(v, "\(location).user")
+      }
+      if kind == .user, user.flatMap({ nodes[$0] }) == nil {
+        throw fail("\(location).user", "a user token needs the id of a user node")
+      }
+      let record = TokenRecord(
+        token: try string(item["token"], "\(location).token"), name: item["name"]?.stringValue,
+        kind: kind, userID: user, scopes: try strings(item["scopes"], "\(location).scopes"),
+        expiresAt: item["expires_at"]?.numberValue?.intValue,
+        summary: item["summary"]?.stringValue ?? "")
+      tokens[record.token] = record
+    }
+    let defaultUser = try string(root["default_user"], "$.default_user")
+    guard nodes[defaultUser]?.type == .user else {
+      throw fail("$.default_user", "no user with id \(defaultUser)")
+    }
+    let defaultToken = try string(root["default_token"], "$.default_token")
+    guard tokens[defaultToken] != nil else {
+      throw fail("$.default_token", "not one of the tokens")
+    }
+    return World(
+      app: info, nodes: nodes, edges: edges, tokens: tokens,
+      deauthorized: Set(try strings(root["deauthorized"], "$.deauthorized")),
+      defaultUserID: defaultUser, defaultToken: defaultToken,
+      clock: root["clock"]?.numberValue?.intValue ?? DefaultWorld.clock)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Writes a message and a newline to standard error.
+func fail(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Seconds elapsed since `start`.
+func seconds(since start: ContinuousClock.Instant) -> Double {
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// CPU time (user and system) used by this process so far, in seconds.
+func cpuSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// The median of `values` (0 when empty).
+func median(_ values: [Double]) -> Double {
+  guard !values.isEmpty else { return 0 }
+  let sorted = values.sorted()
+  let mid = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/// Writes every byte of `bytes` to the file descriptor.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+    if written <= 0 { return }
+    offset += written
+  }
+}
+
+/// The whole file, read straight into one array (no intermediate copy).
+func readFile(_ path: String) -> [UInt8]? {
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  var info = stat()
+  guard fstat(fd, &info) == 0 else { return nil }
+  let size = Int(info.st_size)
+  return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+    count = 0
+    while count < size {
+      let got = read(fd, buffer.baseAddress! + count, size - count)
+      if got <= 0 { break }
+      count += got
+    }
+  }
+}
+
+/// Prints rows as a table with aligned columns.
+func printTable(_ rows: [[String]]) {
+  let widths = (0..<(rows.first?.count ?? 0)).map { column in
+    rows.map { $0[column].count }.max() ?? 0
+  }
+  for row in rows {
+    let cells = row.enumerated().map { column, cell in
+      cell + String(repeating: " ", count: widths[column] - cell.count)
+    }
+    print(cells.joined(separator: "  "))
+  }
+}
+
+/// A child process run to completion with its standard output sent to /dev/null: wall time
+/// and peak resident memory (from `wait4`).
+struct ChildRun {
+  var seconds: Double
+  /// Peak resident set size in bytes.
+  var maxRSS: Int
+  var status: Int32
+
+  static func spawn(_ argv: [String]) -> ChildRun? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = ContinuousClock.now
+    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else {
+      fail("cannot run \(argv[0])")
+      return nil
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+    let elapsed = graph_bench.seconds(since: start)
+    // Linux reports ru_maxrss in kilobytes.
+    return ChildRun(seconds: elapsed, maxRSS: Int(usage.ru_maxrss) * 1024, status: status)
+  }
+}

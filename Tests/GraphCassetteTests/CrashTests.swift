@@ -1,0 +1,69 @@
+import Foundation
+import GraphAPI
+import Testing
+
+@testable import GraphCassette
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `kill -9` in the middle of a recording leaves a cassette that loads with every completed
+/// interaction. A forked child records as fast as it can, telling the parent (one byte on a
+/// pipe) each time an interaction's write has returned; the parent kills it at a varying point
+/// and loads the file.
+@Suite(.serialized) struct CrashTests {
+  static func interaction(_ n: Int) -> Interaction {
+    Interaction(
+      request: get(
+        "https://graph.facebook.com/v2.0/me?fields=id&n=\(n)&access_token=SECRETTOKEN\(n)"),
+      response: HTTPResponse(
+        status: n % 3 == 0 ? 400 : 200, headers: ["Content-Type": "application/json"],
+        body: Array(#"{"id":"\#(n)","padding":"\#(String(repeating: "x", count: 500))"}"#.utf8)),
+      recordedAt: "2026-11-30T00:00:00.000Z")
+  }
+
+  @Test(arguments: [3, 40, 120])
+  func killDashNineLeavesALoadableCassetteWithEveryCompletedInteraction(killAfter: Int) throws {
+    let dir = TempDir()
+    defer { dir.remove() }
+    let file = dir.file("crash.json")
+    let recorder = try CassetteRecorder(wrapping: FakeGraph(), file: file, mode: .once)
+    // Warm up in the parent so the child needs no first-time runtime work.
+    var warmUp = Redactor()
+    _ = warmUp.redact(Self.interaction(0))
+    _ = Cassette(interactions: [Self.interaction(0)]).encoded()
+
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let pid = fork()
+    if pid == 0 {
+      close(fds[0])
+      var one: UInt8 = 1
+      for n in 1...100_000 {
+        do { try recorder.record(Self.interaction(n)) } catch { _exit(3) }
+        _ = write(fds[1], &one, 1)
+      }
+      _exit(0)
+    }
+    close(fds[1])
+    var acknowledged = 0
+    var byte: UInt8 = 0
+    while acknowledged < killAfter, read(fds[0], &byte, 1) == 1 { acknowledged += 1 }
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    close(fds[0])
+    #expect(acknowledged == killAfter)
+
+    let cassette = try Cassette.load(path: file)
+    #expect(cassette.interactions.count >= acknowledged)
+    for (i, interaction) in cassette.interactions.enumerated() {
+      #expect(interaction.request.url.contains("&n=\(i + 1)&"))
+    }
+    let text = String(decoding: try FileIO.read(path: file), as: UTF8.self)
+    #expect(!text.contains("SECRETTOKEN"))
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func graphcassetteBuilds() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,120 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+import Testing
+
+@testable import GraphCassette
+
+@Suite struct RedactionTests {
+  static let token = "EAABtokenSECRET+/=|x42"
+  static let otherToken = "CAAC2ndTokenValue777"
+  static let appSecret = "f00dfacecafe1234beef"
+  static let proof = "9b1f0c55aa7d3e1d0b8e2c4f6a8b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b"
+
+  /// Every form the secrets' bytes could take in a file.
+  static func forms(of secret: String) -> [String] {
+    let once = PercentEncoding.encode(secret)
+    let json = JSONValue.string(secret).compactText.dropFirst().dropLast()
+    return [
+      secret, once, PercentEncoding.encode(secret, allowed: PercentEncoding.queryValueAllowed),
+      PercentEncoding.encode(once), once.lowercased(), String(json),
+      secret.replacingAll("/", with: "\\/"),
+    ]
+  }
+
+  @Test func knownTokenAndAppSecretAppearNowhereInTheFile() async throws {
+    let dir = TempDir()
+    defer { dir.remove() }
+    let file = dir.file("secrets.json")
+    let graph = FakeGraph()
+    let recorder = try CassetteRecorder(
+      wrapping: graph, file: file, mode: .all, knownSecrets: [.appSecret(Self.appSecret)])
+    let t = PercentEncoding.encode(Self.token)
+    let batch = JSONValue.array([
+      ["method": "GET", "relative_url": .string("me?access_token=\(t)")],
+      [
+        "method": "POST", "relative_url": "me/feed",
+        "body": .string("message=hi&access_token=\(t)"),
+      ],
+    ]).compactText
+    let multipartBody =
+      "--XyZ\r\nContent-Disposition: form-data; name=\"access_token\"\r\n\r\n\(Self.token)\r\n"
+      + "--XyZ\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nhi\r\n--XyZ--\r\n"
+    let requests: [HTTPRequest] = [
+      get("https://graph.facebook.com/v2.0/me?access_token=\(t)&appsecret_proof=\(Self.proof)"),
+      get("https://graph.facebook.com/v2.0/me/friends?access_token=\(t)"),
+      get(
+        "https://graph.facebook.com/v2.0/me",
+        headers: ["Authorization": "Bearer \(Self.otherToken)"]),
+      post(
+        "https://graph.facebook.com/",
+        form: "access_token=\(t)&batch=" + PercentEncoding.encode(batch)),
+      post(
+        "https://graph.facebook.com/oauth/access_token",
+        form: "client_id=77&client_secret=\(Self.appSecret)&fb_exchange_token=\(t)"),
+      get(
+        "https://graph.facebook.com/debug_token?input_token=\(t)&access_token=77%7C\(Self.appSecret)"
+      ),
+      get("https://graph.facebook.com/77/test_users?access_token=77|\(Self.appSecret)"),
+      HTTPRequest(
+        method: "POST", url: "https://graph.facebook.com/me/feed",
+        headers: ["Content-Type": "multipart/form-data; boundary=XyZ"],
+        body: Array(multipartBody.utf8)),
+    ]
+    var live: [HTTPResponse] = []
+    for request in requests { live.append(try await recorder.send(request)) }
+
+    let text = String(decoding: try FileIO.read(path: file), as: UTF8.self)
+    for secret in [Self.token, Self.otherToken, Self.appSecret, Self.proof, "TESTUSERTOKEN1234567"]
+    {
+      for form in Self.forms(of: secret) {
+        #expect(!text.contains(form), "\(form) leaked")
+      }
+    }
+    #expect(text.contains("<ACCESS_TOKEN_1>"))
+    #expect(text.contains("\"Bearer <ACCESS_TOKEN_"))
+    #expect(!text.contains("\"Bearer <ACCESS_TOKEN_1>"))
+    #expect(text.contains("<APP_SECRET_1>"))
+    #expect(text.contains("<APPSECRET_PROOF_1>"))
+    // On disk only: the live answer still carries the real token in the paging URL.
+    #expect(live[1].bodyText.contains(t) || live[1].bodyText.contains(Self.token))
+    // And the cassette still loads.
+    #expect(try Cassette.load(path: file).interactions.count == requests.count)
+  }
+
+  @Test func placeholdersAreStablePerSecret() {
+    var redactor = Redactor()
+    func redacted(_ url: String) -> String {
+      redactor.redact(
+        Interaction(request: get(url), response: HTTPResponse(status: 200), recordedAt: "")
+      ).request.url
+    }
+    #expect(
+      redacted("https://g/me?access_token=AAAAAAAA1")
+        == "https://g/me?access_token=<ACCESS_TOKEN_1>")
+    #expect(
+      redacted("https://g/me?access_token=BBBBBBBB2")
+        == "https://g/me?access_token=<ACCESS_TOKEN_2>")
+    #expect(
+      redacted("https://g/x?input_token=AAAAAAAA1&access_token=BBBBBBBB2")
+        == "https://g/x?input_token=<ACCESS_TOKEN_1>&access_token=<ACCESS_TOKEN_2>")
+    #expect(
+      redacted("https://g/me?access_token=ab") == "https://g/me?access_token=<ACCESS_TOKEN_3>")
+    #expect(redacted("https://g/me?fields=id") == "https://g/me?fields=id")
+  }
+
+  @Test func newEpisodesContinuesNumbering() throws {
+    var cassette = Cassette()
+    cassette.interactions.append(
+      Interaction(
+        request: get("https://g/me?access_token=<ACCESS_TOKEN_4>"),
+        response: HTTPResponse(status: 200), recordedAt: ""))
+    var redactor = Redactor()
+    redactor.reservePlaceholders(in: cassette)
+    let out = redactor.redact(
+      Interaction(
+        request: get("https://g/me?access_token=NEWTOKEN99"), response: HTTPResponse(status: 200),
+        recordedAt: ""))
+    #expect(out.request.url.hasSuffix("<ACCESS_TOKEN_5>"))
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func graphemulatorBuilds() {
-  #expect(Bool(true))
-}

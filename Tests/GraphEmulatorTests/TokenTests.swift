@@ -1,0 +1,48 @@
+import GraphAPI
+import GraphJSON
+import Testing
+
+@testable import GraphEmulator
+
+/// `debug_token` and throttling.
+@Test func debugTokenOfAValidToken() {
+  let answer = call(GraphEmulator(), "debug_token?input_token=CAAEmuAliceBasic")
+  #expect(
+    answer.text
+      == #"{"data":{"app_id":"233936543368280","type":"USER","application":"Scrumptious","data_access_expires_at":1421150401,"expires_at":0,"is_valid":true,"scopes":["public_profile","basic_info"],"user_id":"100001000000001"}}"#
+  )
+}
+
+@Test func debugTokenOfBadTokens() {
+  let emulator = GraphEmulator()
+  #expect(
+    call(emulator, "debug_token?input_token=garbage").text
+      == #"{"data":{"error":{"code":190,"message":"Invalid OAuth access token."},"is_valid":false,"scopes":[]}}"#
+  )
+  let kofi = call(emulator, "debug_token?input_token=CAAEmuKofi").json?["data"]
+  #expect(kofi?["is_valid"] == false)
+  #expect(kofi?["error"]?["subcode"] == 458)
+  #expect(call(emulator, "debug_token").json?["error"]?["code"] == 100)
+  #expect(call(emulator, "debug_token?input_token=x", token: nil).json?["error"]?["code"] == 104)
+}
+
+@Test func throttlingClimbsTo100ThenFails() {
+  let emulator = GraphEmulator()
+  emulator.setThrottle(callsPerMinute: 3)
+  let usages = (0..<3).map { _ in call(emulator, "me?fields=id").headers["x-app-usage"] ?? "" }
+  #expect(
+    usages == [
+      #"{"call_count":33,"total_cputime":16,"total_time":16}"#,
+      #"{"call_count":66,"total_cputime":33,"total_time":33}"#,
+      #"{"call_count":100,"total_cputime":50,"total_time":50}"#,
+    ])
+  let user = call(emulator, "me?fields=id")
+  #expect(user.status == 400)
+  #expect(user.json?["error"]?["message"] == "(#17) User request limit reached")
+  let app = call(emulator, "100001000000002", token: "233936543368280|EmuAppToken")
+  #expect(app.status == 403)
+  #expect(app.json?["error"]?["message"] == "(#4) Application request limit reached")
+  #expect(app.headers["x-app-usage"] == #"{"call_count":100,"total_cputime":50,"total_time":50}"#)
+  emulator.setThrottle(callsPerMinute: nil)
+  #expect(call(emulator, "me?fields=id").status == 200)
+}
