@@ -8,7 +8,8 @@ import GraphServer
 enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N] [--duration SECONDS] [--client wrk|threads]
-      defaults: 64 connections, 10 seconds, wrk when installed
+                             [--io-threads N]
+      defaults: 64 connections, 10 seconds, wrk when installed, one I/O thread per core (max 4)
     goal: at least 10,000 requests/s with p99 under 10 ms at 64 connections on 2 cores
     """
 
@@ -46,6 +47,7 @@ enum ServeBenchmark {
   static func run(_ arguments: [String]) async -> Int32 {
     var connections = 64
     var duration = 10
+    var ioThreads = GraphServer.Configuration.defaultIOThreads
     var client =
       ProcessInfo.processInfo.environment["PATH"].flatMap(findWrk) != nil ? "wrk" : "threads"
     var rest = arguments[...]
@@ -55,13 +57,18 @@ enum ServeBenchmark {
       case "--connections": connections = Int(value) ?? 0
       case "--duration": duration = Int(value) ?? 0
       case "--client": client = value
+      case "--io-threads": ioThreads = Int(value) ?? 0
       default: return fail("unknown option '\(flag)'")
       }
     }
     guard (1...1000).contains(connections), (1...120).contains(duration),
-      ["wrk", "threads"].contains(client)
-    else { return fail("connections must be 1-1000, duration 1-120 s, client wrk or threads") }
-    let server = GraphServer(transport: FixedAnswer())
+      ["wrk", "threads"].contains(client), (1...16).contains(ioThreads)
+    else {
+      return fail(
+        "connections must be 1-1000, duration 1-120 s, client wrk or threads, io-threads 1-16")
+    }
+    let server = GraphServer(
+      transport: FixedAnswer(), configuration: GraphServer.Configuration(ioThreads: ioThreads))
     let port: Int
     do { port = try server.start() } catch { return fail("\(error)") }
     defer { server.stop() }
@@ -80,7 +87,7 @@ enum ServeBenchmark {
     print(
       """
       serve: \(result.client), \(connections) connections, \(duration) s, \
-      \(ProcessInfo.processInfo.activeProcessorCount) cores
+      \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ioThreads) I/O threads
         requests/s  \(String(format: "%.0f", result.requestsPerSecond))  (\(result.requests) requests, \(result.errors) errors)
         latency     p50 \(String(format: "%.2f", result.p50)) ms   p99 \(String(format: "%.2f", result.p99)) ms
       \(result.serverCPUSeconds.map { String(format: "  server CPU  %.1f µs per request\n", $0 * 1e6 / Double(max(result.requests, 1))) } ?? "")\

@@ -7,10 +7,11 @@ import GraphAPI
   import Darwin
 #endif
 
-/// The socket shell: one thread polls the listener and every connection, feeds bytes to each
-/// connection's parser, hands complete requests to the transport as tasks, and writes their
-/// answers when they come back. No I/O ever blocks the thread, so a slow client costs a
-/// connection slot until its deadline, never a worker.
+/// The socket shell: one thread polls the (shared) listener and its own connections, feeds
+/// bytes to each connection's parser, hands complete requests to the transport as tasks on its
+/// own executor, and writes their answers when they come back. No I/O ever blocks the thread,
+/// so a slow client costs a connection slot until its deadline, never a worker. A server runs
+/// one loop per I/O thread; the listener belongs to the server, which closes it.
 final class ServerLoop: @unchecked Sendable {
   let transport: any GraphTransport
   let configuration: GraphServer.Configuration
@@ -30,7 +31,10 @@ final class ServerLoop: @unchecked Sendable {
   private let wakeWrite: Int32
 
   // Owned by the loop thread.
+  /// The shared listening socket, while this loop accepts.
   var listener: Int32?
+  /// The most connections this loop holds at once.
+  let maxConnections: Int
   var connections: [UInt64: Connection] = [:]
   var nextID: UInt64 = 0
   var stopping = false
@@ -45,7 +49,7 @@ final class ServerLoop: @unchecked Sendable {
 
   init(
     transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32,
-    fallbackAuthority: String
+    maxConnections: Int, fallbackAuthority: String
   ) throws(GraphServerError) {
     guard let pipe = Socket.pipe() else {
       throw .socketFailed(call: "pipe", address: fallbackAuthority, errno: errno)
@@ -53,6 +57,7 @@ final class ServerLoop: @unchecked Sendable {
     self.transport = transport
     self.configuration = configuration
     self.listener = listener
+    self.maxConnections = maxConnections
     self.fallbackAuthority = fallbackAuthority
     self.wakeRead = pipe.read
     self.wakeWrite = pipe.write
@@ -129,7 +134,6 @@ final class ServerLoop: @unchecked Sendable {
       expireDeadlines()
     }
     for connection in Array(connections.values) { close(connection) }
-    if let listener { Socket.close(listener) }
     listener = nil
     let leftover = lock.withLock {
       loopEnded = true
@@ -148,7 +152,7 @@ final class ServerLoop: @unchecked Sendable {
     polled.removeAll(keepingCapacity: true)
     pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
     polled.append(nil)
-    if let listener, connections.count < configuration.maxConnections,
+    if let listener, connections.count < maxConnections,
       acceptPausedUntil <= Socket.now()
     {
       pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
@@ -213,7 +217,7 @@ final class ServerLoop: @unchecked Sendable {
     guard let listener else { return }
     var accepted = 0
     acceptPausedUntil = 0
-    while connections.count < configuration.maxConnections, accepted < 64 {
+    while connections.count < maxConnections, accepted < 64 {
       let fd: Int32
       switch Socket.accept(listener) {
       case .accepted(let socket): fd = socket
@@ -234,7 +238,6 @@ final class ServerLoop: @unchecked Sendable {
   private func beginStopping() {
     stopping = true
     stopDeadline = Socket.now() + configuration.shutdownGracePeriod.nanoseconds
-    if let listener { Socket.close(listener) }
     listener = nil
     for connection in Array(connections.values) {
       switch connection.phase {
