@@ -24,7 +24,7 @@ struct Tokenizer {
         continue
       }
       if chars[i] == "|" && redirections {
-        let command = String(chars[(i + 1)...]).trimmingSpaces
+        let command = String(chars[(i + 1)...]).trimmingBlanks
         guard !command.isEmpty else {
           throw .syntax(message: "expected a shell command after '|'", column: i + 1)
         }
@@ -124,7 +124,7 @@ struct Tokenizer {
 
 extension String {
   /// The string without leading and trailing spaces and tabs.
-  var trimmingSpaces: String {
+  var trimmingBlanks: String {
     var s = Substring(self)
     while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
     while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

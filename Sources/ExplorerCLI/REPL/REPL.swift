@@ -39,7 +39,7 @@ final class REPL {
         continue
       case .line(let text):
         number += 1
-        if !text.trimmingSpaces.isEmpty { reader.remember(text) }
+        if !text.trimmingBlanks.isEmpty { reader.remember(text) }
         guard await execute(text, lineNumber: number) else { break loop }
       }
     }
@@ -48,7 +48,7 @@ final class REPL {
 
   /// Runs one line; returns `false` when the REPL should stop.
   func execute(_ text: String, lineNumber: Int) async -> Bool {
-    let trimmed = text.trimmingSpaces
+    let trimmed = text.trimmingBlanks
     if trimmed.hasPrefix("#") { return true }
     let parsed: ParsedLine
     do {

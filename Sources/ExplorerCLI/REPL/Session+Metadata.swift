@@ -12,9 +12,10 @@ extension Session {
     catalog.markAsked(key)
     var parameters = QueryItems()
     parameters.append("metadata", "1")
-    let request = RequestBuilder.build(
-      method: "GET", path: key, parameters: parameters, version: version, token: token,
-      baseURL: baseURL)
+    let request = GraphRequest(
+      .get, key, parameters: parameters, version: version, accessToken: token,
+      appSecret: appSecret
+    ).httpRequest(baseURL: baseURL)
     let transport = self.transport
     let box = AnswerBox()
     let done = DispatchSemaphore(value: 0)

@@ -48,7 +48,7 @@ struct HistoryFile: Sendable {
   /// that set a token or an app secret, lines that hold one of `secrets`. Secret parameter
   /// values (`access_token=...`) are redacted.
   static func storable(_ line: String, secrets: [String]) -> String? {
-    let trimmed = line.trimmingSpaces
+    let trimmed = line.trimmingBlanks
     guard !trimmed.isEmpty else { return nil }
     let words = trimmed.split(separator: " ", omittingEmptySubsequences: true)
     if words.first == "token", words.count > 1, words[1] != "clear" { return nil }
