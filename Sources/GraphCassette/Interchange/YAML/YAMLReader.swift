@@ -232,7 +232,12 @@ struct YAMLReader {
     case "true", "True", "TRUE": return .bool(true)
     case "false", "False", "FALSE": return .bool(false)
     default:
-      if let number = try? JSONParser.parse(text), case .number = number { return number }
+      // Only text starting like a JSON number is handed to the JSON parser (cheaper).
+      if let first = text.utf8.first, first == UInt8(ascii: "-") || (48...57).contains(first),
+        let number = try? JSONParser.parse(text), case .number = number
+      {
+        return number
+      }
       return .string(text)
     }
   }
@@ -380,25 +385,48 @@ struct YAMLReader {
   }
 
   /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines.
+  ///
+  /// The collection ends on the first line where the parser no longer runs out of text. Since
+  /// more lines never make it run out again, that line is found by doubling the number of
+  /// lines tried and then bisecting: O(n log n) in the collection's size, where trying one more
+  /// line at a time re-parsed the whole text per line (quadratic; found by fuzzing).
+  /// - Complexity: O(n log n) in the characters of the collection.
   private mutating func flow(column: Int) throws(Failure) -> JSONValue {
     let startLine = index
-    var text = Array(lines[index][column...])
-    index += 1
-    var parser = FlowParser(chars: text)
-    while true {
-      do {
-        let value = try parser.parse()
-        return value
-      } catch FlowParser.Incomplete.incomplete {
-        guard index < lines.count else {
-          throw failure("unterminated flow collection", column: column + 1, line: startLine)
-        }
-        text += [" "] + content(index)
-        index += 1
-        parser = FlowParser(chars: text)
-      } catch {
-        throw failure("malformed flow collection", column: column + 1, line: startLine)
+    let first = Array(lines[index][column...])
+    /// The outcome of parsing the collection as the first `count` lines.
+    func attempt(_ count: Int) -> Result<JSONValue, FlowParser.Incomplete> {
+      var text = first
+      for line in (startLine + 1)..<(startLine + count) { text += [" "] + content(line) }
+      var parser = FlowParser(chars: text)
+      return Result { () throws(FlowParser.Incomplete) in try parser.parse() }
+    }
+    let available = lines.count - startLine
+    var complete = 1
+    var outcome = attempt(1)
+    var incomplete = 0  // the most lines known to run out of text
+    while case .failure(.incomplete) = outcome {
+      incomplete = complete
+      guard complete < available else {
+        throw failure("unterminated flow collection", column: column + 1, line: startLine)
+      }
+      complete = min(complete * 2, available)
+      outcome = attempt(complete)
+    }
+    while complete - incomplete > 1 {
+      let middle = (incomplete + complete) / 2
+      let tried = attempt(middle)
+      if case .failure(.incomplete) = tried {
+        incomplete = middle
+      } else {
+        complete = middle
+        outcome = tried
       }
     }
+    index = startLine + complete
+    guard case .success(let value) = outcome else {
+      throw failure("malformed flow collection", column: column + 1, line: startLine)
+    }
+    return value
   }
 }
