@@ -6,7 +6,11 @@
 
 #include <histedit.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 static inline int ge_el_set_prompt(EditLine *el, char *(*prompt)(EditLine *)) {
   return el_set(el, EL_PROMPT, prompt);
@@ -58,6 +62,64 @@ static inline int ge_history_setunique(History *h, HistEvent *ev, int unique) {
 
 static inline int ge_history_clear(History *h, HistEvent *ev) {
   return history(h, ev, H_CLEAR);
+}
+
+static inline int ge_el_set_addfn_bind(EditLine *el, const char *name, const char *help,
+    unsigned char (*fn)(EditLine *, int), const char *key) {
+  if (el_set(el, EL_ADDFN, name, help, fn) != 0) return -1;
+  return el_set(el, EL_BIND, key, name, NULL);
+}
+
+// el_init on the process's standard streams (Swift 6 cannot touch the `stdin` globals).
+static inline EditLine *ge_el_init_standard(const char *program) {
+  return el_init(program, stdin, stdout, stderr);
+}
+
+// Turns ISIG off in libedit's editing mode, so that Ctrl-C reaches the key map as a
+// character (bound to cancelling the line) instead of raising SIGINT mid-read.
+static inline int ge_el_setty_no_isig(EditLine *el) {
+  return el_set(el, EL_SETTY, "-d", "-isig", NULL);
+}
+
+static inline int ge_el_source_default(EditLine *el) {
+  return el_source(el, NULL);
+}
+
+// Ctrl-C while reading a line: a handler (installed without SA_RESTART, so that libedit's
+// read is interrupted) records it; the REPL takes the flag and starts a fresh line.
+static volatile sig_atomic_t ge_interrupted = 0;
+
+static inline void ge_sigint_handler(int signo) {
+  (void)signo;
+  ge_interrupted = 1;
+}
+
+static inline int ge_install_sigint_handler(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = ge_sigint_handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  return sigaction(SIGINT, &action, NULL);
+}
+
+static inline int ge_take_interrupt(void) {
+  int was = ge_interrupted;
+  ge_interrupted = 0;
+  return was;
+}
+
+// The terminal's height in rows, or 0 when `fd` is no terminal.
+static inline int ge_terminal_rows(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_row;
+}
+
+static inline int ge_terminal_columns(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
 }
 
 #endif

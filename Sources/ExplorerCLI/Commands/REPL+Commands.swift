@@ -1,0 +1,109 @@
+/// Runs each command and says what it produced.
+extension REPL {
+  /// Runs `command` (typed as `text`) and returns its outputs.
+  func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
+    switch command {
+    case .empty, .quit: return []
+    case .request(let line): return [.exchange(try await send(line, text: text))]
+    case .token(let setting): return token(setting)
+    case .version(let setting):
+      let outputs = version(setting)
+      try savePreferences()
+      return outputs
+    case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
+    case .history: return [.text(historyListing())]
+    case .show(let ref): return [.exchange(try session.exchange(ref))]
+    case .headers(let ref): return [.text(headers(of: try session.exchange(ref)))]
+    case .raw(let ref): return [.text(rawBody(of: try session.exchange(ref)))]
+    case .save(let ref, let path): return [.note(try save(try session.exchange(ref), to: path))]
+    case .rerun(let ref):
+      let old = try session.exchange(ref)
+      return [.exchange(try await send(old.source, text: old.line))]
+    case .next: return [.exchange(try await follow("next"))]
+    case .previous: return [.exchange(try await follow("previous"))]
+    case .all(let max): return [.json(try await all(max: max))]
+    case .set(let name, let value):
+      let note = try set(name, value)
+      try savePreferences()
+      return [.note(note)]
+    case .search(let query, let parameters):
+      return [.exchange(try await send(searchLine(query, parameters), text: text))]
+    case .expect(let expectation): return [.note(try check(expectation))]
+    }
+  }
+
+  /// Sends a request line, logging it first when `set verbose on`.
+  func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
+    let exchange = try await session.send(line, text: text)
+    if session.verbose { console.writeError(RequestLog.entry(for: exchange)) }
+    return exchange
+  }
+
+  /// `GET search?q=<text>&type=place...`: the type defaults to place.
+  private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
+    var all = [Parameter(name: "q", value: .text(text))]
+    if !parameters.contains(where: { $0.name == "type" }) {
+      all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
+    }
+    return RequestLine(
+      method: "GET", path: Template(literal: "search"), parameters: all + parameters)
+  }
+
+  /// Checks an expectation on the last answer.
+  /// - Throws: `.failed` with the expected and the actual value.
+  private func check(_ expectation: Expectation) throws(ExplorerError) -> String {
+    let exchange = try session.exchange(.last)
+    let actual = expectation.actual(in: exchange)
+    guard expectation.holds(for: actual) else {
+      let shown = actual.map(\.compactText) ?? "nothing"
+      throw .failed(
+        "expectation failed on #\(exchange.number): \(expectation.text) (actual: \(shown))")
+    }
+    return "ok: \(expectation.text)"
+  }
+
+  private func token(_ setting: Command.Setting) -> [Output] {
+    switch setting {
+    case .show:
+      guard let token = session.token else { return [.text("no token\n")] }
+      return [.text("token \(Redaction.mask(token))\n")]
+    case .set(let value):
+      session.token = value
+      return [.note("token set (\(Redaction.mask(value)))")]
+    case .clear:
+      session.token = nil
+      return [.note("token cleared")]
+    }
+  }
+
+  private func version(_ setting: Command.Setting) -> [Output] {
+    switch setting {
+    case .show:
+      return [.text("version \(session.version ?? "none (unversioned paths)")\n")]
+    case .set(let value):
+      session.version = value
+      return [.note("version \(value)")]
+    case .clear:
+      session.version = nil
+      return [.note("version none: paths are sent unversioned")]
+    }
+  }
+
+  private func set(_ name: String, _ value: String) throws(ExplorerError) -> String {
+    let on: Bool
+    switch value {
+    case "on": on = true
+    case "off": on = false
+    default: throw CommandParser.usage("set")
+    }
+    switch name {
+    case "verbose": session.verbose = on
+    case "pager": session.pager = on
+    case "color", "colour":
+      renderer.color = on
+      colorPreference = on
+    default: throw CommandParser.usage("set")
+    }
+    return "\(name) \(value)"
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GraphAPI
+
+/// `history`, `headers`, `raw`, `save`.
+extension REPL {
+  /// One line per exchange: number, status, method and path, time.
+  func historyListing() -> String {
+    guard !session.history.isEmpty else { return "no exchanges yet\n" }
+    let width = String(session.history.count).count + 1
+    return session.history.map { exchange in
+      let number = ("#" + String(exchange.number)).padding(
+        toLength: width, withPad: " ", startingAt: 0)
+      let ms = Renderer.milliseconds(exchange.elapsed)
+      return
+        "\(number)  \(exchange.response.status)  \(exchange.summary)  \(renderer.dim("\(ms) ms"))\n"
+    }.joined()
+  }
+
+  /// The request line and headers, a blank line, the status line and response headers.
+  func headers(of exchange: Exchange) -> String {
+    var out = "\(exchange.request.method) \(Redaction.redactURL(exchange.request.url))\n"
+    for field in exchange.request.headers {
+      out += "\(field.name): \(Redaction.redactParameters(field.value))\n"
+    }
+    out += "\nHTTP \(exchange.response.status)\n"
+    for field in exchange.response.headers {
+      out += "\(field.name): \(field.value)\n"
+    }
+    return out
+  }
+
+  /// The response body exactly as it came (a newline added when it has none).
+  func rawBody(of exchange: Exchange) -> String {
+    let text = exchange.response.bodyText
+    return text.hasSuffix("\n") ? text : text + "\n"
+  }
+
+  /// Writes the body of `exchange` to `path`; never overwrites an existing file.
+  func save(_ exchange: Exchange, to path: String) throws(ExplorerError) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    guard !FileManager.default.fileExists(atPath: expanded) else {
+      throw .file(path: path, reason: "already exists; remove it or choose another name")
+    }
+    guard FileManager.default.createFile(atPath: expanded, contents: Data(exchange.response.body))
+    else {
+      throw .file(path: path, reason: "cannot be written")
+    }
+    return "saved #\(exchange.number) (\(exchange.response.body.count) bytes) to \(path)"
+  }
+}

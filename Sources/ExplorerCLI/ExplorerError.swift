@@ -1,0 +1,40 @@
+/// Everything that can go wrong in ExplorerCLI, with the context a one-line message needs.
+/// Presentation (the text, a caret under the column) lives in `ErrorPresenter`.
+public enum ExplorerError: Error, Sendable, Equatable {
+  /// A malformed line: what is wrong and the 1-based column where it starts.
+  case syntax(message: String, column: Int)
+  /// A word that is neither a command nor a request.
+  case unknownCommand(String)
+  /// A command given the wrong arguments: the command and its usage.
+  case usage(command: String, usage: String)
+  /// `#n` (or `$#n`) names no exchange in the history.
+  case noExchange(Int)
+  /// A command needs an earlier answer and there is none yet.
+  case noHistory
+  /// A variable such as `$last.id` found nothing in its answer.
+  case unresolvedVariable(String)
+  /// A file could not be read or written.
+  case file(path: String, reason: String)
+  /// The transport gave no answer (connection refused, no recorded match, ...).
+  case transport(String)
+  /// A command could not do what it was asked, with the reason.
+  case failed(String)
+}
+
+extension ExplorerError: CustomStringConvertible {
+  /// The message, without any position prefix.
+  public var description: String {
+    switch self {
+    case .syntax(let message, let column): return "column \(column): \(message)"
+    case .unknownCommand(let name):
+      return "unknown command '\(name)' (type 'help' for the list)"
+    case .usage(let command, let usage): return "usage of \(command): \(usage)"
+    case .noExchange(let n): return "no exchange #\(n) in the history"
+    case .noHistory: return "no exchange yet: send a request first"
+    case .unresolvedVariable(let text): return "\(text) does not name a value in that answer"
+    case .file(let path, let reason): return "\(path): \(reason)"
+    case .transport(let message): return message
+    case .failed(let message): return message
+    }
+  }
+}

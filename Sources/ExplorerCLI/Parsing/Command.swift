@@ -1,0 +1,46 @@
+/// A command line parsed by `CommandParser`: what to do, and where the output goes.
+struct ParsedLine: Equatable, Sendable {
+  var command: Command
+  var redirect: OutputRedirect = .none
+}
+
+/// A request line: `GET me/friends limit=2`, `POST me/feed message="hi there"`.
+struct RequestLine: Equatable, Sendable {
+  var method: String
+  /// A path (`me`, `/v2.2/me/friends?limit=2`) or a full URL such as a pasted `paging.next`.
+  var path: Template
+  var parameters: [Parameter]
+}
+
+/// Everything the REPL understands. Each case is one command of docs/commands.md.
+enum Command: Equatable, Sendable {
+  /// A blank line: nothing to do.
+  case empty
+  case request(RequestLine)
+  /// `token`: show; `token <value>`: set; `token clear`: remove.
+  case token(Setting)
+  /// `version`: show; `version v2.2`: set; `version none`: unversioned paths.
+  case version(Setting)
+  case help(String?)
+  case quit
+  case history
+  case show(ExchangeReference)
+  case headers(ExchangeReference)
+  case raw(ExchangeReference)
+  case save(ExchangeReference, path: String)
+  case rerun(ExchangeReference)
+  case next
+  case previous
+  case all(max: Int?)
+  case set(name: String, value: String)
+  /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
+  case search(text: Template, parameters: [Parameter])
+  case expect(Expectation)
+
+  /// The argument of `token` and `version`.
+  enum Setting: Equatable, Sendable {
+    case show
+    case set(String)
+    case clear
+  }
+}

@@ -1,0 +1,102 @@
+/// Argument parsing for each named command.
+extension CommandParser {
+  typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
+
+  static let commandParsers: [String: ArgumentParser] = [
+    "token": { args throws(ExplorerError) in try .token(setting(args, "token", clearWord: "clear"))
+    },
+    "version": { args throws(ExplorerError) in
+      let setting = try setting(args, "version", clearWord: "none")
+      if case .set(let v) = setting, !isVersion(v) {
+        throw .syntax(
+          message: "expected a version such as v2.2 or 'none', found '\(v)'", column: args[0].column
+        )
+      }
+      return .version(setting)
+    },
+    "help": { args throws(ExplorerError) in
+      guard args.count <= 1 else { throw usage("help") }
+      return .help(args.first?.text)
+    },
+    "quit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
+    "exit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
+    "history": { args throws(ExplorerError) in try noArguments(args, "history", .history) },
+    "show": { args throws(ExplorerError) in .show(try reference(args, "show")) },
+    "headers": { args throws(ExplorerError) in .headers(try reference(args, "headers")) },
+    "raw": { args throws(ExplorerError) in .raw(try reference(args, "raw")) },
+    "save": { args throws(ExplorerError) in
+      switch args.count {
+      case 1: return .save(.last, path: args[0].text)
+      case 2:
+        guard let ref = ExchangeReference(args[0].text) else { throw usage("save") }
+        return .save(ref, path: args[1].text)
+      default: throw usage("save")
+      }
+    },
+    "next": { args throws(ExplorerError) in try noArguments(args, "next", .next) },
+    "prev": { args throws(ExplorerError) in try noArguments(args, "prev", .previous) },
+    "all": { args throws(ExplorerError) in
+      if args.isEmpty { return .all(max: nil) }
+      guard args.count == 2, args[0].text == "--max", let n = Int(args[1].text), n > 0 else {
+        throw usage("all")
+      }
+      return .all(max: n)
+    },
+    "search": { args throws(ExplorerError) in
+      let text = args.prefix { Parameter(word: $0) == nil }
+      guard !text.isEmpty else { throw usage("search") }
+      var parameters: [Parameter] = []
+      for word in args.dropFirst(text.count) {
+        guard let parameter = Parameter(word: word) else {
+          throw .syntax(message: "expected name=value, found '\(word.text)'", column: word.column)
+        }
+        parameters.append(parameter)
+      }
+      let pieces = text.enumerated().flatMap { index, word in
+        (index == 0 ? [] : [(" ", false)]) + word.pieces.map { ($0.text, $0.expands) }
+      }
+      return .search(text: Template(pieces: pieces), parameters: parameters)
+    },
+    "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
+    "set": { args throws(ExplorerError) in
+      guard args.count == 2 else { throw usage("set") }
+      return .set(name: args[0].text, value: args[1].text)
+    },
+  ]
+
+  /// `vX.Y`.
+  static func isVersion(_ text: String) -> Bool {
+    guard text.hasPrefix("v") else { return false }
+    let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+  }
+
+  private static func setting(
+    _ args: [Word], _ command: String, clearWord: String
+  ) throws(ExplorerError) -> Command.Setting {
+    switch args.count {
+    case 0: return .show
+    case 1: return args[0].text == clearWord ? .clear : .set(args[0].text)
+    default: throw usage(command)
+    }
+  }
+
+  private static func noArguments(
+    _ args: [Word], _ command: String, _ result: Command
+  ) throws(ExplorerError) -> Command {
+    guard args.isEmpty else { throw usage(command) }
+    return result
+  }
+
+  private static func reference(
+    _ args: [Word], _ command: String
+  ) throws(ExplorerError) -> ExchangeReference {
+    guard args.count <= 1 else { throw usage(command) }
+    guard let word = args.first else { return .last }
+    guard let ref = ExchangeReference(word.text) else {
+      throw .syntax(
+        message: "expected an exchange such as #3, found '\(word.text)'", column: word.column)
+    }
+    return ref
+  }
+}

@@ -1,0 +1,87 @@
+/// Turns one REPL line into a `ParsedLine`. Pure: no state, no I/O, so every rule is tested
+/// by a table.
+///
+/// Grammar (docs/commands.md has the full reference):
+/// `GET|POST|DELETE <path> [name=value | name:=<json> | name@<file> ...]`, a bare path meaning
+/// GET; `<command> [arguments]`; `!n` to re-run; any line may end in `> file`, `>> file` or
+/// `| shell command`.
+enum CommandParser {
+  /// The HTTP methods a request line may start with.
+  static let methods: Set<String> = ["GET", "POST", "DELETE"]
+
+  /// Parses `line`.
+  /// - Throws: `ExplorerError.syntax`, `.unknownCommand` or `.usage` saying what is wrong.
+  static func parse(_ line: String) throws(ExplorerError) -> ParsedLine {
+    let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    let tokens = try Tokenizer.tokenize(line, redirections: words.first != "expect")
+    guard let first = tokens.words.first else {
+      guard tokens.redirect == .none else {
+        throw .syntax(message: "nothing to redirect", column: 1)
+      }
+      return ParsedLine(command: .empty)
+    }
+    let arguments = Array(tokens.words.dropFirst())
+    let command = try parseCommand(first, arguments)
+    return ParsedLine(command: command, redirect: tokens.redirect)
+  }
+
+  private static func parseCommand(
+    _ first: Word, _ arguments: [Word]
+  ) throws(ExplorerError) -> Command {
+    let name = first.text
+    if methods.contains(name.uppercased()) {
+      guard let path = arguments.first else {
+        throw .usage(command: name.uppercased(), usage: CommandReference.usage(of: "GET"))
+      }
+      return .request(
+        try requestLine(method: name.uppercased(), path: path, Array(arguments.dropFirst())))
+    }
+    if name.hasPrefix("!") {
+      return try rerun(name, arguments)
+    }
+    if let parse = commandParsers[name] {
+      return try parse(arguments)
+    }
+    if looksLikePath(name) {
+      return .request(try requestLine(method: "GET", path: first, arguments))
+    }
+    throw .unknownCommand(name)
+  }
+
+  /// Whether a first word that is no command should be sent as `GET`: it holds `/` or `?`,
+  /// is a URL, `me`, or an id (digits and underscores).
+  static func looksLikePath(_ word: String) -> Bool {
+    word == "me" || word.contains("/") || word.contains("?") || word.hasPrefix("$")
+      || (!word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "_") })
+  }
+
+  private static func requestLine(
+    method: String, path: Word, _ arguments: [Word]
+  ) throws(ExplorerError) -> RequestLine {
+    var parameters: [Parameter] = []
+    for word in arguments {
+      guard let parameter = Parameter(word: word) else {
+        throw .syntax(
+          message: "expected name=value, name:=<json> or name@<file>, found '\(word.text)'",
+          column: word.column)
+      }
+      parameters.append(parameter)
+    }
+    return RequestLine(method: method, path: path.template, parameters: parameters)
+  }
+
+  private static func rerun(_ name: String, _ arguments: [Word]) throws(ExplorerError) -> Command {
+    guard arguments.isEmpty else { throw usage("!") }
+    let target = name.dropFirst()
+    if target == "!" { return .rerun(.last) }
+    guard let reference = ExchangeReference(String(target)), target.first != "#" else {
+      throw usage("!")
+    }
+    return .rerun(reference)
+  }
+
+  /// The `.usage` error for `command`.
+  static func usage(_ command: String) -> ExplorerError {
+    .usage(command: command, usage: CommandReference.usage(of: command))
+  }
+}

@@ -1,0 +1,72 @@
+/// The REPL's commands as `help` lists them and docs/commands.md documents them (a test keeps
+/// the two equal): name, usage line and one-line summary, in display order.
+enum CommandReference {
+  /// One command's entry.
+  struct Entry: Equatable, Sendable {
+    var name: String
+    var usage: String
+    var summary: String
+  }
+
+  static let entries: [Entry] = [
+    Entry(
+      name: "GET", usage: "GET <path> [name=value | name:=<json> | name@<file> ...]",
+      summary:
+        "Reads a node or an edge; a bare path (me, me/friends?limit=2, an id, a URL) means GET"),
+    Entry(
+      name: "POST", usage: "POST <path> [name=value | name:=<json> | name@<file> ...]",
+      summary: "Creates or updates; parameters go in a form body, multipart when a file is attached"
+    ),
+    Entry(
+      name: "DELETE", usage: "DELETE <path> [name=value ...]",
+      summary: "Deletes a node or an edge"),
+    Entry(name: "next", usage: "next", summary: "Follows paging.next of the last answer"),
+    Entry(name: "prev", usage: "prev", summary: "Follows paging.previous of the last answer"),
+    Entry(
+      name: "all", usage: "all [--max N]",
+      summary: "Follows paging.next to the end (or N items) and prints the merged data"),
+    Entry(
+      name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
+      summary: "Searches places (or type=user, page, event, group) for the text"),
+    Entry(
+      name: "token", usage: "token [<value> | clear]",
+      summary: "Shows (masked), sets or clears the access token"),
+    Entry(
+      name: "version", usage: "version [vX.Y | none]",
+      summary: "Shows or sets the API version put before every path"),
+    Entry(name: "history", usage: "history", summary: "Lists the exchanges of this session"),
+    Entry(name: "show", usage: "show [#n]", summary: "Prints an earlier answer again"),
+    Entry(
+      name: "headers", usage: "headers [#n]",
+      summary: "Prints the request and response headers of an exchange"),
+    Entry(
+      name: "raw", usage: "raw [#n]",
+      summary: "Prints an exchange's response body exactly as it came"),
+    Entry(
+      name: "save", usage: "save [#n] <file>",
+      summary: "Writes an exchange's response body to a file"),
+    Entry(name: "!n", usage: "!n | !!", summary: "Runs exchange #n (or the last one) again"),
+    Entry(
+      name: "expect", usage: "expect <status | path[.length]> <op> <value>",
+      summary:
+        "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
+    ),
+    Entry(
+      name: "set", usage: "set verbose|pager|color on|off",
+      summary: "Changes a preference: request logging, the pager, colours"),
+    Entry(name: "help", usage: "help [command]", summary: "Lists the commands, or explains one"),
+    Entry(name: "quit", usage: "quit", summary: "Leaves the REPL (also exit, or Ctrl-D)"),
+  ]
+
+  /// The entry for `name` (commands by name, methods in any case, `!3` as `!n`).
+  static func entry(named name: String) -> Entry? {
+    let key =
+      name.hasPrefix("!")
+      ? "!n" : (CommandParser.methods.contains(name.uppercased()) ? name.uppercased() : name)
+    return entries.first { $0.name == key }
+      ?? (key == "exit" ? entries.first { $0.name == "quit" } : nil)
+  }
+
+  /// The usage line of `name`, or `name` itself when it has no entry.
+  static func usage(of name: String) -> String { entry(named: name)?.usage ?? name }
+}

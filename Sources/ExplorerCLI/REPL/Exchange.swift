@@ -1,0 +1,43 @@
+import GraphAPI
+import GraphJSON
+
+/// One request and its answer, numbered in the session's history (#1, #2, ...). The unit that
+/// `history`, `show`, `diff`, `explain`, `code` and `save` work on.
+struct Exchange: Sendable {
+  /// The exchange's number in the history, from 1.
+  var number: Int
+  /// The line that produced it, with secrets redacted.
+  var line: String
+  /// The request line it came from, kept (in memory only) so that `!n` can run it again with
+  /// the session's current token and version.
+  var source: RequestLine
+  var request: HTTPRequest
+  var response: HTTPResponse
+  /// The time from sending to the whole answer, as measured by the session.
+  var elapsed: Duration
+  /// The body parsed as JSON, or `nil` when it is not JSON.
+  var json: JSONValue?
+
+  init(
+    number: Int, line: String, source: RequestLine, request: HTTPRequest,
+    response: HTTPResponse, elapsed: Duration
+  ) {
+    self.number = number
+    self.line = line
+    self.source = source
+    self.request = request
+    self.response = response
+    self.elapsed = elapsed
+    self.json = try? JSONParser.parse(response.body)
+  }
+
+  /// Whether the answer's status is 2xx.
+  var succeeded: Bool { (200..<300).contains(response.status) }
+
+  /// `GET /v2.2/me/friends?limit=2`: method and the URL's path and query, token redacted.
+  var summary: String {
+    let url = Redaction.redactURL(request.url)
+    guard let parts = URLParts(url) else { return "\(request.method) \(url)" }
+    return "\(request.method) \(parts.path)" + (parts.query.map { "?\($0)" } ?? "")
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Sends what a command produced where the line asked: the console (through the pager when it
+/// is taller than the screen), a file (`> file`, `>> file`) or a shell command (`| jq .`).
+extension REPL {
+  /// Renders `outputs` for `redirect` and writes them.
+  func deliver(_ outputs: [Output], to redirect: OutputRedirect) throws(ExplorerError) {
+    guard redirect != .none else {
+      let text = outputs.map(consoleText).joined()
+      if shouldPage(text) {
+        try Pager.page(text, console: console)
+      } else {
+        console.write(text)
+      }
+      return
+    }
+    // Redirected: bodies go to the file or command, uncoloured; status lines stay here.
+    let plain = Renderer(color: false, raw: renderer.raw)
+    var body = ""
+    for output in outputs {
+      switch output {
+      case .exchange(let exchange):
+        if !renderer.raw { console.line(renderer.statusLine(exchange)) }
+        body += plain.body(exchange)
+      case .json(let value): body += plain.json(value)
+      case .text(let text): body += text
+      case .note(let note): if !renderer.raw { console.line(note) }
+      }
+    }
+    switch redirect {
+    case .none: break
+    case .file(let path, let append): try write(body, to: path, append: append)
+    case .pipe(let command): try ShellPipe.run(command, input: body, console: console)
+    }
+  }
+
+  private func consoleText(_ output: Output) -> String {
+    switch output {
+    case .exchange(let exchange): return renderer.exchange(exchange)
+    case .json(let value): return renderer.json(value)
+    case .text(let text): return text
+    case .note(let note): return renderer.raw ? "" : renderer.dim(note) + "\n"
+    }
+  }
+
+  private func shouldPage(_ text: String) -> Bool {
+    guard interactive, session.pager, console.isOutputTerminal,
+      let rows = TerminalSize.rows()
+    else { return false }
+    var lines = 0
+    for c in text.utf8 where c == 0x0A {
+      lines += 1
+      if lines >= rows { return true }
+    }
+    return false
+  }
+
+  private func write(_ text: String, to path: String, append: Bool) throws(ExplorerError) {
+    let expanded = (path as NSString).expandingTildeInPath
+    let manager = FileManager.default
+    if append, let handle = FileHandle(forWritingAtPath: expanded) {
+      handle.seekToEndOfFile()
+      handle.write(Data(text.utf8))
+      handle.closeFile()
+      return
+    }
+    guard manager.createFile(atPath: expanded, contents: Data(text.utf8)) else {
+      throw .file(path: path, reason: "cannot be written")
+    }
+  }
+}

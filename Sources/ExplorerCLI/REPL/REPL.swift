@@ -1,0 +1,95 @@
+/// The read-eval-print loop: reads lines, parses them, runs them against the session and
+/// renders what they produced, until `quit`, Ctrl-D or the end of the script.
+final class REPL {
+  let session: Session
+  let console: any Console
+  /// Colours, raw mode.
+  var renderer: Renderer
+  /// Whether a person is typing (prompt, pager, progress) rather than a script.
+  let interactive: Bool
+  /// Set when any line of a script failed; the exit status is then 1.
+  private(set) var failed = false
+  /// Where preferences persist (interactive sessions only), or `nil`.
+  var preferencesPath: String?
+  /// The `color` preference, apart from whether this output can show colours.
+  var colorPreference = true
+
+  init(session: Session, console: any Console, renderer: Renderer, interactive: Bool) {
+    self.session = session
+    self.console = console
+    self.renderer = renderer
+    self.interactive = interactive
+  }
+
+  /// The prompt: `graph> `, or `graph live> ` on another target.
+  var prompt: String {
+    session.targetName == "emulator" ? "graph> " : "graph \(session.targetName)> "
+  }
+
+  /// Reads and runs lines from `reader` until it ends or a line says `quit`.
+  /// - Returns: in a script, `.failure` if any line failed; interactively, `.success`.
+  func run(reader: any LineReader) async -> ExitStatus {
+    var number = 0
+    loop: while true {
+      switch reader.read(prompt: prompt) {
+      case .end:
+        if interactive { console.line() }
+        break loop
+      case .interrupted:
+        continue
+      case .line(let text):
+        number += 1
+        if !text.trimmingSpaces.isEmpty { reader.remember(text) }
+        guard await execute(text, lineNumber: number) else { break loop }
+      }
+    }
+    return failed && !interactive ? .failure : .success
+  }
+
+  /// Runs one line; returns `false` when the REPL should stop.
+  func execute(_ text: String, lineNumber: Int) async -> Bool {
+    let trimmed = text.trimmingSpaces
+    if trimmed.hasPrefix("#") { return true }
+    let parsed: ParsedLine
+    do {
+      parsed = try CommandParser.parse(text)
+    } catch {
+      report(error, line: text, lineNumber: lineNumber)
+      return true
+    }
+    if parsed.command == .quit { return false }
+    do {
+      let outputs = try await run(parsed.command, text: trimmed)
+      try deliver(outputs, to: parsed.redirect)
+    } catch {
+      report(error, line: text, lineNumber: lineNumber)
+    }
+    return true
+  }
+
+  /// Applies saved preferences; colours only if the output allows them.
+  func apply(_ preferences: Preferences) {
+    session.version = preferences.version
+    session.verbose = preferences.verbose
+    session.pager = preferences.pager
+    colorPreference = preferences.color
+    renderer.color = renderer.color && preferences.color
+  }
+
+  /// Writes the current preferences when they persist.
+  func savePreferences() throws(ExplorerError) {
+    guard let preferencesPath else { return }
+    let preferences = Preferences(
+      version: session.version, verbose: session.verbose, pager: session.pager,
+      color: colorPreference)
+    try preferences.save(to: preferencesPath)
+  }
+
+  /// Prints `error` on standard error and marks the run as failed.
+  func report(_ error: ExplorerError, line: String, lineNumber: Int) {
+    failed = true
+    console.writeError(
+      ErrorPresenter.present(
+        error, line: line, lineNumber: interactive ? nil : lineNumber, color: renderer.color))
+  }
+}

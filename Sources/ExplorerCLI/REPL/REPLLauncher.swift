@@ -1,0 +1,68 @@
+import GraphAPI
+
+/// `graph-explorer [options]`: reads the options, builds the session on its transport and
+/// runs the REPL interactively on a terminal, or as a script otherwise.
+enum REPLLauncher {
+  /// Runs the REPL with `arguments`; `makeBackend` builds the transport once the options are
+  /// known.
+  static func run(
+    _ arguments: [String], console: any Console,
+    makeBackend: (REPLOptions) throws(ExplorerError) -> Backend
+  ) async -> ExitStatus {
+    let options: REPLOptions
+    let backend: Backend
+    do {
+      options = try REPLOptions.parse(arguments)
+      if options.help {
+        console.line(REPLOptions.usage)
+        return .success
+      }
+      if options.version {
+        console.line("graph-explorer \(GraphExplorer.version)")
+        return .success
+      }
+      backend = try makeBackend(options)
+    } catch {
+      console.errorLine("graph-explorer: \(error)")
+      return .usage
+    }
+    let interactive = options.commands.isEmpty && console.isInputTerminal
+    let noColor = !(console.environment["NO_COLOR"] ?? "").isEmpty
+    let color = options.color && !noColor && interactive && console.isOutputTerminal
+    let token = console.environment["FB_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    let session = Session(
+      transport: backend.transport, targetName: backend.targetName,
+      token: token ?? backend.token)
+    session.emulator = backend.emulator
+    session.recorder = backend.recorder
+    let repl = REPL(
+      session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
+      interactive: interactive)
+    if interactive, let path = Preferences.path(environment: console.environment) {
+      do {
+        repl.apply(try Preferences.load(from: path))
+        repl.preferencesPath = path
+      } catch {
+        console.errorLine("graph-explorer: preferences ignored: \(error)")
+      }
+    }
+    let reader: any LineReader
+    if !options.commands.isEmpty {
+      reader = ArrayReader(lines: options.commands)
+    } else if interactive,
+      let editor = LineEditor(
+        programName: "graph-explorer",
+        historyFile: HistoryFile.standard(environment: console.environment), console: console)
+    {
+      editor.secrets = { [session.token].compactMap { $0 } }
+      editor.completer = { [repl] before in repl.completion(for: before) }
+      console.line(
+        "graph-explorer \(GraphExplorer.version) on the \(backend.targetName) · help lists the commands"
+      )
+      reader = editor
+    } else {
+      reader = ScriptReader(console: console)
+    }
+    return await repl.run(reader: reader)
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+
+extension Session {
+  /// Learns the node type, edges and fields behind `path` by asking for `metadata=1`, unless
+  /// they are known. For an edge (`me/friends`), whose answer is a list, the type is that of
+  /// its first item. Blocks for at most `timeout` per request (completion runs inside
+  /// libedit's callback, which cannot await); the answers are not recorded in the history.
+  func learnMetadata(of path: String, timeout: DispatchTimeInterval = .seconds(3)) {
+    let key = GraphCatalog.normalise(path)
+    guard !key.isEmpty, !catalog.knows(path: key), !catalog.hasAsked(key) else { return }
+    catalog.markAsked(key)
+    guard let answer = fetchMetadata(key, timeout: timeout) else { return }
+    if answer["metadata"] != nil {
+      catalog.learn(path: key, answer: answer)
+    } else if let id = answer["data"]?[0]?["id"]?.stringValue,
+      let item = fetchMetadata(id, timeout: timeout)
+    {
+      catalog.learn(path: key, answer: item)
+    }
+  }
+
+  /// `GET <path>?metadata=1` outside the history, waiting at most `timeout`.
+  private func fetchMetadata(_ path: String, timeout: DispatchTimeInterval) -> JSONValue? {
+    var parameters = QueryItems()
+    parameters.append("metadata", "1")
+    let request = GraphRequest(
+      .get, path, parameters: parameters, version: version, accessToken: token,
+      appSecret: appSecret
+    ).httpRequest(baseURL: baseURL)
+    let transport = self.transport
+    let box = AnswerBox()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      box.set(try? await transport.send(request))
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + timeout) == .success, let response = box.get() else {
+      return nil
+    }
+    return try? JSONParser.parse(response.body)
+  }
+}
+
+/// Carries an answer out of a detached task.
+private final class AnswerBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var response: HTTPResponse?
+  func set(_ value: HTTPResponse?) { lock.withLock { response = value } }
+  func get() -> HTTPResponse? { lock.withLock { response } }
+}

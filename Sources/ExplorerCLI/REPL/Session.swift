@@ -1,0 +1,148 @@
+import Foundation
+import GraphAPI
+import GraphCassette
+import GraphEmulator
+import GraphJSON
+
+/// The REPL's state: where requests go (the transport and its base URL), the token, the
+/// version, preferences, and the history of exchanges #1, #2, ...
+///
+/// Used from one task at a time (the REPL loop), so it is a plain class.
+final class Session {
+  /// What answers requests.
+  var transport: any GraphTransport
+  /// A short name of the transport for `target` and the prompt: `emulator`, `live`, a URL.
+  var targetName: String
+  /// Where requests go: `https://graph.facebook.com` unless `target` says otherwise.
+  var baseURL: String
+  /// The access token sent with every request, or `nil`.
+  var token: String?
+  /// The version put before every path (`v2.2`), or `nil` for unversioned paths.
+  var version: String?
+  /// The emulator, when requests reach one: `login`, `grant`, `revoke`, `logout`, `reset`.
+  var emulator: GraphEmulator?
+  /// The cassette recorder, while recording.
+  var recorder: CassetteRecorder?
+  /// The app id set with `app`, or `nil`.
+  var appID: String?
+  /// The app secret set with `app`: it turns on `appsecret_proof`. Never stored.
+  var appSecret: String?
+  /// Logs each request as the SDK's FBLoggingBehaviorFBRequests does.
+  var verbose = false
+  /// Sends answers taller than the screen through `less -R`.
+  var pager = true
+  /// The exchanges so far, in order; `history[i].number == i + 1`.
+  private(set) var history: [Exchange] = []
+  /// Node types, edges and fields learned from `metadata=1` answers, for completion.
+  var catalog = GraphCatalog()
+
+  init(
+    transport: any GraphTransport, targetName: String = "emulator",
+    baseURL: String = "https://graph.facebook.com", token: String? = nil
+  ) {
+    self.transport = transport
+    self.targetName = targetName
+    self.baseURL = baseURL
+    self.token = token
+  }
+
+  /// The exchange `reference` names.
+  /// - Throws: `.noHistory` or `.noExchange(n)`.
+  func exchange(_ reference: ExchangeReference) throws(ExplorerError) -> Exchange {
+    switch reference {
+    case .last:
+      guard let last = history.last else { throw .noHistory }
+      return last
+    case .number(let n):
+      guard history.indices.contains(n - 1) else { throw .noExchange(n) }
+      return history[n - 1]
+    }
+  }
+
+  /// Sends a request line (variables filled in from earlier answers) and records the exchange.
+  func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
+    let path = try resolve(line.path)
+    var parameters = QueryItems()
+    var uploads: [GraphUpload] = []
+    for parameter in line.parameters {
+      switch parameter.value {
+      case .text(let template):
+        parameters.append(parameter.name, try resolve(template))
+      case .json(let template):
+        parameters.append(parameter.name, try jsonParameter(parameter.name, try resolve(template)))
+      case .file(let template):
+        uploads.append(try upload(parameter.name, path: try resolve(template)))
+      }
+    }
+    guard let method = GraphMethod(name: line.method) else {
+      throw .syntax(message: "unknown method \(line.method)", column: 1)
+    }
+    let graphRequest = GraphRequest(
+      method, path, parameters: parameters, uploads: uploads, version: version,
+      accessToken: token, appSecret: appSecret)
+    let request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
+    return try await send(request, line: text, source: line)
+  }
+
+  /// Sends `request` as it is and records the exchange under `line`.
+  func send(
+    _ request: HTTPRequest, line: String, source: RequestLine
+  ) async throws(ExplorerError) -> Exchange {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request)
+    } catch {
+      let host = URLParts(request.url)?.host ?? request.url
+      throw .transport("\(host): \(error)")
+    }
+    let exchange = Exchange(
+      number: history.count + 1, line: Redaction.redactParameters(line), source: source,
+      request: request,
+      response: response, elapsed: clock.now - start)
+    history.append(exchange)
+    if let json = exchange.json {
+      catalog.learn(path: URLParts(request.url)?.path ?? "", answer: json)
+    }
+    return exchange
+  }
+
+  /// Fills in the variables of `template`.
+  func resolve(_ template: Template) throws(ExplorerError) -> String {
+    try template.resolved { (variable) throws(ExplorerError) in try value(of: variable) }
+  }
+
+  private func jsonParameter(_ name: String, _ text: String) throws(ExplorerError) -> String {
+    do {
+      let value = try JSONParser.parse(text)
+      return value.stringValue ?? value.compactText
+    } catch {
+      throw .failed("\(name):= is not JSON: \(error)")
+    }
+  }
+
+  private func upload(_ name: String, path: String) throws(ExplorerError) -> GraphUpload {
+    let expanded = (path as NSString).expandingTildeInPath
+    guard let data = FileManager.default.contents(atPath: expanded) else {
+      throw .file(path: path, reason: "cannot read the file to upload")
+    }
+    return GraphUpload(
+      name: name, filename: (expanded as NSString).lastPathComponent,
+      contentType: Self.contentType(forFileName: expanded), bytes: [UInt8](data))
+  }
+
+  /// A Content-Type for an upload from its file name's extension.
+  static func contentType(forFileName name: String) -> String {
+    switch (name as NSString).pathExtension.lowercased() {
+    case "jpg", "jpeg": return "image/jpeg"
+    case "png": return "image/png"
+    case "gif": return "image/gif"
+    case "mp4": return "video/mp4"
+    case "mov": return "video/quicktime"
+    case "json": return "application/json"
+    case "txt": return "text/plain"
+    default: return "application/octet-stream"
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import GraphAPI
+import GraphJSON
+
+/// Turns answers into text: a status line such as `HTTP 200 · 12 ms · #3`, then the body as
+/// pretty JSON (coloured on a terminal), or only the compact body in `--raw` mode.
+struct Renderer: Sendable {
+  /// ANSI colours.
+  var color: Bool
+  /// Only each answer's body as compact JSON, one line per answer.
+  var raw: Bool
+
+  /// `HTTP 200 · 12 ms · #3`, the status coloured by its class when `color` is on.
+  func statusLine(_ exchange: Exchange) -> String {
+    let status = "HTTP \(exchange.response.status)"
+    let rest = " · \(Self.milliseconds(exchange.elapsed)) ms · #\(exchange.number)"
+    guard color else { return status + rest }
+    let code: String
+    switch exchange.response.status {
+    case 200..<300: code = "1;32"
+    case 300..<400: code = "1;33"
+    default: code = "1;31"
+    }
+    return "\u{1B}[\(code)m\(status)\u{1B}[0m\u{1B}[2m\(rest)\u{1B}[0m"
+  }
+
+  /// The answer's body: pretty JSON (compact in raw mode), or the text as it came when it is
+  /// not JSON. Ends with a newline.
+  func body(_ exchange: Exchange) -> String {
+    guard let json = exchange.json else {
+      let text = exchange.response.bodyText
+      return text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+    }
+    return self.json(json)
+  }
+
+  /// A JSON value, pretty (coloured when `color`) or compact in raw mode, with a newline.
+  func json(_ value: JSONValue) -> String {
+    var options: JSONPrinter.Options = raw ? [] : [.pretty]
+    if color && !raw { options.insert(.color) }
+    return JSONPrinter(options: options).string(value) + "\n"
+  }
+
+  /// The full rendering of an exchange: the status line and the body, or the body alone in
+  /// raw mode.
+  func exchange(_ exchange: Exchange) -> String {
+    raw ? body(exchange) : statusLine(exchange) + "\n" + body(exchange)
+  }
+
+  /// `text` dimmed when colours are on.
+  func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
+  /// `text` in bold when colours are on.
+  func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+
+  /// Whole milliseconds in `duration`, rounded.
+  static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1000 + Int((Double(attoseconds) / 1e15).rounded())
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import GraphAPI
+
+/// The log `set verbose on` writes before each answer, in the shape of the iOS SDK's
+/// FBLoggingBehaviorFBRequests log, with the token replaced as the SDK's logger replaces it.
+enum RequestLog {
+  /// The log entry for one exchange.
+  static func entry(for exchange: Exchange) -> String {
+    let request = exchange.request
+    var out = "FBSDKLog: Request <#\(exchange.number)>:\n"
+    out += "  URL:\t\(masked(request.url))\n"
+    out += "  Method:\t\(request.method)\n"
+    if let agent = request.headers["User-Agent"] { out += "  UserAgent:\t\(agent)\n" }
+    if let type = request.headers["Content-Type"] { out += "  MIME:\t\(type)\n" }
+    if !request.body.isEmpty {
+      let isText = request.headers["Content-Type"]?.hasPrefix("multipart/") != true
+      let body =
+        isText
+        ? masked(String(decoding: request.body, as: UTF8.self))
+        : "(multipart, \(request.body.count) bytes)"
+      out += "  Body:\t\(body)\n"
+    }
+    return out
+  }
+
+  private static func masked(_ text: String) -> String {
+    Redaction.redactParameters(text).replacingOccurrences(
+      of: Redaction.placeholder, with: "ACCESS_TOKEN_REMOVED")
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Decides what Tab offers, from the text before the cursor: command names first; paths and
+/// edges after a method; field names inside `fields=` (also after `{` and `,`); permission
+/// names after `login`, `grant`, `revoke`; file names after `@`; command names after `help`.
+struct Completer: Sendable {
+  /// What the completer knows of the graph: node paths, edges and fields per node type.
+  var catalog: GraphCatalog
+  /// Permission names offered after `login`, `grant` and `revoke`.
+  var permissions: [String] = []
+
+  /// The words that start a command line.
+  static let commandWords: [String] =
+    CommandReference.entries.map(\.name).filter { $0 != "!n" }
+
+  /// The completion of `before` (the line up to the cursor).
+  func complete(_ before: String) -> Completion {
+    let words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let atWordStart = before.isEmpty || before.hasSuffix(" ")
+    let current = atWordStart ? "" : (words.last ?? "")
+    let index = atWordStart ? words.count : words.count - 1
+    if index == 0 {
+      if current.contains("/") { return completePath(current) }
+      return Completion(prefix: current, candidates: Self.commandWords + catalog.rootPaths)
+    }
+    let command = words[0]
+    let isMethod = CommandParser.methods.contains(command.uppercased())
+    if index == 1 && isMethod { return completePath(current) }
+    if let at = current.firstIndex(of: "@"), !current[..<at].contains("=") {
+      return completeFile(current, after: at)
+    }
+    if isMethod || CommandParser.looksLikePath(command) {
+      return completeParameter(current, path: isMethod ? words[1] : command)
+    }
+    switch (command, index) {
+    case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
+    case ("login", _), ("grant", _), ("revoke", _):
+      return Completion(prefix: current, candidates: permissions)
+    case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
+    case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
+    default: return .none
+    }
+  }
+
+  /// The node path whose edges or fields completing `before` needs: the parent of a path
+  /// being typed (`me` for `GET me/fr`), or the request's path inside `fields=`.
+  static func pathNeedingMetadata(_ before: String) -> String? {
+    let words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    guard let first = words.first, !before.hasSuffix(" ") || words.count > 1 else { return nil }
+    let isMethod = CommandParser.methods.contains(first.uppercased())
+    let current = before.hasSuffix(" ") ? "" : (words.last ?? "")
+    let pathIndex = isMethod ? 1 : 0
+    guard words.count > pathIndex else { return nil }
+    let path = words[pathIndex]
+    if words.count - 1 == pathIndex && !before.hasSuffix(" ") {
+      guard let slash = current.lastIndex(of: "/") else { return nil }
+      return String(current[..<slash])
+    }
+    guard isMethod || CommandParser.looksLikePath(first), current.hasPrefix("fields=") else {
+      return nil
+    }
+    return path
+  }
+
+  /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node.
+  private func completePath(_ current: String) -> Completion {
+    guard let slash = current.lastIndex(of: "/") else {
+      return Completion(prefix: current, candidates: catalog.rootPaths)
+    }
+    let parent = String(current[..<slash])
+    return Completion(
+      prefix: current, candidates: catalog.edges(ofPath: parent).map { parent + "/" + $0 })
+  }
+
+  /// `fields=na` → `fields=name`, also after `{` and `,`; parameter names otherwise.
+  private func completeParameter(_ current: String, path: String) -> Completion {
+    guard current.hasPrefix("fields="),
+      let cut = current.lastIndex(where: { $0 == "=" || $0 == "," || $0 == "{" })
+    else {
+      return Completion(
+        prefix: current, candidates: ["fields=", "limit=", "metadata=1", "summary=true"])
+    }
+    let head = String(current[...cut])
+    return Completion(prefix: current, candidates: catalog.fields(ofPath: path).map { head + $0 })
+  }
+
+  /// File names after `@`: `source@ph` → `source@photo.jpg`.
+  private func completeFile(_ current: String, after at: String.Index) -> Completion {
+    let head = String(current[...at])
+    let partial = String(current[current.index(after: at)...])
+    let slash = partial.lastIndex(of: "/")
+    let shownFolder = slash.map { String(partial[...$0]) } ?? ""
+    let folder =
+      shownFolder.isEmpty ? "." : (shownFolder as NSString).expandingTildeInPath
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let candidates = names.filter { !$0.hasPrefix(".") }.map { name -> String in
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory)
+      return head + shownFolder + name + (isDirectory.boolValue ? "/" : "")
+    }
+    return Completion(prefix: current, candidates: candidates)
+  }
+}

@@ -1,0 +1,45 @@
+/// What Tab can do with the word before the cursor: the word so far and the words that can
+/// complete it.
+struct Completion: Equatable, Sendable {
+  /// The part of the current word that candidates must start with.
+  var prefix: String
+  /// Every full word that completes `prefix`, sorted, without duplicates.
+  var candidates: [String]
+
+  init(prefix: String, candidates: [String]) {
+    self.prefix = prefix
+    self.candidates = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
+  }
+
+  /// No completion.
+  static let none = Completion(prefix: "", candidates: [])
+
+  /// The text to insert: the rest of the only candidate (and a space after a finished word),
+  /// or the candidates' longest common prefix beyond `prefix`; `nil` when there is nothing.
+  var insertion: String? {
+    if candidates.count == 1, let only = candidates.first {
+      let rest = String(only.dropFirst(prefix.count))
+      let open = only.hasSuffix("/") || only.hasSuffix("=") || only.hasSuffix("{")
+      return rest + (open ? "" : " ")
+    }
+    guard let first = candidates.first else { return nil }
+    var common = first
+    for candidate in candidates.dropFirst() {
+      while !candidate.hasPrefix(common) { common.removeLast() }
+    }
+    let rest = String(common.dropFirst(prefix.count))
+    return rest.isEmpty ? nil : rest
+  }
+
+  /// The candidates laid out in columns that fit `width`.
+  static func columns(_ words: [String], width: Int) -> String {
+    let cell = (words.map(\.count).max() ?? 0) + 2
+    let perRow = max(1, width / max(cell, 1))
+    var out = ""
+    for (i, word) in words.enumerated() {
+      let last = (i + 1) % perRow == 0 || i == words.count - 1
+      out += last ? word + "\n" : word.padding(toLength: cell, withPad: " ", startingAt: 0)
+    }
+    return out
+  }
+}

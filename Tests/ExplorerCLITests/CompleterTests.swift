@@ -1,0 +1,81 @@
+import GraphJSON
+import Testing
+
+@testable import ExplorerCLI
+
+@Suite struct CompleterTests {
+  static var catalog: GraphCatalog {
+    var catalog = GraphCatalog()
+    let metadata: JSONValue = [
+      "id": "1",
+      "metadata": [
+        "type": "user",
+        "connections": [
+          "friends": "https://graph.facebook.com/1/friends",
+          "feed": "https://graph.facebook.com/1/feed",
+          "photos": "https://graph.facebook.com/1/photos",
+        ],
+        "fields": [
+          ["name": "id", "description": "The id", "type": "string"],
+          ["name": "name", "description": "The name", "type": "string"],
+          ["name": "first_name", "description": "", "type": "string"],
+        ],
+      ],
+    ]
+    catalog.learn(path: "/v2.2/me", answer: metadata)
+    return catalog
+  }
+
+  static let cases: [(String, String?)] = [
+    ("hel", "p "),
+    ("GET me/fr", "iends "),
+    ("me/fr", "iends "),
+    ("GET /v2.2/me/fe", "ed "),
+    ("GET me fields=na", "me "),
+    ("GET me fields=id,fi", "rst_name "),
+    ("GET me fields=id,friends{na", "me "),
+    ("login publish_a", "ctions "),
+    ("set ver", "bose "),
+    ("set verbose o", nil),
+    ("help tok", "en "),
+    ("xyz", nil),
+  ]
+
+  @Test(arguments: cases)
+  func completes(before: String, insertion: String?) {
+    let completer = Completer(catalog: Self.catalog, permissions: ["publish_actions", "email"])
+    #expect(completer.complete(before).insertion == insertion)
+  }
+
+  @Test func listsCandidatesWhenSeveralMatch() {
+    let completion = Completer(catalog: Self.catalog).complete("GET me/")
+    #expect(completion.candidates == ["me/feed", "me/friends", "me/photos"])
+    #expect(completion.insertion == nil)
+  }
+
+  @Test func completesTheLongestCommonPrefix() {
+    let completion = Completer(catalog: Self.catalog).complete("GET me/f")
+    #expect(completion.candidates == ["me/feed", "me/friends"])
+    #expect(completion.insertion == nil)
+    #expect(Completion(prefix: "he", candidates: ["headers", "help"]).insertion == nil)
+    #expect(Completion(prefix: "h", candidates: ["headers", "help"]).insertion == "e")
+  }
+
+  static let metadataPaths: [(String, String?)] = [
+    ("GET me/fr", "me"),
+    ("me/fr", "me"),
+    ("GET me fields=na", "me"),
+    ("GET me limit=", nil),
+    ("GET m", nil),
+    ("hel", nil),
+  ]
+
+  @Test(arguments: metadataPaths)
+  func findsThePathWhoseMetadataIsNeeded(before: String, path: String?) {
+    #expect(Completer.pathNeedingMetadata(before) == path)
+  }
+
+  @Test func laysCandidatesOutInColumns() {
+    #expect(Completion.columns(["a", "bb", "ccc"], width: 10) == "a    bb\nccc\n")
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func explorercliBuilds() {
-  #expect(Bool(true))
-}
