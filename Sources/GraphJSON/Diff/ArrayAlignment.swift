@@ -66,7 +66,20 @@ enum ArrayAlignment {
   private static func uniqueAnchors(
     _ a: [Int32], _ ar: Range<Int>, _ b: [Int32], _ br: Range<Int>
   ) -> [(Int, Int)] {
-    // Per token: position in a (or -1 when repeated), position in b (or -1 when repeated).
+    // Per token: position in a (-1 when repeated), position in b (-2 unseen, -1 repeated).
+    let tokenLimit = Int(max(a[ar].max() ?? 0, b[br].max() ?? 0)) + 1
+    if tokenLimit <= 4 * (ar.count + br.count) {
+      // Dense tokens: arrays indexed by token beat a dictionary.
+      var inA = [Int](repeating: -2, count: tokenLimit)
+      var inB = [Int](repeating: -2, count: tokenLimit)
+      for i in ar { inA[Int(a[i])] = inA[Int(a[i])] == -2 ? i : -1 }
+      for j in br where inA[Int(b[j])] >= 0 { inB[Int(b[j])] = inB[Int(b[j])] == -2 ? j : -1 }
+      var candidates: [(Int, Int)] = []
+      for i in ar where inA[Int(a[i])] == i && inB[Int(a[i])] >= 0 {
+        candidates.append((i, inB[Int(a[i])]))
+      }
+      return longestIncreasing(candidates)
+    }
     var seen: [Int32: (Int, Int)] = [:]
     seen.reserveCapacity(ar.count)
     for i in ar {
