@@ -8,6 +8,8 @@
 enum ArrayAlignment {
   /// Above this combined length a stretch is split at unique anchors before Myers runs.
   static let anchorThreshold = 256
+  /// How deep splitting at anchors may recurse.
+  static let maxAnchorDepth = 24
   /// Myers may spend about this many snake steps on one stretch.
   static let budget = 40_000_000
 
@@ -17,12 +19,13 @@ enum ArrayAlignment {
   ///   each stretch between anchors, D being the stretch's edit distance (capped).
   static func align(_ a: [Int32], _ b: [Int32]) -> [(Int, Int)] {
     var pairs: [(Int, Int)] = []
-    align(a, 0..<a.count, b, 0..<b.count, into: &pairs)
+    align(a, 0..<a.count, b, 0..<b.count, depth: 0, into: &pairs)
     return pairs
   }
 
   private static func align(
-    _ a: [Int32], _ ar: Range<Int>, _ b: [Int32], _ br: Range<Int>, into pairs: inout [(Int, Int)]
+    _ a: [Int32], _ ar: Range<Int>, _ b: [Int32], _ br: Range<Int>, depth: Int,
+    into pairs: inout [(Int, Int)]
   ) {
     var aLow = ar.lowerBound
     var bLow = br.lowerBound
@@ -43,16 +46,19 @@ enum ArrayAlignment {
     let n = aHigh - aLow
     let m = bHigh - bLow
     guard n > 0 && m > 0 else { return }
-    if n + m > anchorThreshold {
+    // Anchors that barely split (a reversed array has chains of length 1) would recurse once
+    // per element; past a few levels the stretch goes to Myers and its budget instead.
+    if n + m > anchorThreshold && depth < maxAnchorDepth {
       let anchors = uniqueAnchors(a, aLow..<aHigh, b, bLow..<bHigh)
       if !anchors.isEmpty {
         var previous = (aLow, bLow)
         for anchor in anchors {
-          align(a, previous.0..<anchor.0, b, previous.1..<anchor.1, into: &pairs)
+          align(
+            a, previous.0..<anchor.0, b, previous.1..<anchor.1, depth: depth + 1, into: &pairs)
           pairs.append(anchor)
           previous = (anchor.0 + 1, anchor.1 + 1)
         }
-        align(a, previous.0..<aHigh, b, previous.1..<bHigh, into: &pairs)
+        align(a, previous.0..<aHigh, b, previous.1..<bHigh, depth: depth + 1, into: &pairs)
         return
       }
     }
