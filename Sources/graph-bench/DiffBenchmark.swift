@@ -93,6 +93,15 @@ enum DiffBenchmark {
     } else {
       print("graph-explorer binary not found beside graph-bench; build it with -c release")
     }
+    if let split = childPeaks(oldURL.path, newURL.path) {
+      let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
+      print(
+        "memory (graph-bench diff-child A B): peak RSS \(split.parsed / 1024) MB after parsing "
+          + "both, \(split.diffed / 1024) MB after the diff; the diff itself adds "
+          + "\((split.diffed - split.parsed) / 1024) MB = "
+          + "\(String(format: "%.2f", Double(split.diffed - split.parsed) * 1024 / 1_000_000 / inputMB))× "
+          + "the input")
+    }
 
     // 3. DeepDiff on the same files.
     if deepDiff {
@@ -127,6 +136,35 @@ enum DiffBenchmark {
       }
     }
     return 0
+  }
+
+  /// `graph-bench diff-child A B`: reads and parses both files, then diffs them, printing the
+  /// peak RSS (KiB) after each step, so the diff's own memory shows apart from the parse's.
+  static func child(_ arguments: [String]) async -> Int32 {
+    guard arguments.count == 2,
+      let a = FileManager.default.contents(atPath: arguments[0]),
+      let b = FileManager.default.contents(atPath: arguments[1])
+    else {
+      FileHandle.standardError.write(Data("usage: graph-bench diff-child A B\n".utf8))
+      return 2
+    }
+    func parse(_ data: Data) -> JSONValue? {
+      data.withUnsafeBytes { try? JSONParser().parse($0.bindMemory(to: UInt8.self)) }
+    }
+    guard let old = parse(a), let new = parse(b) else { return 2 }
+    let parsed = peakKilobytes()
+    let result = JSONDiff.diff(old, new)
+    let patch = JSONPrinter(options: []).bytes(result.patch.jsonValue)
+    print(
+      "parsed \(parsed) diffed \(peakKilobytes()) operations \(result.patch.operations.count) \(patch.count)"
+    )
+    return 0
+  }
+
+  static func peakKilobytes() -> Int {
+    var usage = rusage()
+    getrusage(ownUsage, &usage)
+    return usage.ru_maxrss
   }
 
   static func seconds(since start: DispatchTime) -> Double {
@@ -172,6 +210,23 @@ enum DiffBenchmark {
     var usage = rusage()
     getrusage(childrenUsage, &usage)  // ru_maxrss is in KiB on Linux
     return (elapsed, usage.ru_maxrss)
+  }
+
+  /// Peak RSS of a `diff-child` run after parsing and after diffing, in KiB.
+  static func childPeaks(_ a: String, _ b: String) -> (parsed: Int, diffed: Int)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["diff-child", a, b]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let words = String(decoding: data, as: UTF8.self).split(separator: " ")
+    guard words.count >= 4, let parsed = Int(words[1]), let diffed = Int(words[3]) else {
+      return nil
+    }
+    return (parsed, diffed)
   }
 
   /// DeepDiff's CPU time on two files, measured inside Python around the DeepDiff call only.

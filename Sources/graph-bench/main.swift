@@ -7,6 +7,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
   ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run),
   ("diff", DiffBenchmark.summary, DiffBenchmark.run),
+  ("diff-child", "(internal) parse and diff A B, printing peak RSS", DiffBenchmark.child),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
