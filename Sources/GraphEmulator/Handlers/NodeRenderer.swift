@@ -8,6 +8,24 @@ struct NodeRenderer {
   var world: World
   var viewer: Viewer
   var call: GraphCall
+  /// How many edge items one answer may still hold (nested expansion multiplies quickly).
+  let budget = Budget(limit: 50_000)
+
+  /// A shared countdown of rendered edge items.
+  final class Budget {
+    var remaining: Int
+    init(limit: Int) { remaining = limit }
+
+    /// Takes `count` items, or fails the way Graph does when an answer grows too large.
+    func spend(_ count: Int) throws(GraphError) {
+      remaining -= count
+      if remaining < 0 {
+        throw GraphError(
+          message: "Please reduce the amount of data you're asking for, then retry your request",
+          type: "OAuthException", code: 1, challenge: "invalid_request")
+      }
+    }
+  }
 
   /// The basic-info fields (reference, "Permissions in the seeds' era").
   static let basicUserFields = [
@@ -156,6 +174,7 @@ struct NodeRenderer {
     let window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
     }
+    try budget.spend(window.indices.count)
     var data: [JSONValue] = []
     data.reserveCapacity(window.indices.count)
     for index in window.indices {
