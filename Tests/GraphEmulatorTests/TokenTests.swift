@@ -46,3 +46,14 @@ import Testing
   emulator.setThrottle(callsPerMinute: nil)
   #expect(call(emulator, "me?fields=id").status == 200)
 }
+
+@Test(arguments: [3, 100])
+func throttleWindowReopensAfterAMinute(_ limit: Int) {
+  let emulator = GraphEmulator()
+  emulator.setThrottle(callsPerMinute: limit)
+  var statuses: [Int] = []
+  for _ in 0..<(limit + 61) { statuses.append(call(emulator, "me?fields=id").status) }
+  #expect(statuses.prefix(limit).allSatisfy { $0 == 200 })
+  #expect(statuses.dropFirst(limit).prefix(60).allSatisfy { $0 == 400 })
+  #expect(statuses.last == 200)
+}

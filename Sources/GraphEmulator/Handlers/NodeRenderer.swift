@@ -100,6 +100,11 @@ struct NodeRenderer {
   func value(of field: FieldSelection.Field, on node: Node) throws(GraphError) -> JSONValue? {
     let schema = Schema.of(node.type)
     if field.name == "id" { return .string(node.id) }
+    if field.name == "username", node.type == .user, call.version >= .v2_0 {
+      throw .oauth(
+        "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
+        challenge: "invalid_request")
+    }
     if field.name == "installed", node.type == .user {
       let installed =
         !world.deauthorized.contains(node.id)

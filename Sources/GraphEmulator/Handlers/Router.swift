@@ -28,10 +28,11 @@ struct Router {
   }
 
   /// Counts the call against the throttle window: the usage percentage (for `x-app-usage`)
-  /// and whether the budget is spent.
+  /// and whether the budget is spent. A window lasts N + 60 emulated seconds (one per request):
+  /// N calls, then a minute of errors, so any N can be reached.
   mutating func throttleUsage() -> (percent: Int, exceeded: Bool) {
     guard let limit = state.throttle else { return (0, false) }
-    if state.now - state.windowStart >= 60 {
+    if state.now - state.windowStart > limit + 60 {
       state.windowStart = state.now
       state.callsInWindow = 0
     }
