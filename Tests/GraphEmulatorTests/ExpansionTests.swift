@@ -65,3 +65,16 @@ func errorsAgreeWithTheCatalogue(_ error: GraphError) throws {
       == "(#12) username field is deprecated for versions v2.0 and higher")
   #expect(answer.json?["error"]?["code"] == 12)
 }
+
+@Test func friendshipCheckAndAppAlias() {
+  let emulator = GraphEmulator()
+  #expect(
+    call(emulator, "me/friends/100001000000002").text
+      == #"{"data":[{"name":"Bob Okafor","id":"100001000000002"}]}"#)
+  #expect(call(emulator, "me/friends/100001000000012", token: "CAAEmuBob").text == #"{"data":[]}"#)
+  #expect(
+    call(emulator, "me/friends/100001000000002", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#)
+  #expect(
+    call(emulator, "app?fields=name,namespace").text
+      == #"{"name":"Scrumptious","namespace":"fb_sample_scrumps","id":"233936543368280"}"#)
+}

@@ -66,6 +66,9 @@ struct Router {
       if path.count == 3, path[1] == "permissions", call.method == "DELETE" {
         return try revokePermission(path[2], node: node, viewer: viewer, call: call)
       }
+      if path.count == 3, path[1] == "friends", call.method == "GET", node.type == .user {
+        return try friendship(node, with: path[2], call: call, viewer: viewer)
+      }
       throw .unknownPath("/" + path.dropFirst().joined(separator: "/"))
     }
   }
@@ -81,6 +84,7 @@ struct Router {
     }
     guard viewer.hasToken else { throw .tokenRequired }
     if let node = state.world.nodes[head] { return node }
+    if head == "app", let node = state.world.nodes[state.world.app.id] { return node }
     if let id = state.world.usernames[head.lowercased()], let node = state.world.nodes[id] {
       guard call.version < .v2_0 || node.type == .page else { throw .usernameLookup(head) }
       return node
