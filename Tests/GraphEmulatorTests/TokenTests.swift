@@ -57,3 +57,14 @@ func throttleWindowReopensAfterAMinute(_ limit: Int) {
   #expect(statuses.dropFirst(limit).prefix(60).allSatisfy { $0 == 400 })
   #expect(statuses.last == 200)
 }
+
+@Test func throttleRates() throws {
+  #expect(try GraphEmulator.throttleRate(parsing: "5/min") == 5)
+  #expect(try GraphEmulator.throttleRate(parsing: "120") == 120)
+  #expect(throws: EmulatorError.invalidThrottle("0/min")) {
+    try GraphEmulator.throttleRate(parsing: "0/min")
+  }
+  #expect(throws: EmulatorError.invalidThrottle("fast")) {
+    try GraphEmulator.throttleRate(parsing: "fast")
+  }
+}
