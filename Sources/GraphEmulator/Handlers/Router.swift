@@ -151,6 +151,12 @@ struct Router {
       return try checkIn(on: node, call: call, viewer: viewer)
     case ("DELETE", "permissions"):
       return try deauthorize(node, viewer: viewer, call: call)
+    case ("POST", "comments"):
+      return try comment(on: node, call: call, viewer: viewer)
+    case ("POST", "likes") where node.type != .user:
+      return try like(node, call: call, viewer: viewer, adding: true)
+    case ("DELETE", "likes") where node.type != .user:
+      return try like(node, call: call, viewer: viewer, adding: false)
     default:
       throw .unsupported(call.method, id: call.path[0])
     }
