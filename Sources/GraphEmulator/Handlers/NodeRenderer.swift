@@ -27,12 +27,6 @@ struct NodeRenderer {
     }
   }
 
-  /// The basic-info fields (reference, "Permissions in the seeds' era").
-  static let basicUserFields = [
-    "name", "first_name", "last_name", "link", "username", "gender", "locale", "age_range",
-    "timezone", "updated_time", "verified",
-  ]
-
   /// A node as an object: the selected fields, or the defaults of its type and version.
   func render(_ node: Node, selection: FieldSelection?) throws(GraphError) -> JSONObject {
     guard let selection, !selection.fields.isEmpty else { return defaultObject(node) }
