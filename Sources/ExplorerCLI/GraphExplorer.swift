@@ -8,6 +8,7 @@ public enum GraphExplorer {
     DiffCommand.subcommand,
     PatchCommand.subcommand,
     ServeCommand.subcommand,
+    FmtCommand.subcommand,
     ImportCommand.subcommand,
     ExportCommand.subcommand,
     VerifyCommand.subcommand,
