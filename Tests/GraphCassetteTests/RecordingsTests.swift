@@ -37,7 +37,7 @@ import Testing
 struct RecordingScenario: Sendable {
   struct Step: Sendable {
     var request: @Sendable (_ previous: JSONValue?) -> HTTPRequest
-    var expect: Expectation
+    var expect: GraphCassette.Expectation
   }
 
   var name: String
@@ -100,7 +100,7 @@ struct RecordingScenario: Sendable {
 extension RecordingScenario.Step {
   typealias Request = @Sendable (_ previous: JSONValue?) -> HTTPRequest
 
-  init(_ request: @escaping Request, _ expect: Expectation) {
+  init(_ request: @escaping Request, _ expect: GraphCassette.Expectation) {
     self.request = request
     self.expect = expect
   }
@@ -135,7 +135,7 @@ extension RecordingScenario {
       name: "place-search",
       steps: [
         .init(
-          get("search?type=place&center=37.7749,-122.4194&distance=1000&limit=5&q=coffee"),
+          get("search?type=place&center=37.785834,-122.406417&distance=1000&limit=5&q=coffee"),
           Expectation(status: 200))
       ]),
     RecordingScenario(
