@@ -75,6 +75,12 @@ static inline EditLine *ge_el_init_standard(const char *program) {
   return el_init(program, stdin, stdout, stderr);
 }
 
+// Turns ISIG off in libedit's editing mode, so that Ctrl-C reaches the key map as a
+// character (bound to cancelling the line) instead of raising SIGINT mid-read.
+static inline int ge_el_setty_no_isig(EditLine *el) {
+  return el_set(el, EL_SETTY, "-d", "-isig", NULL);
+}
+
 static inline int ge_el_source_default(EditLine *el) {
   return el_source(el, NULL);
 }

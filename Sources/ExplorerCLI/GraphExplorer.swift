@@ -19,7 +19,6 @@ public enum GraphExplorer {
     if let first = arguments.first, let sub = subcommands.first(where: { $0.name == first }) {
       return await sub.run(Array(arguments.dropFirst()), console)
     }
-    console.errorLine("graph-explorer: the REPL is not built yet")
-    return .usage
+    return await REPLLauncher.run(arguments, console: console, makeBackend: Backend.make)
   }
 }

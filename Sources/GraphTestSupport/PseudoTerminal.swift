@@ -59,6 +59,21 @@ public final class PseudoTerminal {
     close(master)
   }
 
+  /// The path of an executable product built beside the running test bundle (`swift build
+  /// --build-tests` builds them into the same folder).
+  public static func builtProduct(_ name: String) -> String {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = runner.deletingLastPathComponent()
+    // On Linux the runner is the .xctest executable; on macOS it is inside the bundle.
+    while folder.path != "/" && folder.pathExtension == "xctest"
+      || folder.lastPathComponent == "MacOS"
+      || folder.lastPathComponent == "Contents"
+    {
+      folder = folder.deletingLastPathComponent()
+    }
+    return folder.appendingPathComponent(name).path
+  }
+
   /// Everything the program has written so far, escape sequences included.
   public var output: String { String(decoding: buffer, as: UTF8.self) }
 

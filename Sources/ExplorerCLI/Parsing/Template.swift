@@ -120,7 +120,7 @@ struct Variable: Equatable, Sendable, CustomStringConvertible {
         path += "." + name
         rest = rest.dropFirst(1 + name.count)
       } else if c == "[", let close = rest.firstIndex(of: "]"),
-        let n = Int(rest[rest.index(after: rest.startIndex)..<close]), n >= 0
+        let n = Int(rest[rest.index(after: rest.startIndex)..<close])
       {
         path += "[\(n)]"
         rest = rest[rest.index(after: close)...]

@@ -27,7 +27,7 @@ final class REPL {
   }
 
   /// Reads and runs lines from `reader` until it ends or a line says `quit`.
-  /// - Returns: `.failure` if any line failed, else `.success`.
+  /// - Returns: in a script, `.failure` if any line failed; interactively, `.success`.
   func run(reader: any LineReader) async -> ExitStatus {
     var number = 0
     loop: while true {
@@ -43,7 +43,7 @@ final class REPL {
         guard await execute(text, lineNumber: number) else { break loop }
       }
     }
-    return failed ? .failure : .success
+    return failed && !interactive ? .failure : .success
   }
 
   /// Runs one line; returns `false` when the REPL should stop.

@@ -3,13 +3,6 @@ import GraphAPI
 /// `graph-explorer [options]`: reads the options, builds the session on its transport and
 /// runs the REPL interactively on a terminal, or as a script otherwise.
 enum REPLLauncher {
-  /// What the session talks to and the token it starts with.
-  struct Backend {
-    var transport: any GraphTransport
-    var targetName: String
-    var token: String?
-  }
-
   /// Runs the REPL with `arguments`; `makeBackend` builds the transport once the options are
   /// known.
   static func run(
@@ -40,6 +33,8 @@ enum REPLLauncher {
     let session = Session(
       transport: backend.transport, targetName: backend.targetName,
       token: token ?? backend.token)
+    session.emulator = backend.emulator
+    session.recorder = backend.recorder
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)

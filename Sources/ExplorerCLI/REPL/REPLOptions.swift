@@ -6,10 +6,19 @@ struct REPLOptions: Equatable, Sendable {
   var version = false
   /// Lines given with `-c`, run in order instead of reading standard input.
   var commands: [String] = []
+  /// `--world FILE`: the emulator's world.
+  var world: String?
+  /// `--record FILE`: record the session into a cassette.
+  var record: String?
+  /// `--replay FILE`: answer from a cassette.
+  var replay: String?
+  /// `--mode M`: the record mode (once, new_episodes, none, all).
+  var mode: String?
 
   /// The usage text of `--help`.
   static let usage = """
-    usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--help] [--version]
+    usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE]
+                          [--record FILE [--mode M] | --replay FILE] [--help] [--version]
            graph-explorer <subcommand> [arguments]
 
     Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
@@ -18,6 +27,10 @@ struct REPLOptions: Equatable, Sendable {
       --no-color   no ANSI colours (also when NO_COLOR is set)
       --raw        print only each answer's body as compact JSON, one line per answer
       -c LINE      run LINE (repeatable) and exit, instead of reading standard input
+      --world FILE   run the emulator on the world in FILE instead of the embedded one
+      --record FILE  record every exchange into the cassette FILE
+      --mode M       record mode: once (default), new_episodes, none, all
+      --replay FILE  answer from the cassette FILE instead of the emulator
       --help       show this help
       --version    show the version
     """
@@ -40,6 +53,10 @@ struct REPLOptions: Equatable, Sendable {
       case "--help", "-h": options.help = true
       case "--version": options.version = true
       case "-c": options.commands.append(try value(argument))
+      case "--world": options.world = try value(argument)
+      case "--record": options.record = try value(argument)
+      case "--replay": options.replay = try value(argument)
+      case "--mode": options.mode = try value(argument)
       default: throw .failed("unknown option '\(argument)' (see graph-explorer --help)")
       }
       i += 1

@@ -4,17 +4,31 @@ import GraphJSON
 
 extension Session {
   /// Learns the node type, edges and fields behind `path` by asking for `metadata=1`, unless
-  /// they are known. Blocks for at most `timeout` (completion runs inside libedit's callback,
-  /// which cannot await); the answer is not recorded in the history.
+  /// they are known. For an edge (`me/friends`), whose answer is a list, the type is that of
+  /// its first item. Blocks for at most `timeout` per request (completion runs inside
+  /// libedit's callback, which cannot await); the answers are not recorded in the history.
   func learnMetadata(of path: String, timeout: DispatchTimeInterval = .seconds(3)) {
     let key = GraphCatalog.normalise(path)
     guard !key.isEmpty, !catalog.knows(path: key), !catalog.hasAsked(key) else { return }
     catalog.markAsked(key)
+    guard let answer = fetchMetadata(key, timeout: timeout) else { return }
+    if answer["metadata"] != nil {
+      catalog.learn(path: key, answer: answer)
+    } else if let id = answer["data"]?[0]?["id"]?.stringValue,
+      let item = fetchMetadata(id, timeout: timeout)
+    {
+      catalog.learn(path: key, answer: item)
+    }
+  }
+
+  /// `GET <path>?metadata=1` outside the history, waiting at most `timeout`.
+  private func fetchMetadata(_ path: String, timeout: DispatchTimeInterval) -> JSONValue? {
     var parameters = QueryItems()
     parameters.append("metadata", "1")
-    let request = RequestBuilder.build(
-      method: "GET", path: key, parameters: parameters, version: version, token: token,
-      baseURL: baseURL)
+    let request = GraphRequest(
+      .get, path, parameters: parameters, version: version, accessToken: token,
+      appSecret: appSecret
+    ).httpRequest(baseURL: baseURL)
     let transport = self.transport
     let box = AnswerBox()
     let done = DispatchSemaphore(value: 0)
@@ -22,10 +36,10 @@ extension Session {
       box.set(try? await transport.send(request))
       done.signal()
     }
-    guard done.wait(timeout: .now() + timeout) == .success, let response = box.get(),
-      let json = try? JSONParser.parse(response.body)
-    else { return }
-    catalog.learn(path: key, answer: json)
+    guard done.wait(timeout: .now() + timeout) == .success, let response = box.get() else {
+      return nil
+    }
+    return try? JSONParser.parse(response.body)
   }
 }
 

@@ -7,32 +7,15 @@ extension Session {
   ///   nothing.
   func value(of variable: Variable) throws(ExplorerError) -> String {
     let exchange = try exchange(variable.exchange)
-    guard let json = exchange.json,
-      let value = Self.walk(json, path: variable.path)
-    else { throw .unresolvedVariable(variable.description) }
+    guard let json = exchange.json, let value = Self.walk(json, path: variable.path) else {
+      throw .unresolvedVariable(variable.description)
+    }
     return value.stringValue ?? value.compactText
   }
 
-  /// Follows a path of `.name` and `[n]` steps (the forms `Variable.scan` accepts).
+  /// The value at `path` (`.data[0].id`, `[-1]`; empty for the whole value) in `value`.
   static func walk(_ value: JSONValue, path: String) -> JSONValue? {
-    var current = value
-    var rest = Substring(path)
-    while let step = rest.first {
-      if step == "." {
-        let name = rest.dropFirst().prefix { $0 != "." && $0 != "[" }
-        guard let next = current[String(name)] else { return nil }
-        current = next
-        rest = rest.dropFirst(1 + name.count)
-      } else if step == "[", let close = rest.firstIndex(of: "]"),
-        let index = Int(rest.dropFirst().prefix { $0 != "]" })
-      {
-        guard let next = current[index] else { return nil }
-        current = next
-        rest = rest[rest.index(after: close)...]
-      } else {
-        return nil
-      }
-    }
-    return current
+    guard let parsed = try? JSONPath(parsing: path) else { return nil }
+    return parsed.evaluate(on: value)
   }
 }

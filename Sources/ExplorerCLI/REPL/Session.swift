@@ -1,5 +1,7 @@
 import Foundation
 import GraphAPI
+import GraphCassette
+import GraphEmulator
 import GraphJSON
 
 /// The REPL's state: where requests go (the transport and its base URL), the token, the
@@ -17,6 +19,14 @@ final class Session {
   var token: String?
   /// The version put before every path (`v2.2`), or `nil` for unversioned paths.
   var version: String?
+  /// The emulator, when requests reach one: `login`, `grant`, `revoke`, `logout`, `reset`.
+  var emulator: GraphEmulator?
+  /// The cassette recorder, while recording.
+  var recorder: CassetteRecorder?
+  /// The app id set with `app`, or `nil`.
+  var appID: String?
+  /// The app secret set with `app`: it turns on `appsecret_proof`. Never stored.
+  var appSecret: String?
   /// Logs each request as the SDK's FBLoggingBehaviorFBRequests does.
   var verbose = false
   /// Sends answers taller than the screen through `less -R`.
@@ -53,7 +63,7 @@ final class Session {
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
     let path = try resolve(line.path)
     var parameters = QueryItems()
-    var uploads: [(name: String, path: String)] = []
+    var uploads: [GraphUpload] = []
     for parameter in line.parameters {
       switch parameter.value {
       case .text(let template):
@@ -61,15 +71,16 @@ final class Session {
       case .json(let template):
         parameters.append(parameter.name, try jsonParameter(parameter.name, try resolve(template)))
       case .file(let template):
-        uploads.append((parameter.name, try resolve(template)))
+        uploads.append(try upload(parameter.name, path: try resolve(template)))
       }
     }
-    guard uploads.isEmpty else {
-      throw .failed("file uploads (\(uploads[0].name)@) are not supported yet")
+    guard let method = GraphMethod(name: line.method) else {
+      throw .syntax(message: "unknown method \(line.method)", column: 1)
     }
-    let request = RequestBuilder.build(
-      method: line.method, path: path, parameters: parameters, version: version, token: token,
-      baseURL: baseURL)
+    let graphRequest = GraphRequest(
+      method, path, parameters: parameters, uploads: uploads, version: version,
+      accessToken: token, appSecret: appSecret)
+    let request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
     return try await send(request, line: text, source: line)
   }
 
@@ -108,6 +119,30 @@ final class Session {
       return value.stringValue ?? value.compactText
     } catch {
       throw .failed("\(name):= is not JSON: \(error)")
+    }
+  }
+
+  private func upload(_ name: String, path: String) throws(ExplorerError) -> GraphUpload {
+    let expanded = (path as NSString).expandingTildeInPath
+    guard let data = FileManager.default.contents(atPath: expanded) else {
+      throw .file(path: path, reason: "cannot read the file to upload")
+    }
+    return GraphUpload(
+      name: name, filename: (expanded as NSString).lastPathComponent,
+      contentType: Self.contentType(forFileName: expanded), bytes: [UInt8](data))
+  }
+
+  /// A Content-Type for an upload from its file name's extension.
+  static func contentType(forFileName name: String) -> String {
+    switch (name as NSString).pathExtension.lowercased() {
+    case "jpg", "jpeg": return "image/jpeg"
+    case "png": return "image/png"
+    case "gif": return "image/gif"
+    case "mp4": return "video/mp4"
+    case "mov": return "video/quicktime"
+    case "json": return "application/json"
+    case "txt": return "text/plain"
+    default: return "application/octet-stream"
     }
   }
 }

@@ -12,6 +12,10 @@ final class LineEditor: LineReader {
   private let output: any Console
   /// Values never to write to the history file (the token, the app secret).
   var secrets: () -> [String] = { [] }
+  /// The last line remembered, so that a repeated line is stored once.
+  private var lastRemembered: String?
+  /// Set by the Ctrl-C key binding: the line being returned was cancelled.
+  private var cancelled = false
   /// Given the text before the cursor, what can complete it.
   var completer: ((String) -> Completion)?
 
@@ -43,6 +47,16 @@ final class LineEditor: LineReader {
         guard let el, let data = ge_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
         return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
       }, "^I")
+    // With ISIG off while editing, Ctrl-C arrives as a key: it cancels the line.
+    _ = ge_el_setty_no_isig(editLine)
+    _ = ge_el_set_addfn_bind(
+      editLine, "ge-cancel", "Cancel the line",
+      { el, _ in
+        guard let el, let data = ge_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+        let editor = Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+        editor.cancelled = true
+        return UInt8(CC_NEWLINE)
+      }, "^C")
     _ = ge_el_source_default(editLine)
     _ = ge_install_sigint_handler()
   }
@@ -57,6 +71,7 @@ final class LineEditor: LineReader {
     free(promptBuffer)
     promptBuffer = strdup(prompt)
     _ = ge_take_interrupt()
+    cancelled = false
     var count: Int32 = 0
     guard let text = el_gets(editLine, &count) else {
       if ge_take_interrupt() != 0 {
@@ -66,6 +81,10 @@ final class LineEditor: LineReader {
       }
       return .end
     }
+    if cancelled {
+      output.write("^C\n")
+      return .interrupted
+    }
     var line = String(cString: text)
     if line.hasSuffix("\n") { line.removeLast() }
     return .line(line)
@@ -73,6 +92,8 @@ final class LineEditor: LineReader {
 
   func remember(_ line: String) {
     _ = ge_history_enter(history, &event, line)
+    guard line != lastRemembered else { return }
+    lastRemembered = line
     historyFile?.append(line, secrets: secrets())
   }
 

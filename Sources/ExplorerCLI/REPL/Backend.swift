@@ -1,0 +1,66 @@
+import GraphAPI
+import GraphCassette
+import GraphEmulator
+
+/// What a session talks to: the emulator (on the default world or a world file), optionally
+/// wrapped by a cassette recorder, or a cassette player.
+struct Backend {
+  var transport: any GraphTransport
+  /// `emulator`, `replay`, ...: shown by `target` and the prompt.
+  var targetName: String
+  /// The token the session starts with.
+  var token: String?
+  /// The emulator, when requests reach one (for login, grant, revoke, logout, reset).
+  var emulator: GraphEmulator?
+  /// The recorder, while recording.
+  var recorder: CassetteRecorder?
+
+  /// The backend the options ask for: `--world`, `--record` (with `--mode`), `--replay`.
+  /// - Throws: `.file` or `.failed` when a world or cassette cannot be loaded.
+  static func make(_ options: REPLOptions) throws(ExplorerError) -> Backend {
+    let world: World
+    if let path = options.world {
+      do {
+        world = try World.load(contentsOf: path)
+      } catch {
+        throw .failed("\(error)")
+      }
+    } else {
+      world = .default
+    }
+    if let path = options.replay {
+      guard options.record == nil else { throw .failed("--record and --replay exclude each other") }
+      do {
+        let player = try CassettePlayer(file: path)
+        return Backend(
+          transport: player, targetName: "replay", token: world.defaultToken, emulator: nil)
+      } catch {
+        throw .failed("\(error)")
+      }
+    }
+    let emulator = GraphEmulator(world: world)
+    var backend = Backend(
+      transport: emulator, targetName: "emulator", token: emulator.defaultToken,
+      emulator: emulator)
+    if let path = options.record {
+      backend.recorder = try record(wrapping: emulator, to: path, mode: options.mode)
+      backend.transport = backend.recorder ?? emulator
+    }
+    return backend
+  }
+
+  /// A recorder writing `transport`'s exchanges to `path` in `mode` (`once` by default).
+  static func record(
+    wrapping transport: any GraphTransport, to path: String, mode: String?
+  ) throws(ExplorerError) -> CassetteRecorder {
+    guard let recordMode = RecordMode(parsing: mode ?? "once") else {
+      let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .failed("unknown record mode '\(mode ?? "")' (expected \(modes))")
+    }
+    do {
+      return try CassetteRecorder(wrapping: transport, file: path, mode: recordMode)
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+}

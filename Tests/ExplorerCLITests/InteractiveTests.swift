@@ -1,0 +1,138 @@
+import Foundation
+import GraphTestSupport
+import Testing
+
+/// The built `graph-explorer` on a pseudo-terminal, driven as a person would: typing, Tab,
+/// Ctrl-C, Ctrl-D, a restart, the pager.
+@Suite(.serialized) struct InteractiveTests {
+  /// A fresh HOME with its own state and config folders.
+  final class Home {
+    let path: String
+    init() throws {
+      path =
+        FileManager.default.temporaryDirectory
+        .appendingPathComponent("gx-home-\(UUID().uuidString)").path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    var historyFile: String { path + "/.local/state/graph-explorer/history" }
+
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+      var environment = [
+        "HOME": path, "TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+        "LESS": "-R -Ps--pager--",
+      ]
+      environment.merge(extra) { $1 }
+      return environment
+    }
+  }
+
+  static let binary = PseudoTerminal.builtProduct("graph-explorer")
+
+  static func start(_ home: Home, _ extra: [String: String] = [:]) throws -> PseudoTerminal {
+    #expect(FileManager.default.isExecutableFile(atPath: binary), "build graph-explorer first")
+    let terminal = try PseudoTerminal(
+      executable: binary, environment: home.environment(extra), rows: 24, columns: 100)
+    try terminal.waitFor("graph> ")
+    return terminal
+  }
+
+  /// Types `line` and Enter, and returns what the terminal shows until the next prompt.
+  @discardableResult
+  static func submit(_ terminal: PseudoTerminal, _ line: String) throws -> String {
+    terminal.clearOutput()
+    terminal.type(line + "\r")
+    return try terminal.waitFor("graph> ")
+  }
+
+  @Test func tabCompletesPathsAndFields() throws {
+    let home = try Home()
+    let terminal = try Self.start(home)
+    terminal.type("GET me/fr\t")
+    try terminal.waitFor("iends ")
+    terminal.type("limit=1\r")
+    try terminal.waitFor("\"paging\"")
+    try terminal.waitFor("graph> ")
+    terminal.clearOutput()
+    terminal.type("GET me fields=id,na\t")
+    try terminal.waitFor("me ")
+    terminal.type("\r")
+    try terminal.waitFor("Alice Whitfield")
+    terminal.type("\u{04}")
+    #expect(try terminal.waitForExit() == 0)
+  }
+
+  @Test func ctrlCCancelsTheLineAndTheREPLGoesOn() throws {
+    let home = try Home()
+    let terminal = try Self.start(home)
+    terminal.type("GET something never sent")
+    try terminal.waitFor("never sent")
+    terminal.clearOutput()
+    terminal.type("\u{03}")
+    try terminal.waitFor("^C")
+    try terminal.waitFor("graph> ")
+    terminal.type("GET me fields=id\r")
+    let output = try terminal.waitFor("HTTP 200")
+    #expect(output.contains("#1"))
+    #expect(!output.contains("never sent"))
+    terminal.type("\u{04}")
+    #expect(try terminal.waitForExit() == 0)
+  }
+
+  @Test func historySurvivesARestartWithoutTokens() throws {
+    let home = try Home()
+    let first = try Self.start(home)
+    #expect(try Self.submit(first, "token EAABsecretsecret").contains("token set"))
+    #expect(try Self.submit(first, "token clear").contains("token cleared"))
+    #expect(try Self.submit(first, "GET me?fields=id").contains("HTTP 400"))
+    first.type("quit\r")
+    #expect(try first.waitForExit() == 0)
+
+    let text = try String(contentsOfFile: home.historyFile, encoding: .utf8)
+    #expect(text == "token clear\nGET me?fields=id\nquit\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: home.historyFile)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+    let second = try Self.start(home)
+    second.clearOutput()
+    second.type("\u{1B}[A")
+    try second.waitFor("quit")
+    second.type("\u{1B}[A")
+    try second.waitFor("GET me?fields=id")
+    second.type("\u{15}\u{04}")
+    #expect(try second.waitForExit() == 0)
+  }
+
+  @Test func coloursOnATerminalUnlessNoColor() throws {
+    let home = try Home()
+    let coloured = try Self.start(home)
+    #expect(try Self.submit(coloured, "GET me?fields=id").contains("\u{1B}[1;32mHTTP 200"))
+    coloured.type("\u{04}")
+    _ = try coloured.waitForExit()
+
+    let plain = try Self.start(home, ["NO_COLOR": "1"])
+    let output = try Self.submit(plain, "GET me?fields=id")
+    #expect(output.contains("HTTP 200 · "))
+    #expect(!output.contains("\u{1B}[1;32m"))
+    plain.type("\u{04}")
+    _ = try plain.waitForExit()
+  }
+
+  @Test func aTallAnswerGoesThroughThePager() throws {
+    let home = try Home()
+    let terminal = try Self.start(home)
+    let fields =
+      "feed.limit(100){message,from,comments,likes},friends.limit(500){id,name,first_name,"
+      + "last_name,link,username,gender,locale,age_range,timezone,updated_time,verified,picture,"
+      + "hometown,location,relationship_status,friends.limit(5){id,name}}"
+    terminal.type("GET me fields=\(fields)\r")
+    try terminal.waitFor("--pager--")
+    terminal.clearOutput()
+    terminal.type("q")
+    try terminal.waitFor("graph> ")
+    #expect(try Self.submit(terminal, "set pager off").contains("pager off"))
+    terminal.type("\u{04}")
+    #expect(try terminal.waitForExit() == 0)
+  }
+}
