@@ -7,6 +7,7 @@ public enum GraphExplorer {
   static let subcommands: [Subcommand] = [
     DiffCommand.subcommand,
     PatchCommand.subcommand,
+    ServeCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -1,2 +1,104 @@
-/// GraphServer: see docs/architecture.md.
-enum GraphServerModule {}
+import Foundation
+import GraphAPI
+
+/// A small HTTP/1.1 server that puts any `GraphTransport` on a TCP port, so real clients and
+/// SDKs can talk to the emulator or to a replayed cassette.
+///
+/// Each request becomes an `HTTPRequest` with an absolute URL (`http://` + the `Host` header +
+/// the target, exactly as sent) and goes to the transport; its `HTTPResponse` is written back
+/// with the transport's headers and a `Content-Length`. A transport that throws is answered
+/// 502 with a Graph-style error body. Requests the server cannot accept are answered 400, 408,
+/// 413, 414, 417, 431, 501 or 505 and the connection is closed.
+///
+/// ```swift
+/// let server = GraphServer(transport: emulator)
+/// let port = try server.start()   // port 0 by default: a free one
+/// ...
+/// server.stop()                   // in-flight requests are answered first
+/// ```
+public final class GraphServer: Sendable {
+  /// What the server answers with.
+  public let transport: any GraphTransport
+  /// Where it listens and its limits.
+  public let configuration: Configuration
+  private let state = LockedValue<State>(State())
+
+  private struct State: Sendable {
+    var loop: ServerLoop?
+    var port: Int?
+    var started = false
+  }
+
+  public init(transport: any GraphTransport, configuration: Configuration = Configuration()) {
+    self.transport = transport
+    self.configuration = configuration
+  }
+
+  /// Binds, starts serving on a background thread and returns the port listened on.
+  /// - Throws: `GraphServerError` when the host does not resolve, the port is taken, or the
+  ///   server was already started.
+  @discardableResult
+  public func start() throws(GraphServerError) -> Int {
+    guard configuration.maxConnections > 0 else {
+      throw .invalidConfiguration("maxConnections must be at least 1")
+    }
+    try state.withLock { state throws(GraphServerError) in
+      guard !state.started else { throw .alreadyStarted }
+      state.started = true
+    }
+    let (fd, port) = try Socket.listen(
+      host: configuration.host, port: configuration.port, backlog: 1024)
+    let loop: ServerLoop
+    do {
+      loop = try ServerLoop(
+        transport: transport, configuration: configuration, listener: fd,
+        fallbackAuthority: Self.authority(host: configuration.host, port: port))
+    } catch {
+      Socket.close(fd)
+      throw error
+    }
+    state.withLock {
+      $0.loop = loop
+      $0.port = port
+    }
+    loop.start()
+    return port
+  }
+
+  /// Stops accepting connections, lets in-flight requests finish (up to
+  /// `shutdownGracePeriod`), closes every connection, and returns when all of that is done.
+  /// Does nothing on a server that is not running.
+  public func stop() {
+    guard let loop = state.withLock({ $0.loop }) else { return }
+    loop.requestStop()
+    loop.finished.wait()
+  }
+
+  /// The port listened on, once started.
+  public var port: Int? { state.withLock { $0.port } }
+
+  /// `http://host:port`, once started (IPv6 hosts in brackets).
+  public var url: String? {
+    port.map { "http://" + Self.authority(host: configuration.host, port: $0) }
+  }
+
+  static func authority(host: String, port: Int) -> String {
+    (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+  }
+}
+
+/// A value behind a lock (the standard library's `Mutex` needs macOS 15).
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

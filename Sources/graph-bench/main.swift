@@ -5,6 +5,7 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = [
   ("json", "parse and pretty-print a Graph-shaped document vs jq", JSONBenchmark.run),
   ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
+  ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -24,7 +24,7 @@ struct Tokenizer {
         continue
       }
       if chars[i] == "|" && redirections {
-        let command = String(chars[(i + 1)...]).trimmingBlanks
+        let command = String(chars[(i + 1)...]).trimmingSpaces
         guard !command.isEmpty else {
           throw .syntax(message: "expected a shell command after '|'", column: i + 1)
         }
@@ -119,15 +119,5 @@ struct Tokenizer {
       i += 1
     }
     throw .syntax(message: "unterminated double quote", column: start + 1)
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  var trimmingBlanks: String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-    return String(s)
   }
 }

@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// The read-eval-print loop: reads lines, parses them, runs them against the session and
 /// renders what they produced, until `quit`, Ctrl-D or the end of the script.
 final class REPL {
@@ -39,7 +41,7 @@ final class REPL {
         continue
       case .line(let text):
         number += 1
-        if !text.trimmingBlanks.isEmpty { reader.remember(text) }
+        if !text.trimmingSpaces.isEmpty { reader.remember(text) }
         guard await execute(text, lineNumber: number) else { break loop }
       }
     }
@@ -48,7 +50,7 @@ final class REPL {
 
   /// Runs one line; returns `false` when the REPL should stop.
   func execute(_ text: String, lineNumber: Int) async -> Bool {
-    let trimmed = text.trimmingBlanks
+    let trimmed = text.trimmingSpaces
     if trimmed.hasPrefix("#") { return true }
     let parsed: ParsedLine
     do {

@@ -128,12 +128,3 @@ struct DiffArguments: Sendable, Equatable {
       -h, --help         show this help
     """
 }
-
-extension String {
-  var trimmingSpaces: String {
-    var s = Substring(self)
-    while s.first == " " { s = s.dropFirst() }
-    while s.last == " " { s = s.dropLast() }
-    return String(s)
-  }
-}

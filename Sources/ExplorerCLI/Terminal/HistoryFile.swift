@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 
 /// The persistent line history: `$XDG_STATE_HOME/graph-explorer/history` (default
 /// `~/.local/state/graph-explorer/history`), created with mode 0600 in a 0700 folder. A line
@@ -48,7 +49,7 @@ struct HistoryFile: Sendable {
   /// that set a token or an app secret, lines that hold one of `secrets`. Secret parameter
   /// values (`access_token=...`) are redacted.
   static func storable(_ line: String, secrets: [String]) -> String? {
-    let trimmed = line.trimmingBlanks
+    let trimmed = line.trimmingSpaces
     guard !trimmed.isEmpty else { return nil }
     let words = trimmed.split(separator: " ", omittingEmptySubsequences: true)
     if words.first == "token", words.count > 1, words[1] != "clear" { return nil }

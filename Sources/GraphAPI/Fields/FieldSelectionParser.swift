@@ -129,12 +129,3 @@ struct FieldSelectionParser {
     FieldSelectionError(message: message, column: index + 1)
   }
 }
-
-extension String {
-  fileprivate var trimmingSpaces: String {
-    var s = Substring(self)
-    while s.first == " " { s = s.dropFirst() }
-    while s.last == " " { s = s.dropLast() }
-    return String(s)
-  }
-}

@@ -101,12 +101,3 @@ enum SecretFinder {
     }
   }
 }
-
-extension StringProtocol {
-  var trimmingSpaces: String {
-    var s = Substring(self)
-    while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-    while s.last == " " || s.last == "\t" { s = s.dropLast() }
-    return String(s)
-  }
-}

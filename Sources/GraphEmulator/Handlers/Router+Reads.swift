@@ -88,9 +88,3 @@ extension Result {
     return nil
   }
 }
-
-extension String {
-  var trimmingSpaces: String {
-    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-  }
-}

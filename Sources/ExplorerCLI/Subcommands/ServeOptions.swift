@@ -1,0 +1,109 @@
+import GraphAPI
+
+/// The command line of `graph-explorer serve`, parsed and checked.
+struct ServeOptions: Sendable, Equatable {
+  /// What the server answers from.
+  enum Source: Sendable, Equatable {
+    /// The emulator, on the default world or on the world in `file`.
+    case emulator(worldFile: String?)
+    /// A cassette played back.
+    case replay(cassette: String)
+    /// Requests forwarded to `upstream`, every exchange recorded into `cassette`.
+    case record(cassette: String, upstream: String)
+  }
+
+  /// A usage mistake: what and where, in one line.
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    var description: String
+  }
+
+  var host = "127.0.0.1"
+  var port = 8080
+  var source = Source.emulator(worldFile: nil)
+  var help = false
+
+  static let usage = """
+    usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE]
+                                [--replay CASSETTE] [--record CASSETTE --upstream URL]
+
+    Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
+      --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
+      --port N             port to listen on; 0 picks a free one (default 8080)
+      --world FILE         start the emulator on the world in FILE instead of the default one
+      --replay CASSETTE    answer from a recorded cassette instead of the emulator
+      --record CASSETTE    forward every request to --upstream and record the exchanges
+      --upstream URL       where --record forwards to (e.g. https://graph.facebook.com)
+    The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
+    """
+
+  init() {}
+
+  /// Parses the arguments after `serve`; `--flag value` and `--flag=value` both work.
+  init(parsing arguments: [String]) throws(UsageError) {
+    var world: String?
+    var replay: String?
+    var record: String?
+    var upstream: String?
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+        name = String(argument[..<eq])
+        inline = String(argument[argument.index(after: eq)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let next = rest.popFirst(), !next.hasPrefix("--") || next == "--" else {
+          throw UsageError(description: "\(name) needs a value")
+        }
+        return next
+      }
+      switch name {
+      case "-h", "--help": help = true
+      case "--host":
+        host = try value()
+        guard !host.isEmpty, !host.contains(where: { $0 == "/" || $0 == " " }) else {
+          throw UsageError(description: "--host: '\(host)' is not an address")
+        }
+      case "--port":
+        let text = try value()
+        guard let port = Int(text), (0...65535).contains(port) else {
+          throw UsageError(description: "--port: '\(text)' is not a port number (0-65535)")
+        }
+        self.port = port
+      case "--world": world = try value()
+      case "--replay": replay = try value()
+      case "--record": record = try value()
+      case "--upstream": upstream = try value()
+      default:
+        throw UsageError(
+          description: argument.hasPrefix("-")
+            ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+      }
+    }
+    if [world, replay, record].compactMap({ $0 }).count > 1 {
+      throw UsageError(description: "--world, --replay and --record cannot be combined")
+    }
+    if let record {
+      guard let upstream else { throw UsageError(description: "--record needs --upstream URL") }
+      guard let parts = URLParts(upstream), parts.scheme == "http" || parts.scheme == "https",
+        parts.query == nil
+      else {
+        throw UsageError(description: "--upstream: '\(upstream)' is not an http(s) URL")
+      }
+      source = .record(cassette: record, upstream: upstream)
+    } else if upstream != nil {
+      throw UsageError(description: "--upstream only makes sense with --record")
+    } else if let replay {
+      source = .replay(cassette: replay)
+    } else {
+      source = .emulator(worldFile: world)
+    }
+  }
+
+  /// Whether `host` is a loopback address or name.
+  var isLoopback: Bool {
+    host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+  }
+}

@@ -1,0 +1,81 @@
+extension GraphServer {
+  /// Where the server listens, what it accepts, and how long it waits for slow clients.
+  public struct Configuration: Sendable {
+    /// The address to bind: a numeric IPv4/IPv6 address or a host name. Loopback by default.
+    public var host: String
+    /// The port; 0 lets the system pick a free one (`start()` returns it).
+    public var port: Int
+    /// Size limits on requests.
+    public var limits: HTTPLimits
+    /// How long an idle keep-alive connection is kept open waiting for its next request.
+    public var idleTimeout: Duration
+    /// How long a client has, from the first byte of a request, to send all of it (headers and
+    /// body). A client that stalls or trickles past it is answered 408 and disconnected.
+    public var requestTimeout: Duration
+    /// How long a client has to read an answer before it is disconnected.
+    public var writeTimeout: Duration
+    /// How long `stop()` lets in-flight requests run before closing what is left.
+    public var shutdownGracePeriod: Duration
+    /// The most connections open at once; further clients wait in the listen backlog.
+    public var maxConnections: Int
+    /// Called once per answered request (and per refused one), on the server's I/O thread.
+    public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+
+    public init(
+      host: String = "127.0.0.1", port: Int = 0, limits: HTTPLimits = HTTPLimits(),
+      idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
+      writeTimeout: Duration = .seconds(30), shutdownGracePeriod: Duration = .seconds(30),
+      maxConnections: Int = 1024, accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+    ) {
+      self.host = host
+      self.port = port
+      self.limits = limits
+      self.idleTimeout = idleTimeout
+      self.requestTimeout = requestTimeout
+      self.writeTimeout = writeTimeout
+      self.shutdownGracePeriod = shutdownGracePeriod
+      self.maxConnections = maxConnections
+      self.accessLog = accessLog
+    }
+  }
+
+  /// One line of the access log.
+  public struct AccessLogEntry: Sendable, Hashable {
+    /// The request method, or `nil` when the request was refused before it could be read.
+    public var method: String?
+    /// The request target as sent (`/me?access_token=...`): mask secrets before showing it.
+    public var target: String?
+    /// The status answered.
+    public var status: Int
+    /// The request body size in bytes.
+    public var requestBytes: Int
+    /// The response body size in bytes.
+    public var responseBytes: Int
+    /// From the whole request being read to the answer being ready.
+    public var duration: Duration
+    /// Why the request was refused, for statuses the server produced itself (4xx, 502).
+    public var error: String?
+
+    public init(
+      method: String?, target: String?, status: Int, requestBytes: Int, responseBytes: Int,
+      duration: Duration, error: String? = nil
+    ) {
+      self.method = method
+      self.target = target
+      self.status = status
+      self.requestBytes = requestBytes
+      self.responseBytes = responseBytes
+      self.duration = duration
+      self.error = error
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds (negative durations count as zero).
+  var nanoseconds: UInt64 {
+    let (seconds, attoseconds) = components
+    guard seconds >= 0 else { return 0 }
+    return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+  }
+}

@@ -1,0 +1,241 @@
+import GraphAPI
+
+extension HTTPConnectionParser {
+  enum LineScanResult {
+    case incomplete, firstLineTooLong, sectionTooLong, tooManyLines
+    /// The section ends `end` bytes after `start`.
+    case complete(end: Int)
+  }
+
+  private static let lf = UInt8(ascii: "\n")
+  private static let cr = UInt8(ascii: "\r")
+
+  /// Reads the request line and header section, then decides how the body is framed.
+  mutating func scanHead() -> Action? {
+    if scan.scanned == 0, scan.lines.isEmpty {
+      // Empty lines before a request line are ignored (RFC 9112 §2.2).
+      while start < buffer.count, buffer[start] == Self.cr || buffer[start] == Self.lf {
+        start += 1
+      }
+    }
+    switch scanLines(limit: limits.maxHeaderBytes, firstLineLimit: limits.maxRequestLineBytes) {
+    case .incomplete:
+      return starved()
+    case .firstLineTooLong:
+      return reject(414, "the request line is longer than \(limits.maxRequestLineBytes) bytes")
+    case .sectionTooLong:
+      return reject(431, "the header section is larger than \(limits.maxHeaderBytes) bytes")
+    case .tooManyLines:
+      return reject(431, "there are more than \(limits.maxHeaderCount) header fields")
+    case .complete(let end):
+      let parsed = parseHead()
+      start += end
+      switch parsed {
+      case .failure(let error):
+        guard case .badRequest(let status, let reason) = error else {
+          return reject(400, "\(error)")
+        }
+        return reject(status, reason)
+      case .success(let (head, framing)):
+        self.head = head
+        body = []
+        switch framing {
+        case .none: return complete()
+        case .chunked: phase = .chunkSize
+        case .length(let length):
+          remaining = length
+          phase = .fixedBody
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Scans for the empty line that ends a head (`firstLineLimit` set: its first line is the
+  /// request line) or a trailer section, recording line ranges in `scan`.
+  mutating func scanLines(limit: Int, firstLineLimit: Int? = nil) -> LineScanResult {
+    let available = buffer.count - start
+    let hasFirstLine = firstLineLimit != nil
+    var position = scan.scanned
+    while position < available,
+      let lf = buffer[(start + position)...].firstIndex(of: Self.lf)
+    {
+      let at = lf - start
+      var end = at
+      if end > scan.lineStart, buffer[start + end - 1] == Self.cr { end -= 1 }
+      let isFirst = hasFirstLine && scan.lines.isEmpty
+      if let firstLineLimit, isFirst, end - scan.lineStart > firstLineLimit {
+        return .firstLineTooLong
+      }
+      if !isFirst, at + 1 - scan.sectionStart > limit + 2 { return .sectionTooLong }
+      if end == scan.lineStart, !isFirst {
+        scan.scanned = at + 1
+        return .complete(end: at + 1)
+      }
+      scan.lines.append(scan.lineStart..<end)
+      if isFirst { scan.sectionStart = at + 1 }
+      scan.lineStart = at + 1
+      position = at + 1
+      if scan.lines.count - (hasFirstLine ? 1 : 0) > limits.maxHeaderCount { return .tooManyLines }
+    }
+    scan.scanned = available
+    if let firstLineLimit, scan.lines.isEmpty {
+      return available > firstLineLimit + 1 ? .firstLineTooLong : .incomplete
+    }
+    return available - scan.sectionStart > limit + 2 ? .sectionTooLong : .incomplete
+  }
+
+  enum BodyFraming { case none, length(Int), chunked }
+
+  /// Parses the lines `scan` found into a request head and the body's framing.
+  func parseHead() -> Result<(Head, BodyFraming), GraphServerError> {
+    func bad(_ reason: String, _ status: Int = 400) -> Result<(Head, BodyFraming), GraphServerError>
+    {
+      .failure(.badRequest(status: status, reason: reason))
+    }
+    guard let first = scan.lines.first else { return bad("the request line is missing") }
+    let line = buffer[(start + first.lowerBound)..<(start + first.upperBound)]
+    let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
+      return bad("the request line '\(Self.text(line))' is not 'METHOD target HTTP/1.1'")
+    }
+    guard parts[0].allSatisfy(Self.isTokenByte) else {
+      return bad("the method '\(Self.text(parts[0]))' is not a token")
+    }
+    guard let (major, minorDigit) = Self.version(parts[2]) else {
+      return bad("'\(Self.text(parts[2]))' is not an HTTP version")
+    }
+    guard major == 1 else { return bad("HTTP/\(major) is not supported", 505) }
+    let minor = min(minorDigit, 1)
+    guard let target = Self.target(parts[1]) else {
+      return bad("the request target '\(Self.text(parts[1]))' is not a path or an http URL")
+    }
+    var headers = HTTPHeaders()
+    headers.fields.reserveCapacity(scan.lines.count - 1)
+    for range in scan.lines.dropFirst() {
+      let field = buffer[(start + range.lowerBound)..<(start + range.upperBound)]
+      guard let colon = field.firstIndex(of: UInt8(ascii: ":")),
+        colon > field.startIndex, field[..<colon].allSatisfy(Self.isTokenByte)
+      else { return bad("the header line '\(Self.text(field))' is not 'Name: value'") }
+      var value = field[(colon + 1)...]
+      while let b = value.first, b == 32 || b == 9 { value = value.dropFirst() }
+      while let b = value.last, b == 32 || b == 9 { value = value.dropLast() }
+      guard value.allSatisfy({ $0 >= 32 && $0 != 127 || $0 == 9 }) else {
+        return bad("the header \(Self.text(field[..<colon])) has a control character")
+      }
+      headers.fields.append(
+        .init(name: String(decoding: field[..<colon], as: UTF8.self), value: Self.string(value)))
+    }
+    return framing(
+      method: String(decoding: parts[0], as: UTF8.self), target: target, minor: minor,
+      headers: headers)
+  }
+
+  /// Checks `Host`, `Connection`, `Expect` and works out how the body is framed.
+  func framing(method: String, target: String, minor: Int, headers: HTTPHeaders)
+    -> Result<(Head, BodyFraming), GraphServerError>
+  {
+    func bad(_ reason: String, _ status: Int = 400) -> Result<(Head, BodyFraming), GraphServerError>
+    {
+      .failure(.badRequest(status: status, reason: reason))
+    }
+    let hosts = headers.values(for: "Host")
+    if minor >= 1, hosts.count != 1 {
+      return bad(
+        hosts.isEmpty ? "the Host header is missing" : "there is more than one Host header")
+    }
+    if let host = hosts.first, !host.utf8.allSatisfy(Self.isAuthorityByte) {
+      return bad("the Host header '\(host)' is not a host name")
+    }
+    let connection = Self.tokens(headers.values(for: "Connection"))
+    let keepAlive =
+      !connection.contains("close") && (minor >= 1 || connection.contains("keep-alive"))
+    var expectsContinue = false
+    if let expect = headers["Expect"] {
+      guard expect.lowercased() == "100-continue" else {
+        return bad("the expectation '\(expect)' is not supported", 417)
+      }
+      expectsContinue = minor >= 1
+    }
+    let head = Head(
+      method: method, target: target, minorVersion: minor, headers: headers,
+      keepAlive: keepAlive, expectsContinue: expectsContinue)
+    let codings = Self.tokens(headers.values(for: "Transfer-Encoding"))
+    let lengths = headers.values(for: "Content-Length")
+    if !codings.isEmpty {
+      guard lengths.isEmpty else { return bad("both Transfer-Encoding and Content-Length are set") }
+      guard minor >= 1 else { return bad("Transfer-Encoding is not allowed in HTTP/1.0") }
+      guard codings.last == "chunked" else {
+        return bad("the body length is unknown: Transfer-Encoding does not end with chunked")
+      }
+      guard codings.count == 1 else {
+        return bad("the transfer coding '\(codings[0])' is not supported", 501)
+      }
+      return .success((head, .chunked))
+    }
+    guard !lengths.isEmpty else { return .success((head, .none)) }
+    let values = Set(lengths.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces })
+    guard values.count == 1, let text = values.first, (1...18).contains(text.count),
+      text.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(text)
+    else { return bad("the Content-Length '\(lengths.joined(separator: ","))' is not a length") }
+    guard length <= limits.maxBodyBytes else {
+      return bad("the body of \(length) bytes is larger than \(limits.maxBodyBytes) bytes", 413)
+    }
+    return .success((head, length == 0 ? .none : .length(length)))
+  }
+
+  /// `(major, minor)` of `HTTP/d.d`, or `nil` when `bytes` is not an HTTP version.
+  static func version(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
+    let b = Array(bytes)
+    guard b.count == 8, b[0..<5].elementsEqual("HTTP/".utf8), b[6] == UInt8(ascii: "."),
+      (48...57).contains(b[5]), (48...57).contains(b[7])
+    else { return nil }
+    return (Int(b[5] - 48), Int(b[7] - 48))
+  }
+
+  /// The request target as text: origin form (`/...`) or absolute `http(s)://` form.
+  static func target(_ bytes: ArraySlice<UInt8>) -> String? {
+    guard bytes.allSatisfy({ $0 > 32 && $0 != 127 }) else { return nil }
+    guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    if text.hasPrefix("/") { return text }
+    let lower = text.prefix(8).lowercased()
+    if lower.hasPrefix("http://") || lower.hasPrefix("https://"), URLParts(text) != nil {
+      return text
+    }
+    return nil
+  }
+
+  /// Comma-separated tokens of every value, trimmed and lowercased, empty ones dropped.
+  static func tokens(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces.lowercased() }
+      .filter { !$0.isEmpty }
+  }
+
+  /// A header value as text: UTF-8 when it is valid, else each byte as Latin-1.
+  static func string(_ bytes: ArraySlice<UInt8>) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+  }
+
+  /// RFC 9110 `tchar`.
+  static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+  }
+
+  /// A byte allowed in a `Host` header (RFC 3986 authority without userinfo).
+  static func isAuthorityByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return Array("-._~!$&'()*+,;=:[]%".utf8).contains(byte)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import GraphAPI
+import GraphJSON
+
+/// Turns an `HTTPResponse` into the bytes of an HTTP/1.1 answer.
+///
+/// The transport's headers are kept in order, except the ones that frame the message on this
+/// connection (`Content-Length`, `Transfer-Encoding`, `Connection`, `Keep-Alive`), which the
+/// writer sets itself: the body is always sent whole with a `Content-Length`.
+package enum HTTPResponseWriter {
+  private static let framingHeaders: Set<String> = [
+    "content-length", "transfer-encoding", "connection", "keep-alive",
+  ]
+
+  /// The bytes of `response` answering a request with `method` over HTTP/1.`minorVersion`;
+  /// `keepAlive` says whether the connection stays open afterwards.
+  package static func bytes(
+    _ response: HTTPResponse, method: String, minorVersion: Int, keepAlive: Bool
+  ) -> [UInt8] {
+    var head = "HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\n"
+    for field in response.headers where !framingHeaders.contains(field.name.lowercased()) {
+      head += sanitized(field.name) + ": " + sanitized(field.value) + "\r\n"
+    }
+    let hasBody = !HTTPStatus.forbidsBody(response.status)
+    if hasBody { head += "Content-Length: \(response.body.count)\r\n" }
+    if !keepAlive {
+      head += "Connection: close\r\n"
+    } else if minorVersion == 0 {
+      head += "Connection: keep-alive\r\n"
+    }
+    head += "\r\n"
+    var bytes = Array(head.utf8)
+    if hasBody, method != "HEAD" { bytes += response.body }
+    return bytes
+  }
+
+  /// The interim answer to `Expect: 100-continue`.
+  package static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+  /// A Graph-style error answer: `{"error":{"message":...,"type":"GraphServerException","code":1}}`.
+  package static func errorResponse(status: Int, message: String) -> HTTPResponse {
+    var error = JSONObject()
+    error.append("message", .string(message))
+    error.append("type", .string("GraphServerException"))
+    error.append("code", .number(JSONNumber(text: "1")))
+    var root = JSONObject()
+    root.append("error", .object(error))
+    let body = JSONPrinter(options: []).bytes(.object(root))
+    return HTTPResponse(
+      status: status,
+      headers: ["Content-Type": "application/json; charset=UTF-8", "Cache-Control": "no-store"],
+      body: body)
+  }
+
+  /// Header text with CR, LF and NUL replaced by spaces, so a header can never split the answer.
+  private static func sanitized(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else { return text }
+    return String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\0" || $0 == "\r\n" ? " " : $0 })
+  }
+}

@@ -1,0 +1,37 @@
+import GraphAPI
+
+/// One complete request as the connection parser read it off the wire.
+package struct ParsedRequest: Sendable, Equatable {
+  /// The method token, case kept (`GET`, `POST`, ...).
+  package var method: String
+  /// The request target as sent: `/path?query`, or an absolute `http://...` URL.
+  package var target: String
+  /// `0` for HTTP/1.0, `1` for HTTP/1.1.
+  package var minorVersion: Int
+  /// The header fields in order.
+  package var headers: HTTPHeaders
+  /// The body with any chunked framing removed.
+  package var body: [UInt8]
+  /// Whether the connection stays open after the answer.
+  package var keepAlive: Bool
+
+  package init(
+    method: String, target: String, minorVersion: Int = 1, headers: HTTPHeaders = [:],
+    body: [UInt8] = [], keepAlive: Bool = true
+  ) {
+    self.method = method
+    self.target = target
+    self.minorVersion = minorVersion
+    self.headers = headers
+    self.body = body
+    self.keepAlive = keepAlive
+  }
+
+  /// The absolute URL of the request: `http://` + the `Host` header (or `fallbackAuthority`
+  /// when there is none) + the target; an absolute-form target is kept as it is.
+  package func absoluteURL(fallbackAuthority: String) -> String {
+    if !target.hasPrefix("/") { return target }
+    let host = headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? fallbackAuthority
+    return "http://" + host + target
+  }
+}

@@ -1,0 +1,48 @@
+/// One client connection, owned by the I/O loop thread.
+final class Connection {
+  enum Phase {
+    /// Waiting for (the rest of) a request.
+    case reading
+    /// A request is with the transport.
+    case processing
+    /// An answer is being written.
+    case writing
+    /// Our side is shut down; reading and discarding until the client closes (so the
+    /// client sees the last answer rather than a reset).
+    case draining
+  }
+
+  /// The request being answered, for the answer's framing and the access log.
+  struct Current {
+    var method: String
+    var target: String
+    var minorVersion: Int
+    var keepAlive: Bool
+    var requestBytes: Int
+    var started: UInt64
+  }
+
+  let id: UInt64
+  let fd: Int32
+  var parser: HTTPConnectionParser
+  var phase = Phase.reading
+  var current: Current?
+  var output: [UInt8] = []
+  var outputOffset = 0
+  var closeAfterWrite = false
+  /// When the current wait (idle, request, write, drain) runs out, in monotonic nanoseconds.
+  var deadline: UInt64
+  /// When the first byte of the request being read arrived.
+  var requestStarted: UInt64?
+  var drainedBytes = 0
+  var isClosed = false
+
+  init(id: UInt64, fd: Int32, limits: HTTPLimits, deadline: UInt64) {
+    self.id = id
+    self.fd = fd
+    self.parser = HTTPConnectionParser(limits: limits)
+    self.deadline = deadline
+  }
+
+  var hasPendingOutput: Bool { outputOffset < output.count }
+}

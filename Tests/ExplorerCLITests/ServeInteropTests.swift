@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+/// facebook-sdk from PyPI (a client nobody here wrote) against `graph-explorer serve`.
+@Suite struct ServeInteropTests {
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Interop/facebook_sdk_interop.py").path
+
+  @Test(.disabled("needs GraphEmulator"))
+  func facebookSDKTalksToTheServedEmulator() async throws {
+    let server = try ServeProcess([])
+    let run = try await runProgram("/usr/bin/env", ["python3", Self.script, server.url])
+    #expect(run.status == 0, "\(run.output)\n\(run.error)")
+    #expect(run.output.contains("ok   get_all_connections followed paging.next"))
+    #expect(server.stop() == 0)
+    #expect(!server.log.contains("CAAEmuAlicePublish"), "the token never reaches the log")
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A `graph-explorer serve` process started from the build products (never built here), with
+/// the URL it printed first and everything it logs.
+final class ServeProcess: @unchecked Sendable {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let process = Process()
+  /// The URL from the first stdout line.
+  let url: String
+  private let errorOutput = LockedText()
+  private let standardOutput = LockedText()
+
+  /// The built `name` executable: beside the test bundle, else in .build/debug.
+  static func executable(_ name: String) -> URL? {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/debug"),
+    ].map { $0.appendingPathComponent(name) }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// Starts `graph-explorer serve --port 0` plus `arguments` and waits (up to 30 s) for the
+  /// line that names the URL.
+  init(_ arguments: [String]) throws {
+    guard let binary = Self.executable("graph-explorer") else {
+      throw Failure(description: "graph-explorer is not built: run swift build first")
+    }
+    process.executableURL = binary
+    process.arguments = ["serve", "--port", "0"] + arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let firstLine = DispatchSemaphore(value: 0)
+    let stdoutText = standardOutput
+    Thread {
+      var signalled = false
+      while true {
+        let data = out.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        stdoutText.append(String(decoding: data, as: UTF8.self))
+        if !signalled, stdoutText.value.contains("\n") {
+          signalled = true
+          firstLine.signal()
+        }
+      }
+      if !signalled { firstLine.signal() }
+    }.start()
+    let stderrText = errorOutput
+    Thread {
+      while true {
+        let data = err.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        stderrText.append(String(decoding: data, as: UTF8.self))
+      }
+    }.start()
+    guard firstLine.wait(timeout: .now() + 30) == .success,
+      let line = standardOutput.value.split(separator: "\n").first,
+      let at = line.range(of: " on http://")
+    else {
+      process.terminate()
+      throw Failure(
+        description:
+          "serve printed no URL; stdout: \(standardOutput.value) stderr: \(errorOutput.value)")
+    }
+    firstOutputLine = String(line)
+    url = String(line[line.index(at.lowerBound, offsetBy: 4)...])
+  }
+
+  /// The first line the process printed.
+  private(set) var firstOutputLine = ""
+
+  /// What the process has written to stderr so far.
+  var log: String { errorOutput.value }
+
+  /// Sends `signal` and waits for the exit; returns the exit status.
+  func stop(signal: Int32 = SIGTERM) -> Int32 {
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    Thread.sleep(forTimeInterval: 0.05)  // let the readers take the last output
+    return process.terminationStatus
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
+
+/// Text appended from one thread and read from another.
+final class LockedText: @unchecked Sendable {
+  private let lock = NSLock()
+  private var text = ""
+  func append(_ more: String) { lock.withLock { text += more } }
+  var value: String { lock.withLock { text } }
+}
+
+/// Runs a program to completion (on its own thread) and returns its status and output.
+func runProgram(_ path: String, _ arguments: [String]) async throws -> (
+  status: Int32, output: String, error: String
+) {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: path)
+      process.arguments = arguments
+      let out = Pipe()
+      let err = Pipe()
+      process.standardOutput = out
+      process.standardError = err
+      do {
+        try process.run()
+        let errorText = LockedText()
+        let reader = Thread {
+          errorText.append(
+            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        reader.start()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        while reader.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
+        continuation.resume(returning: (process.terminationStatus, output, errorText.value))
+      } catch {
+        continuation.resume(throwing: error)
+      }
+    }.start()
+  }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func graphserverBuilds() {
-  #expect(Bool(true))
-}

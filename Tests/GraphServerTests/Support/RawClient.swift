@@ -1,0 +1,186 @@
+import Foundation
+import GraphAPI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A blocking TCP client speaking raw bytes, to drive the server exactly as a test needs
+/// (pipelining, trickling, garbage). Every call has a receive timeout, so nothing hangs.
+final class RawClient {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// One response as read off the wire.
+  struct Response {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var bodyText: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  let fd: Int32
+  private var buffer: [UInt8] = []
+
+  init(port: Int, timeout: Double = 5) throws {
+    #if canImport(Glibc)
+      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { throw Failure(description: "socket failed") }
+    var tv = timeval()
+    tv.tv_sec = .init(timeout)
+    tv.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let status = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard status == 0 else {
+      closeSocket()
+      throw Failure(description: "connect to port \(port) failed: errno \(errno)")
+    }
+  }
+
+  deinit { closeSocket() }
+
+  func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+  func send(_ bytes: [UInt8]) throws {
+    #if canImport(Glibc)
+      let flags = Int32(MSG_NOSIGNAL)
+    #else
+      let flags: Int32 = 0
+    #endif
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes {
+        systemSend(fd, $0.baseAddress! + offset, bytes.count - offset, flags)
+      }
+      guard n > 0 else { throw Failure(description: "send failed: errno \(errno)") }
+      offset += n
+    }
+  }
+
+  /// Reads one response (a `100 Continue` counts as one); bodies framed by Content-Length.
+  func readResponse() throws -> Response {
+    var headEnd: Int?
+    while headEnd == nil {
+      headEnd = find(Array("\r\n\r\n".utf8))
+      if headEnd == nil { try fill() }
+    }
+    let head = String(decoding: buffer[..<headEnd!], as: UTF8.self)
+    buffer.removeFirst(headEnd! + 4)
+    var lines = head.components(separatedBy: "\r\n")
+    let statusLine = lines.removeFirst().split(separator: " ")
+    guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1])
+    else { throw Failure(description: "bad status line in \(head)") }
+    var headers = HTTPHeaders()
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else {
+        throw Failure(description: "bad header \(line)")
+      }
+      headers.add(
+        String(line[..<colon]),
+        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+    }
+    let length = Int(headers["Content-Length"] ?? "0") ?? 0
+    while buffer.count < length { try fill() }
+    let body = Array(buffer[..<length])
+    buffer.removeFirst(length)
+    return Response(status: status, headers: headers, body: body)
+  }
+
+  /// Reads until the server closes (or the timeout); what arrived.
+  func readToEnd() -> [UInt8] {
+    while (try? fill()) != nil {}
+    defer { buffer = [] }
+    return buffer
+  }
+
+  /// Whether the server has closed the connection (reads end) within the timeout.
+  func isClosedByServer() -> Bool {
+    while true {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n == 0 { return true }
+      if n < 0 { return errno == ECONNRESET }
+    }
+  }
+
+  func shutdownWrite() {
+    #if canImport(Glibc)
+      _ = shutdown(fd, Int32(SHUT_WR))
+    #else
+      _ = shutdown(fd, SHUT_WR)
+    #endif
+  }
+
+  /// Closes with a reset (SO_LINGER 0), like a client that vanishes.
+  func abort() {
+    var option = linger(l_onoff: 1, l_linger: 0)
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    closeSocket()
+  }
+
+  private var closed = false
+  private func closeSocket() {
+    guard !closed else { return }
+    closed = true
+    systemClose(fd)
+  }
+
+  private func fill() throws {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    guard n > 0 else {
+      throw Failure(
+        description: n == 0 ? "the server closed the connection" : "recv errno \(errno)")
+    }
+    buffer += chunk[..<n]
+  }
+
+  private func find(_ needle: [UInt8]) -> Int? {
+    guard buffer.count >= needle.count else { return nil }
+    for i in 0...(buffer.count - needle.count)
+    where buffer[i..<(i + needle.count)].elementsEqual(needle) {
+      return i
+    }
+    return nil
+  }
+}
+
+/// Runs blocking work on its own thread, so it never holds one of the few threads that Swift
+/// concurrency (and so the server's transport tasks) run on.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread {
+      do { continuation.resume(returning: try body()) } catch {
+        continuation.resume(throwing: error)
+      }
+    }
+    thread.start()
+  }
+}
+
+#if canImport(Glibc)
+  private func systemSend(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ flags: Int32) -> Int {
+    Glibc.send(fd, p, n, flags)
+  }
+  private func systemClose(_ fd: Int32) { _ = Glibc.close(fd) }
+#else
+  private func systemSend(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ flags: Int32) -> Int {
+    Darwin.send(fd, p, n, flags)
+  }
+  private func systemClose(_ fd: Int32) { _ = Darwin.close(fd) }
+#endif
