@@ -29,6 +29,12 @@ extension REPL {
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
+    case .login(let person, let permissions): return [.note(try login(person, permissions))]
+    case .grant(let permissions): return [.note(try grant(permissions))]
+    case .revoke(let permissions): return [.note(try revoke(permissions))]
+    case .logout: return [.note(try logout())]
+    case .reset: return [.note(try reset())]
+    case .explain(let ref): return [.text(Explanation.text(for: try session.exchange(ref)))]
     }
   }
 

@@ -36,6 +36,13 @@ enum Command: Equatable, Sendable {
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
   case search(text: Template, parameters: [Parameter])
   case expect(Expectation)
+  /// `login [<person>] [<permission> ...]`: opens a session on the emulator.
+  case login(person: String?, permissions: [String])
+  case grant([String])
+  case revoke([String])
+  case logout
+  case reset
+  case explain(ExchangeReference)
 
   /// The argument of `token` and `version`.
   enum Setting: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import GraphEmulator
+
 /// Argument parsing for each named command.
 extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
@@ -58,6 +60,25 @@ extension CommandParser {
       return .search(text: Template(pieces: pieces), parameters: parameters)
     },
     "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
+    "login": { args throws(ExplorerError) in
+      let words = args.map(\.text)
+      guard let first = words.first else { return .login(person: nil, permissions: []) }
+      if GraphEmulator.permissionNames.contains(first) {
+        return .login(person: nil, permissions: words)
+      }
+      return .login(person: first, permissions: Array(words.dropFirst()))
+    },
+    "grant": { args throws(ExplorerError) in
+      guard !args.isEmpty else { throw usage("grant") }
+      return .grant(args.map(\.text))
+    },
+    "revoke": { args throws(ExplorerError) in
+      guard !args.isEmpty else { throw usage("revoke") }
+      return .revoke(args.map(\.text))
+    },
+    "logout": { args throws(ExplorerError) in try noArguments(args, "logout", .logout) },
+    "reset": { args throws(ExplorerError) in try noArguments(args, "reset", .reset) },
+    "explain": { args throws(ExplorerError) in .explain(try reference(args, "explain")) },
     "set": { args throws(ExplorerError) in
       guard args.count == 2 else { throw usage("set") }
       return .set(name: args[0].text, value: args[1].text)

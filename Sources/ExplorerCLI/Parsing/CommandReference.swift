@@ -34,6 +34,24 @@ enum CommandReference {
     Entry(
       name: "version", usage: "version [vX.Y | none]",
       summary: "Shows or sets the API version put before every path"),
+    Entry(
+      name: "login", usage: "login [<person>] [<permission> ...]",
+      summary:
+        "Logs a person of the emulator's world in (the default user if none) with permissions"),
+    Entry(
+      name: "grant", usage: "grant <permission> ...",
+      summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)"),
+    Entry(
+      name: "revoke", usage: "revoke <permission> ...",
+      summary: "Removes permissions from the emulator session's token"),
+    Entry(
+      name: "logout", usage: "logout", summary: "Closes the emulator session and forgets the token"),
+    Entry(
+      name: "reset", usage: "reset",
+      summary: "Restores the emulator's world, clock and ids, and the default user's token"),
+    Entry(
+      name: "explain", usage: "explain [#n]",
+      summary: "Explains an answer: the Graph error and its fix, and what the iOS SDK 3.x reports"),
     Entry(name: "history", usage: "history", summary: "Lists the exchanges of this session"),
     Entry(name: "show", usage: "show [#n]", summary: "Prints an earlier answer again"),
     Entry(
