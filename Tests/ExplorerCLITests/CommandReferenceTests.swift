@@ -66,6 +66,7 @@ import Testing
     case "set": line = "set verbose on"
     case "search": line = "search coffee"
     case "grant", "revoke": line = "\(name) publish_actions"
+    case "record", "replay": line = "\(name) stop"
     case "expect": line = "expect status == 200"
     default: line = name
     }

@@ -43,6 +43,23 @@ enum Command: Equatable, Sendable {
   case logout
   case reset
   case explain(ExchangeReference)
+  /// `diff [#a] [#b]`: `nil` means the default (the one before the last, the last).
+  case diff(ExchangeReference?, ExchangeReference?)
+  /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
+  case app(AppSetting)
+  /// `record <file> [mode]`: start; `record stop`.
+  case record(file: String?, mode: String?)
+  /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
+  case replay(file: String?)
+  /// `batch <file.json>`, or `batch` alone to type operations until `end`.
+  case batch(file: String?)
+
+  /// The argument of `app`.
+  enum AppSetting: Equatable, Sendable {
+    case show
+    case set(id: String, secret: String?)
+    case clear
+  }
 
   /// The argument of `token` and `version`.
   enum Setting: Equatable, Sendable {
