@@ -8,6 +8,10 @@ public enum GraphExplorer {
     DiffCommand.subcommand,
     PatchCommand.subcommand,
     ServeCommand.subcommand,
+    FmtCommand.subcommand,
+    ImportCommand.subcommand,
+    ExportCommand.subcommand,
+    VerifyCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -17,6 +17,13 @@ struct EmulatorState: Sendable {
 
   init(world: World) { self.world = world }
 
+  /// An empty state to swap in while the real one is lent to a router.
+  static let placeholder = EmulatorState(
+    world: World(
+      app: AppInfo(id: "", name: "", namespace: "", secret: "", defaultVersion: .v2_2),
+      nodes: [:], edges: [:], tokens: [:], deauthorized: [], defaultUserID: "",
+      defaultToken: "", clock: 0))
+
   /// The clock: the world's start time plus one second per request.
   var now: Int { world.clock + requests }
 

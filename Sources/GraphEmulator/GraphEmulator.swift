@@ -29,9 +29,12 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
   /// The synchronous core of `send`.
   public func answer(_ request: HTTPRequest) -> HTTPResponse {
     withState { state in
-      var router = Router(state: state)
+      // Move the state into the router and back (no copy), so a write does not copy a
+      // large world.
+      var router = Router(state: EmulatorState.placeholder)
+      swap(&router.state, &state)
       let response = router.respond(to: request)
-      state = router.state
+      swap(&router.state, &state)
       return response
     }
   }

@@ -30,15 +30,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   /// setting `nil` removes every member of that name.
   public subscript(key: String) -> JSONValue? {
     get {
-      for member in members.reversed() where member.key == key { return member.value }
+      for member in members.reversed() where Self.sameKey(member.key, key) { return member.value }
       return nil
     }
     set {
       guard let newValue else {
-        members.removeAll { $0.key == key }
+        members.removeAll { Self.sameKey($0.key, key) }
         return
       }
-      if let index = members.lastIndex(where: { $0.key == key }) {
+      if let index = members.lastIndex(where: { Self.sameKey($0.key, key) }) {
         members[index].value = newValue
       } else {
         members.append(Member(key: key, value: newValue))
@@ -58,10 +58,27 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   public func hash(into hasher: inout Hasher) { hash(into: &hasher, depth: 0) }
 
   /// The members as lookups see them: the last occurrence of each key wins.
-  var effective: [String: JSONValue] {
-    var result: [String: JSONValue] = [:]
+  var effective: [ExactKey: JSONValue] {
+    var result: [ExactKey: JSONValue] = [:]
     result.reserveCapacity(members.count)
-    for member in members { result[member.key] = member.value }
+    for member in members { result[ExactKey(member.key)] = member.value }
     return result
+  }
+
+  /// Whether two keys are the same JSON member name: the same code points. (Swift's `==` on
+  /// strings would also match canonically equivalent ones, such as a precomposed `é` and `e`
+  /// with a combining accent, which JSON treats as different names.)
+  @inline(__always)
+  static func sameKey(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+  }
+
+  /// A key compared by code points, for dictionaries and sets of keys.
+  struct ExactKey: Hashable {
+    var text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: ExactKey, b: ExactKey) -> Bool { JSONObject.sameKey(a.text, b.text) }
+    // Canonically equivalent strings hash alike, so equal code points hash alike.
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
   }
 }

@@ -1,14 +1,29 @@
+/// Where a scanned string's content is: straight in the input (no escapes), or unescaped in
+/// the scanner's scratch buffer.
+struct ScannedString {
+  /// Offset of the first content byte in the input (after the opening quote).
+  var start: Int
+  /// Offset of the closing quote in the input.
+  var end: Int
+  /// Whether the content had escapes (and so is in `scratch`).
+  var escaped: Bool
+  /// Whether every byte of the content is ASCII (so it is valid UTF-8).
+  var ascii: Bool
+}
+
 extension JSONScanner {
-  /// Parses a string whose opening quote is at `index`.
+  /// Scans a string whose opening quote is at `index`, leaving `index` after the closing
+  /// quote. The content is not yet checked to be UTF-8.
   ///
-  /// The common case, no escapes, scans eight bytes at a time and makes the string straight
-  /// from the input; strings with escapes are unescaped into a reused scratch buffer.
-  mutating func parseString() throws(JSONParseError) -> String {
+  /// The common case, no escapes, scans eight bytes at a time; strings with escapes are
+  /// unescaped into the reused scratch buffer.
+  @inline(__always)
+  mutating func scanString() throws(JSONParseError) -> ScannedString {
     index += 1
     let start = index
     var seen: UInt64 = 0
     while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let word = ByteWord.load(base + index)
       if ByteWord.needsAttention(word) { break }
       seen |= word
       index += 8
@@ -22,37 +37,54 @@ extension JSONScanner {
     guard index < count else { throw error(expected: "'\"' to close the string") }
     let b = base[index]
     if b == UInt8(ascii: "\"") {
-      let length = index - start
-      let bytes = UnsafeBufferPointer(start: base + start, count: length)
       index += 1
-      var slot = 0
-      var low: UInt64 = 0
-      var high: UInt64 = 0
-      if length <= 16, start + 16 <= count {
-        if let cached = cache.lookup(
-          base + start, length: length, slot: &slot, low: &low, high: &high)
-        {
-          return cached
-        }
-        let text =
-          seen & ByteWord.highs == 0
-          ? String(decoding: bytes, as: UTF8.self) : try makeString(bytes, at: start)
-        cache.store(text, slot: slot, low: low, high: high, length: length)
-        return text
-      }
-      if seen & ByteWord.highs == 0 { return String(decoding: bytes, as: UTF8.self) }
-      return try makeString(bytes, at: start)
+      return ScannedString(
+        start: start, end: index - 1, escaped: false, ascii: seen & ByteWord.highs == 0)
     }
-    if b == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+    if b == UInt8(ascii: "\\") { return try scanEscapedString(from: start, seen: seen) }
     throw error(expected: "a string character or '\"'")
   }
 
-  /// A string from UTF-8 bytes that must be valid; `position` is where they start in the input.
-  private func makeString(
-    _ bytes: UnsafeBufferPointer<UInt8>, at position: Int
-  ) throws(JSONParseError) -> String {
+  /// Parses a string whose opening quote is at `index`.
+  mutating func parseString() throws(JSONParseError) -> String {
+    let scanned = try scanString()
+    let start = scanned.start
+    if scanned.escaped {
+      if let text = Self.validString(scratch.bytes) { return text }
+      throw invalidUTF8(in: scanned)
+    }
+    let length = scanned.end - start
+    let bytes = UnsafeBufferPointer(start: base + start, count: length)
+    if length <= 16, start + 16 <= count {
+      var slot = 0
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      if let cached = cache.lookup(
+        base + start, length: length, slot: &slot, low: &low, high: &high)
+      {
+        return cached
+      }
+      let text =
+        scanned.ascii ? String(decoding: bytes, as: UTF8.self) : try makeString(scanned)
+      cache.store(text, slot: slot, low: low, high: high, length: length)
+      return text
+    }
+    if scanned.ascii { return String(decoding: bytes, as: UTF8.self) }
+    return try makeString(scanned)
+  }
+
+  /// The error for a string whose raw bytes are not UTF-8, at the first bad byte. (Escapes
+  /// only produce valid UTF-8, so the culprit is always a raw byte of the input.)
+  func invalidUTF8(in scanned: ScannedString) -> JSONParseError {
+    let raw = UnsafeBufferPointer(start: base + scanned.start, count: scanned.end - scanned.start)
+    return failure(.invalidUTF8, at: scanned.start + Self.firstInvalidOffset(raw))
+  }
+
+  /// The string of an unescaped scanned string, which must be valid UTF-8.
+  private func makeString(_ scanned: ScannedString) throws(JSONParseError) -> String {
+    let bytes = UnsafeBufferPointer(start: base + scanned.start, count: scanned.end - scanned.start)
     if let text = Self.validString(bytes) { return text }
-    throw failure(.invalidUTF8, at: position + Self.firstInvalidOffset(bytes))
+    throw invalidUTF8(in: scanned)
   }
 
   /// The string of `bytes` if they are valid UTF-8. (Decoding, which repairs, then checking
@@ -81,18 +113,19 @@ extension JSONScanner {
   }
 
   /// Finishes a string with escapes; `index` is at the first backslash. Plain runs between
-  /// escapes are copied in bulk.
-  private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+  /// escapes are copied in bulk; `seen` ORs the raw bytes so far (for the ASCII check).
+  private mutating func scanEscapedString(
+    from start: Int, seen: UInt64
+  ) throws(JSONParseError) -> ScannedString {
+    var seen = seen
     scratch.removeAll()
     scratch.append(base + start, count: index - start)
     while index < count {
       let b = base[index]
       if b == UInt8(ascii: "\"") {
         index += 1
-        if let text = Self.validString(scratch.bytes) { return text }
-        // Escapes only produce valid UTF-8, so the culprit is a raw byte of the input.
-        let raw = UnsafeBufferPointer(start: base + start, count: index - 1 - start)
-        throw failure(.invalidUTF8, at: start + Self.firstInvalidOffset(raw))
+        return ScannedString(
+          start: start, end: index - 1, escaped: true, ascii: seen & ByteWord.highs == 0)
       }
       if b < 0x20 { throw error(expected: "a string character or '\"'") }
       index += 1
@@ -112,12 +145,16 @@ extension JSONScanner {
         throw error(expected: "an escape character (one of \" \\ / b f n r t u)")
       }
       let runStart = index
-      while index + 8 <= count, !ByteWord.needsAttention(ByteWord.load(base + index)) {
+      while index + 8 <= count {
+        let word = ByteWord.load(base + index)
+        if ByteWord.needsAttention(word) { break }
+        seen |= word
         index += 8
       }
       while index < count {
         let c = base[index]
         if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+        seen |= UInt64(c)
         index += 1
       }
       scratch.append(base + runStart, count: index - runStart)

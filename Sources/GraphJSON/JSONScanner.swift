@@ -133,7 +133,7 @@ struct JSONScanner {
   }
 
   @inline(__always)
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < count {
       let b = base[index]
       guard b <= 0x20, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
@@ -152,7 +152,7 @@ struct JSONScanner {
     return key
   }
 
-  private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+  mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
     let start = index
     let length = literal.utf8CodeUnitCount
     let text = literal.utf8Start
@@ -172,6 +172,14 @@ struct JSONScanner {
 
   private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
     let start = index
+    try scanNumber()
+    let text = String(
+      decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+    return JSONNumber(text: text)
+  }
+
+  /// Scans the number starting at `index` (strict RFC 8259 grammar), leaving `index` after it.
+  mutating func scanNumber() throws(JSONParseError) {
     if base[index] == UInt8(ascii: "-") { index += 1 }
     guard isDigit(at: index) else { throw error(expected: "a digit") }
     let first = base[index]
@@ -192,9 +200,6 @@ struct JSONScanner {
       guard isDigit(at: index) else { throw error(expected: "a digit in the exponent") }
       while isDigit(at: index) { index += 1 }
     }
-    let text = String(
-      decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
-    return JSONNumber(text: text)
   }
 
   // MARK: Errors

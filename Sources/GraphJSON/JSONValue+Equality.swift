@@ -10,7 +10,7 @@ extension JSONValue {
       case (.null, .null): continue
       case (.bool(let x), .bool(let y)): if x != y { return false }
       case (.number(let x), .number(let y)): if x != y { return false }
-      case (.string(let x), .string(let y)): if x != y { return false }
+      case (.string(let x), .string(let y)): if !JSONObject.sameKey(x, y) { return false }
       case (.array(let x), .array(let y)):
         guard x.count == y.count else { return false }
         for index in x.indices.reversed() { pending.append((x[index], y[index])) }
@@ -62,7 +62,7 @@ extension JSONObject {
     let l = x.members
     let r = y.members
     if l.count == r.count, !x.hasDuplicateKeys,
-      l.indices.allSatisfy({ l[$0].key == r[$0].key })
+      l.indices.allSatisfy({ JSONObject.sameKey(l[$0].key, r[$0].key) })
     {
       for index in l.indices.reversed() { pending.append((l[index].value, r[index].value)) }
       return true
@@ -82,19 +82,21 @@ extension JSONObject {
     let n = members.count
     if n <= 8 {
       for i in 0..<n {
-        for j in (i + 1)..<n where members[i].key == members[j].key { return true }
+        for j in (i + 1)..<n where JSONObject.sameKey(members[i].key, members[j].key) {
+          return true
+        }
       }
       return false
     }
-    var seen = Set<String>(minimumCapacity: n)
-    for member in members where !seen.insert(member.key).inserted { return true }
+    var seen = Set<ExactKey>(minimumCapacity: n)
+    for member in members where !seen.insert(ExactKey(member.key)).inserted { return true }
     return false
   }
 
   func hash(into hasher: inout Hasher, depth: Int) {
     // Order-independent: combine per-member hashes commutatively.
     let members =
-      hasDuplicateKeys ? effective.map { Member(key: $0.key, value: $0.value) } : members
+      hasDuplicateKeys ? effective.map { Member(key: $0.key.text, value: $0.value) } : members
     hasher.combine(members.count)
     guard depth < JSONValue.hashDepth else { return }
     var total = 0

@@ -3,43 +3,48 @@ extension JSONWriter {
   /// backslashes, control characters (and with `.asciiOnly`, non-ASCII) are escaped.
   mutating func writeQuoted(_ text: String) {
     var text = text
-    text.withUTF8 { utf8 in
-      let n = utf8.count
+    text.withUTF8 { writeQuoted($0) }
+  }
+
+  /// Writes valid UTF-8 `utf8` as a quoted JSON string. `plain` promises that it holds no
+  /// quote, backslash or control character, so that only `.asciiOnly` may need escapes.
+  mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
+    let n = utf8.count
+    guard let p = utf8.baseAddress, !(plain && !asciiOnly) else {
       buffer.reserve(n + 2)
       buffer.appendReserved(UInt8(ascii: "\""))
-      guard let p = utf8.baseAddress else {
-        buffer.appendReserved(UInt8(ascii: "\""))
-        return
-      }
-      let stopAtNonASCII: UInt64 = asciiOnly ? ByteWord.highs : 0
-      var runStart = 0
-      var i = 0
-      while i < n {
-        while i + 8 <= n {
-          let word = ByteWord.load(p + i)
-          if ByteWord.needsAttention(word) || word & stopAtNonASCII != 0 { break }
-          i += 8
-        }
-        guard i < n else { break }
-        let b = p[i]
-        if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\")
-          && (b < 0x80 || !asciiOnly)
-        {
-          i += 1
-          continue
-        }
-        buffer.append(p + runStart, count: i - runStart)
-        if b >= 0x80 {
-          i += writeEscapedScalar(p + i)
-        } else {
-          writeEscaped(b)
-          i += 1
-        }
-        runStart = i
-      }
-      buffer.append(p + runStart, count: n - runStart)
-      buffer.append(UInt8(ascii: "\""))
+      if let p = utf8.baseAddress { buffer.append(p, count: n) }
+      buffer.appendReserved(UInt8(ascii: "\""))
+      return
     }
+    buffer.append(UInt8(ascii: "\""))
+    let stopAtNonASCII: UInt64 = asciiOnly ? ByteWord.highs : 0
+    var runStart = 0
+    var i = 0
+    while i < n {
+      while i + 8 <= n {
+        let word = ByteWord.load(p + i)
+        if ByteWord.needsAttention(word) || word & stopAtNonASCII != 0 { break }
+        i += 8
+      }
+      guard i < n else { break }
+      let b = p[i]
+      if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && (b < 0x80 || !asciiOnly)
+      {
+        i += 1
+        continue
+      }
+      buffer.append(p + runStart, count: i - runStart)
+      if b >= 0x80 {
+        i += writeEscapedScalar(p + i)
+      } else {
+        writeEscaped(b)
+        i += 1
+      }
+      runStart = i
+    }
+    buffer.append(p + runStart, count: n - runStart)
+    buffer.append(UInt8(ascii: "\""))
   }
 
   private mutating func writeEscaped(_ b: UInt8) {

@@ -51,66 +51,53 @@ struct JSONWriter {
     while true {
       // Print `value`; containers with elements open a frame instead.
       switch value {
-      case .null: token("null", colors?.null)
-      case .bool(let b): token(b ? "true" : "false", colors?.boolean)
+      case .null: literal("null")
+      case .bool(let b): literal(b ? "true" : "false")
       case .number(let n):
-        if let c = colors?.number { buffer.append(c) }
-        buffer.append(n.text)
-        if colors != nil { buffer.append(colors!.reset) }
-      case .string(let s):
-        if let c = colors?.string { buffer.append(c) }
-        writeQuoted(s)
-        if colors != nil { buffer.append(colors!.reset) }
+        var text = n.text
+        text.withUTF8 { number($0) }
+      case .string(var s):
+        s.withUTF8 { string($0, plain: false) }
       case .array(let items):
         if items.isEmpty {
-          token("[]", colors?.punctuation)
+          emptyContainer(object: false)
         } else {
-          token("[", colors?.punctuation)
+          beginContainer(object: false)
           stack.append(Frame(items: items, isObject: false))
         }
       case .object(let object):
         if object.members.isEmpty {
-          token("{}", colors?.punctuation)
+          emptyContainer(object: true)
         } else {
-          token("{", colors?.punctuation)
+          beginContainer(object: true)
           let members = sorted ? Self.sortedMembers(object.members) : object.members
           stack.append(Frame(members: members, isObject: true))
         }
       }
-      buffer.flushIfFull()
+      valueDone()
       // Find the next value to print, closing finished containers.
       while true {
         guard let top = stack.indices.last else { return }
         let position = stack[top].next
         if stack[top].isObject {
-          let members = stack[top].members
-          if position < members.count {
-            if position > 0 { token(",", colors?.punctuation) }
-            newline(depth: stack.count)
-            if let c = colors?.key { buffer.append(c) }
-            writeQuoted(members[position].key)
-            if colors != nil { buffer.append(colors!.reset) }
-            token(pretty ? ": " : ":", colors?.punctuation)
-            value = members[position].value
+          if position < stack[top].members.count {
+            element(first: position == 0, depth: stack.count)
+            var name = stack[top].members[position].key
+            name.withUTF8 { key($0, plain: false) }
+            value = stack[top].members[position].value
             stack[top].next += 1
             break
           }
-          stack.removeLast()
-          newline(depth: stack.count)
-          token("}", colors?.punctuation)
-        } else {
-          let items = stack[top].items
-          if position < items.count {
-            if position > 0 { token(",", colors?.punctuation) }
-            newline(depth: stack.count)
-            value = items[position]
-            stack[top].next += 1
-            break
-          }
-          stack.removeLast()
-          newline(depth: stack.count)
-          token("]", colors?.punctuation)
+        } else if position < stack[top].items.count {
+          element(first: position == 0, depth: stack.count)
+          value = stack[top].items[position]
+          stack[top].next += 1
+          break
         }
+        let isObject = stack[top].isObject
+        stack.removeLast()
+        endContainer(object: isObject, depth: stack.count)
+        valueDone()
       }
     }
   }
@@ -126,7 +113,7 @@ struct JSONWriter {
   }
 
   @inline(__always)
-  private mutating func token(_ text: StaticString, _ color: [UInt8]?) {
+  mutating func token(_ text: StaticString, _ color: [UInt8]?) {
     if let color {
       buffer.append(color)
       buffer.append(text)
@@ -134,11 +121,5 @@ struct JSONWriter {
     } else {
       buffer.append(text)
     }
-  }
-
-  @inline(__always)
-  private mutating func newline(depth: Int) {
-    guard pretty else { return }
-    buffer.appendNewline(indent: depth * 2)
   }
 }

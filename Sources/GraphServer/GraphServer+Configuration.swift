@@ -1,3 +1,5 @@
+import Foundation
+
 extension GraphServer {
   /// Where the server listens, what it accepts, and how long it waits for slow clients.
   public struct Configuration: Sendable {
@@ -18,6 +20,9 @@ extension GraphServer {
     public var shutdownGracePeriod: Duration
     /// The most connections open at once; further clients wait in the listen backlog.
     public var maxConnections: Int
+    /// How many I/O threads serve connections (each connection stays on one). Defaults to the
+    /// number of cores, at most 4.
+    public var ioThreads: Int
     /// Called once per answered request (and per refused one), on the server's I/O thread.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
 
@@ -25,7 +30,8 @@ extension GraphServer {
       host: String = "127.0.0.1", port: Int = 0, limits: HTTPLimits = HTTPLimits(),
       idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
       writeTimeout: Duration = .seconds(30), shutdownGracePeriod: Duration = .seconds(30),
-      maxConnections: Int = 1024, accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+      maxConnections: Int = 1024, ioThreads: Int = Configuration.defaultIOThreads,
+      accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
     ) {
       self.host = host
       self.port = port
@@ -35,7 +41,13 @@ extension GraphServer {
       self.writeTimeout = writeTimeout
       self.shutdownGracePeriod = shutdownGracePeriod
       self.maxConnections = maxConnections
+      self.ioThreads = ioThreads
       self.accessLog = accessLog
+    }
+
+    /// The number of cores, between 1 and 4.
+    public static var defaultIOThreads: Int {
+      min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
   }
 

@@ -10,6 +10,12 @@ import GraphAPI
 /// 502 with a Graph-style error body. Requests the server cannot accept are answered 400, 408,
 /// 413, 414, 417, 431, 501 or 505 and the connection is closed.
 ///
+/// A few I/O threads (`Configuration.ioThreads`) serve the connections with non-blocking
+/// sockets; each connection stays on one thread. Transport calls run as tasks on that thread's
+/// executor: an answer that is ready at once costs no thread switch, and
+/// one that waits (the network) suspends without holding the thread. A transport should
+/// therefore not block its thread for long (brief locks and small file writes are fine).
+///
 /// ```swift
 /// let server = GraphServer(transport: emulator)
 /// let port = try server.start()   // port 0 by default: a free one
@@ -24,7 +30,8 @@ public final class GraphServer: Sendable {
   private let state = LockedValue<State>(State())
 
   private struct State: Sendable {
-    var loop: ServerLoop?
+    var loops: [ServerLoop] = []
+    var listener: Int32?
     var port: Int?
     var started = false
   }
@@ -48,20 +55,26 @@ public final class GraphServer: Sendable {
     }
     let (fd, port) = try Socket.listen(
       host: configuration.host, port: configuration.port, backlog: 1024)
-    let loop: ServerLoop
+    let threads = max(1, configuration.ioThreads)
+    var loops: [ServerLoop] = []
     do {
-      loop = try ServerLoop(
-        transport: transport, configuration: configuration, listener: fd,
-        fallbackAuthority: Self.authority(host: configuration.host, port: port))
+      for _ in 0..<threads {
+        loops.append(
+          try ServerLoop(
+            transport: transport, configuration: configuration, listener: fd,
+            maxConnections: max(1, (configuration.maxConnections + threads - 1) / threads),
+            fallbackAuthority: Self.authority(host: configuration.host, port: port)))
+      }
     } catch {
       Socket.close(fd)
       throw error
     }
     state.withLock {
-      $0.loop = loop
+      $0.loops = loops
+      $0.listener = fd
       $0.port = port
     }
-    loop.start()
+    for loop in loops { loop.start() }
     return port
   }
 
@@ -69,9 +82,14 @@ public final class GraphServer: Sendable {
   /// `shutdownGracePeriod`), closes every connection, and returns when all of that is done.
   /// Does nothing on a server that is not running.
   public func stop() {
-    guard let loop = state.withLock({ $0.loop }) else { return }
-    loop.requestStop()
-    loop.finished.wait()
+    let loops = state.withLock { $0.loops }
+    for loop in loops { loop.requestStop() }
+    for loop in loops { loop.finished.wait() }
+    let listener = state.withLock { state in
+      defer { state.listener = nil }
+      return state.listener
+    }
+    if let listener { Socket.close(listener) }
   }
 
   /// The port listened on, once started.

@@ -67,15 +67,29 @@ func printTable(_ rows: [[String]]) {
   }
 }
 
-/// A child process run to completion with its standard output sent to /dev/null: wall time
-/// and peak resident memory (from `wait4`).
+/// A child process run to completion with its standard output sent to /dev/null: wall time,
+/// CPU time and peak resident memory.
+///
+/// Peak memory comes from GNU time (`/usr/bin/time -f %M`) when present: `wait4`'s
+/// `ru_maxrss` of a child started with `posix_spawn` (a vfork) also counts the parent's memory
+/// at the `exec`, while time's own child is forked from the small time process.
 struct ChildRun {
   var seconds: Double
+  /// User plus system CPU time in seconds.
+  var cpu: Double
   /// Peak resident set size in bytes.
   var maxRSS: Int
   var status: Int32
 
-  static func spawn(_ argv: [String]) -> ChildRun? {
+  static let timePath =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+    ? "/usr/bin/time" : nil
+
+  static func spawn(_ command: [String]) -> ChildRun? {
+    let report = FileManager.default.temporaryDirectory
+      .appendingPathComponent("graph-bench-rss-\(getpid()).txt").path
+    defer { unlink(report) }
+    let argv = timePath.map { [$0, "-f", "%M", "-o", report] + command } ?? command
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -92,7 +106,17 @@ struct ChildRun {
     var usage = rusage()
     guard wait4(pid, &status, 0, &usage) == pid else { return nil }
     let elapsed = graph_bench.seconds(since: start)
-    // Linux reports ru_maxrss in kilobytes.
-    return ChildRun(seconds: elapsed, maxRSS: Int(usage.ru_maxrss) * 1024, status: status)
+    let cpu =
+      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    // Linux reports ru_maxrss, and time's %M, in kilobytes.
+    var kilobytes = Int(usage.ru_maxrss)
+    if timePath != nil, let data = FileManager.default.contents(atPath: report),
+      let text = String(data: data, encoding: .utf8),
+      let reported = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    {
+      kilobytes = reported
+    }
+    return ChildRun(seconds: elapsed, cpu: cpu, maxRSS: kilobytes * 1024, status: status)
   }
 }

@@ -38,65 +38,110 @@ enum JSONBenchmark {
     let megabytes = Double(document.count) / 1_000_000
     print(
       String(format: "graph-bench json: %.1f MB Graph-shaped document, %d runs", megabytes, runs))
-    print("figures are medians; MB = 10^6 bytes of input; peak RSS from wait4 of a child process")
-    print("")
-    let parser = JSONParser()
-    var parseTimes: [Double] = []
-    var printTimes: [Double] = []
-    let devNull = open("/dev/null", O_WRONLY)
-    defer { close(devNull) }
-    for _ in 0..<runs {
-      let start = ContinuousClock.now
-      guard let value = try? parser.parse(document) else {
-        fail("graph-bench json: the generated document does not parse")
-        return 1
-      }
-      parseTimes.append(seconds(since: start))
-      let printStart = ContinuousClock.now
-      JSONPrinter(options: [.pretty]).write(value) { chunk in writeAll(devNull, chunk) }
-      printTimes.append(seconds(since: printStart))
+    print("medians; MB = 10^6 bytes of input; CPU = user + system; RSS = peak resident memory")
+    if ChildRun.timePath == nil {
+      print("(no /usr/bin/time: child RSS from wait4, which also counts this process's memory)")
     }
-    let parse = median(parseTimes)
-    let both = median(zip(parseTimes, printTimes).map { $0 + $1 })
+    print("")
+    var table = Table(inputBytes: document.count)
+    guard measureInProcess(document, runs: runs, into: &table) else {
+      fail("graph-bench json: the generated document does not parse")
+      return 1
+    }
     let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-    var ours: [ChildRun] = []
-    var jq: [ChildRun] = []
     let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
+    var format: [ChildRun] = []
+    var tree: [ChildRun] = []
+    var jq: [ChildRun] = []
     for _ in 0..<runs {
-      if let run = ChildRun.spawn([executable, "json-child", path]) { ours.append(run) }
+      if let run = ChildRun.spawn([executable, "json-child", path, "--format"]) {
+        format.append(run)
+      }
+      if let run = ChildRun.spawn([executable, "json-child", path]) { tree.append(run) }
       if let jqPath, let run = ChildRun.spawn([jqPath, ".", path]) { jq.append(run) }
     }
-    var rows: [[String]] = [["measure", "time", "throughput", "peak RSS"]]
-    func row(_ name: String, _ time: Double, _ rss: Int?) {
-      let memory = rss.map {
-        String(
-          format: "%.0f MB (%.2f× input)", Double($0) / 1e6, Double($0) / Double(document.count))
-      }
-      rows.append([
-        name, String(format: "%.3f s", time), String(format: "%.0f MB/s", megabytes / time),
-        memory ?? "",
-      ])
-    }
-    row("GraphJSON parse (in process)", parse, nil)
-    row("GraphJSON parse + pretty-print (in process)", both, nil)
-    let oursTime = median(ours.map(\.seconds))
-    let jqTime = median(jq.map(\.seconds))
-    if !ours.isEmpty {
-      row("graph-bench json-child FILE > /dev/null", oursTime, ours.map(\.maxRSS).max())
-    }
-    if !jq.isEmpty { row("jq . FILE > /dev/null", jqTime, jq.map(\.maxRSS).max()) }
-    printTable(rows)
+    table.add("fmt path: graph-bench json-child FILE --format", format)
+    table.add("tree: graph-bench json-child FILE", tree)
+    table.add("jq . FILE", jq)
+    printTable(table.rows)
     print("")
-    if !ours.isEmpty, !jq.isEmpty {
+    guard !jq.isEmpty else {
+      print("jq not found: no comparison")
+      return 0
+    }
+    for (name, ours) in [("fmt path", format), ("tree", tree)] where !ours.isEmpty {
+      let wall = median(jq.map(\.seconds)) / median(ours.map(\.seconds))
+      let cpu = median(jq.map(\.cpu)) / median(ours.map(\.cpu))
       print(
         String(
-          format: "parse + pretty-print vs jq (child processes): %.1f× faster", jqTime / oursTime))
-    } else if jqPath == nil {
-      print("jq not found: no comparison")
+          format: "%@ vs jq .: %.1f× the throughput by wall time, %.1f× by CPU time", name, wall,
+          cpu))
     }
     return 0
+  }
+
+  /// Times parsing, parse + print and streaming formatting in this process.
+  static func measureInProcess(_ document: [UInt8], runs: Int, into table: inout Table) -> Bool {
+    let devNull = open("/dev/null", O_WRONLY)
+    defer { close(devNull) }
+    var parse: [(Double, Double)] = []
+    var parsePrint: [(Double, Double)] = []
+    var format: [(Double, Double)] = []
+    for _ in 0..<runs {
+      var wall = ContinuousClock.now
+      var cpu = cpuSeconds()
+      guard let value = try? JSONParser().parse(document) else { return false }
+      let parsed = (seconds(since: wall), cpuSeconds() - cpu)
+      parse.append(parsed)
+      wall = ContinuousClock.now
+      cpu = cpuSeconds()
+      JSONPrinter(options: [.pretty]).write(value) { chunk in writeAll(devNull, chunk) }
+      parsePrint.append((parsed.0 + seconds(since: wall), parsed.1 + cpuSeconds() - cpu))
+      wall = ContinuousClock.now
+      cpu = cpuSeconds()
+      let formatted = document.withUnsafeBufferPointer { buffer in
+        (try? JSONFormatter(options: [.pretty]).format(buffer, validatingFirst: true) {
+          writeAll(devNull, $0)
+        }) != nil
+      }
+      guard formatted else { return false }
+      format.append((seconds(since: wall), cpuSeconds() - cpu))
+    }
+    table.add("GraphJSON parse (in process)", parse)
+    table.add("GraphJSON parse + pretty-print (in process)", parsePrint)
+    table.add("JSONFormatter validate + pretty-print (in process)", format)
+    return true
+  }
+
+  /// The result table: one row per measure.
+  struct Table {
+    let inputBytes: Int
+    var rows: [[String]] = [["measure", "wall", "MB/s", "CPU", "MB/s CPU", "peak RSS"]]
+
+    mutating func add(_ name: String, _ times: [(Double, Double)]) {
+      guard !times.isEmpty else { return }
+      add(name, wall: median(times.map(\.0)), cpu: median(times.map(\.1)), rss: nil)
+    }
+
+    mutating func add(_ name: String, _ runs: [ChildRun]) {
+      guard !runs.isEmpty else { return }
+      add(
+        name, wall: median(runs.map(\.seconds)), cpu: median(runs.map(\.cpu)),
+        rss: runs.map(\.maxRSS).max())
+    }
+
+    mutating func add(_ name: String, wall: Double, cpu: Double, rss: Int?) {
+      let megabytes = Double(inputBytes) / 1e6
+      let memory = rss.map {
+        String(format: "%.0f MB (%.2f× input)", Double($0) / 1e6, Double($0) / Double(inputBytes))
+      }
+      rows.append([
+        name, String(format: "%.3f s", wall), String(format: "%.0f", megabytes / wall),
+        String(format: "%.3f s", cpu), String(format: "%.0f", megabytes / cpu), memory ?? "",
+      ])
+    }
   }
 
   /// `graph-bench json-child FILE [--parse-only]`: what the benchmark times in a child process
@@ -117,6 +162,22 @@ enum JSONBenchmark {
       return 2
     }
     phase("read")
+    if arguments.contains("--format") {
+      do {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+          let formatter = JSONFormatter(options: [.pretty])
+          if arguments.contains("--format") {
+            try formatter.format(buffer, validatingFirst: true) { writeAll(STDOUT_FILENO, $0) }
+            [UInt8(ascii: "\n")].withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+            phase("format")
+          }
+        }
+      } catch {
+        fail("\(path):\(error.line):\(error.column): \(error.message)")
+        return 2
+      }
+      return 0
+    }
     var value: JSONValue
     do {
       value = try JSONParser().parse(bytes)

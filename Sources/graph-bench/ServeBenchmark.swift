@@ -8,7 +8,8 @@ import GraphServer
 enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N] [--duration SECONDS] [--client wrk|threads]
-      defaults: 64 connections, 10 seconds, wrk when installed
+                             [--io-threads N]
+      defaults: 64 connections, 10 seconds, wrk when installed, one I/O thread per core (max 4)
     goal: at least 10,000 requests/s with p99 under 10 ms at 64 connections on 2 cores
     """
 
@@ -38,12 +39,15 @@ enum ServeBenchmark {
     var seconds: Double
     var p50: Double
     var p99: Double
+    /// CPU time the server process used (user + system), when the client is another process.
+    var serverCPUSeconds: Double?
     var requestsPerSecond: Double { Double(requests) / seconds }
   }
 
   static func run(_ arguments: [String]) async -> Int32 {
     var connections = 64
     var duration = 10
+    var ioThreads = GraphServer.Configuration.defaultIOThreads
     var client =
       ProcessInfo.processInfo.environment["PATH"].flatMap(findWrk) != nil ? "wrk" : "threads"
     var rest = arguments[...]
@@ -53,20 +57,27 @@ enum ServeBenchmark {
       case "--connections": connections = Int(value) ?? 0
       case "--duration": duration = Int(value) ?? 0
       case "--client": client = value
+      case "--io-threads": ioThreads = Int(value) ?? 0
       default: return fail("unknown option '\(flag)'")
       }
     }
     guard (1...1000).contains(connections), (1...120).contains(duration),
-      ["wrk", "threads"].contains(client)
-    else { return fail("connections must be 1-1000, duration 1-120 s, client wrk or threads") }
-    let server = GraphServer(transport: FixedAnswer())
+      ["wrk", "threads"].contains(client), (1...16).contains(ioThreads)
+    else {
+      return fail(
+        "connections must be 1-1000, duration 1-120 s, client wrk or threads, io-threads 1-16")
+    }
+    let server = GraphServer(
+      transport: FixedAnswer(), configuration: GraphServer.Configuration(ioThreads: ioThreads))
     let port: Int
     do { port = try server.start() } catch { return fail("\(error)") }
     defer { server.stop() }
     let url = "http://127.0.0.1:\(port)/v2.0/4?fields=id,name&access_token=bench"
-    let result: Result?
+    var result: Result?
     if client == "wrk" {
+      let before = cpuSeconds()
       result = runWrk(url: url, connections: connections, duration: duration)
+      result?.serverCPUSeconds = cpuSeconds() - before
     } else {
       result = ServeLoadClient(port: port, path: "/v2.0/4?fields=id,name&access_token=bench")
         .run(connections: connections, seconds: Double(duration))
@@ -76,9 +87,10 @@ enum ServeBenchmark {
     print(
       """
       serve: \(result.client), \(connections) connections, \(duration) s, \
-      \(ProcessInfo.processInfo.activeProcessorCount) cores
+      \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ioThreads) I/O threads
         requests/s  \(String(format: "%.0f", result.requestsPerSecond))  (\(result.requests) requests, \(result.errors) errors)
         latency     p50 \(String(format: "%.2f", result.p50)) ms   p99 \(String(format: "%.2f", result.p99)) ms
+      \(result.serverCPUSeconds.map { String(format: "  server CPU  %.1f µs per request\n", $0 * 1e6 / Double(max(result.requests, 1))) } ?? "")\
         goal (>= 10,000 req/s, p99 < 10 ms, no errors): \(met ? "met" : "MISSED")
       """)
     return 0
@@ -122,6 +134,18 @@ enum ServeBenchmark {
     return Result(
       client: "wrk", requests: requests, errors: non2xx + socketErrors,
       seconds: Double(requests) / rps, p50: p50, p99: p99)
+  }
+
+  /// User + system CPU seconds of this process so far (children not included).
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   static func findWrk(_ path: String) -> String? {

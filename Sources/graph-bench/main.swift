@@ -5,7 +5,13 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = [
   ("json", "parse and pretty-print a Graph-shaped document vs jq", JSONBenchmark.run),
   ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
+  ("emulator", "1M-person world: load time, memory, deep pages", EmulatorBenchmark.run),
   ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run),
+  ("diff", DiffBenchmark.summary, DiffBenchmark.run),
+  (
+    "cassette", "load, match and replay a 10,000-interaction cassette vs vcrpy",
+    CassetteBenchmark.run
+  ),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,32 +1,8 @@
 import ExplorerCLI
 import Foundation
 import GraphJSON
+import GraphTestSupport
 import Testing
-
-/// Captures what a subcommand writes (a private console until a shared one lands in
-/// GraphTestSupport).
-final class DiffTestConsole: Console, @unchecked Sendable {
-  private let lock = NSLock()
-  private var out = ""
-  private var err = ""
-  private let input: [UInt8]
-  let isOutputTerminal: Bool
-  let isInputTerminal = false
-  let environment: [String: String]
-
-  init(input: String = "", terminal: Bool = false, environment: [String: String] = [:]) {
-    self.input = Array(input.utf8)
-    self.isOutputTerminal = terminal
-    self.environment = environment
-  }
-
-  var output: String { lock.withLock { out } }
-  var errors: String { lock.withLock { err } }
-  func write(_ text: String) { lock.withLock { out += text } }
-  func writeError(_ text: String) { lock.withLock { err += text } }
-  func readLine() -> String? { nil }
-  func readAll() -> [UInt8] { input }
-}
 
 @Suite final class DiffCommandTests {
   let directory: URL
@@ -45,7 +21,7 @@ final class DiffTestConsole: Console, @unchecked Sendable {
     return url.path
   }
 
-  func run(_ arguments: [String], console: DiffTestConsole = DiffTestConsole()) async -> (
+  func run(_ arguments: [String], console: CapturingConsole = CapturingConsole()) async -> (
     ExplorerCLI.ExitStatus, String, String
   ) {
     let status = await GraphExplorer.main(arguments: arguments, console: console)
@@ -147,20 +123,22 @@ final class DiffTestConsole: Console, @unchecked Sendable {
   @Test func colourOnTerminalUnlessNoColor() async throws {
     let a = try file("a.json", "[1]")
     let b = try file("b.json", "[2]")
-    let (_, coloured, _) = await run(["diff", a, b], console: DiffTestConsole(terminal: true))
+    let (_, coloured, _) = await run(
+      ["diff", a, b], console: CapturingConsole(isOutputTerminal: true))
     #expect(coloured.contains("\u{1B}[31m"))
     let (_, plain, _) = await run(
-      ["diff", a, b], console: DiffTestConsole(terminal: true, environment: ["NO_COLOR": "1"]))
+      ["diff", a, b],
+      console: CapturingConsole(isOutputTerminal: true, environment: ["NO_COLOR": "1"]))
     #expect(!plain.contains("\u{1B}["))
     let (_, forcedOff, _) = await run(
-      ["diff", "--no-color", a, b], console: DiffTestConsole(terminal: true))
+      ["diff", "--no-color", a, b], console: CapturingConsole(isOutputTerminal: true))
     #expect(!forcedOff.contains("\u{1B}["))
   }
 
   @Test func standardInput() async throws {
     let a = try file("a.json", #"{"a":1}"#)
     let (status, out, _) = await run(
-      ["diff", a, "-"], console: DiffTestConsole(input: #"{"a":2}"#))
+      ["diff", a, "-"], console: CapturingConsole(input: #"{"a":2}"#))
     #expect(status == .failure)
     #expect(out == "a: 1 → 2\n")
   }

@@ -6,7 +6,7 @@ import Testing
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Interop/facebook_sdk_interop.py").path
 
-  @Test(.disabled("needs GraphEmulator"))
+  @Test
   func facebookSDKTalksToTheServedEmulator() async throws {
     let server = try ServeProcess([])
     let run = try await runProgram("/usr/bin/env", ["python3", Self.script, server.url])

@@ -100,10 +100,16 @@ final class LockedText: @unchecked Sendable {
   var value: String { lock.withLock { text } }
 }
 
+/// What a finished program left behind.
+struct ProgramRun: Sendable {
+  var status: Int32
+  var bytes: [UInt8]
+  var error: String
+  var output: String { String(decoding: bytes, as: UTF8.self) }
+}
+
 /// Runs a program to completion (on its own thread) and returns its status and output.
-func runProgram(_ path: String, _ arguments: [String]) async throws -> (
-  status: Int32, output: String, error: String
-) {
+func runProgram(_ path: String, _ arguments: [String]) async throws -> ProgramRun {
   try await withCheckedThrowingContinuation { continuation in
     Thread {
       let process = Process()
@@ -113,18 +119,22 @@ func runProgram(_ path: String, _ arguments: [String]) async throws -> (
       let err = Pipe()
       process.standardOutput = out
       process.standardError = err
+      process.standardInput = FileHandle.nullDevice
       do {
         try process.run()
         let errorText = LockedText()
-        let reader = Thread {
-          errorText.append(
-            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-        reader.start()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+          let data = err.fileHandleForReading.readDataToEndOfFile()
+          errorText.append(String(decoding: data, as: UTF8.self))
+          done.signal()
+        }.start()
+        let output = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        while reader.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
-        continuation.resume(returning: (process.terminationStatus, output, errorText.value))
+        done.wait()
+        continuation.resume(
+          returning: ProgramRun(
+            status: process.terminationStatus, bytes: output, error: errorText.value))
       } catch {
         continuation.resume(throwing: error)
       }

@@ -118,3 +118,18 @@ import Testing
     #expect(out.request.url.hasSuffix("<ACCESS_TOKEN_5>"))
   }
 }
+
+@Suite struct PublicValueTests {
+  @Test func publicValuesStayButRealSecretsGo() {
+    var redactor = Redactor(publicValues: ["CAAEmuAlice", "123|EmuAppToken"])
+    let out = redactor.redact(
+      Interaction(
+        request: get(
+          "https://g/me?access_token=CAAEmuAlice&appsecret_proof=abcdef123456&x=123%7CEmuAppToken"),
+        response: HTTPResponse(status: 200), recordedAt: ""))
+    #expect(
+      out.request.url
+        == "https://g/me?access_token=CAAEmuAlice&appsecret_proof=<APPSECRET_PROOF_1>&x=123%7CEmuAppToken"
+    )
+  }
+}

@@ -11,7 +11,7 @@ let mealURL =
 @Test func eatWithoutPublishActionsIs200() {
   let answer = call(
     GraphEmulator(), "me/fb_sample_scrumps:eat", method: "POST", form: [("meal", mealURL)])
-  #expect(answer.status == 400)
+  #expect(answer.status == 403)
   #expect(
     answer.json?["error"]?["message"] == "(#200) Requires extended permission: publish_actions")
   #expect(answer.json?["error"]?["type"] == "OAuthException")

@@ -7,7 +7,7 @@ import Testing
 /// Writes of the seeds: feed posts (seed 004), photos, check-ins (seed 003), deletes.
 @Test func publishingNeedsPublishActions() {
   let answer = call(GraphEmulator(), "me/feed", method: "POST", form: [("message", "hi")])
-  #expect(answer.status == 400)
+  #expect(answer.status == 403)
   let trace = answer.headers["x-fb-trace-id"] ?? ""
   #expect(
     answer.text

@@ -206,6 +206,42 @@ func withServer(
     #expect(logged.last?.error?.contains("NOPE") == true)
   }
 
+  @Test func aSlowAnswerDoesNotHoldOtherConnections() async throws {
+    try await withServer(EchoTransport(slowDelay: .seconds(2))) { _, port in
+      try await onThread {
+        let slow = try RawClient(port: port, timeout: 5)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: h\r\n\r\n")
+        // The fast client's read times out long before the slow answer is ready.
+        let fast = try RawClient(port: port, timeout: 1)
+        try fast.send("GET /fast HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(try fast.readResponse().headers["X-Echo-URL"] == "http://h/fast")
+        #expect(try slow.readResponse().headers["X-Echo-URL"] == "http://h/slow")
+      }
+    }
+  }
+
+  @Test func connectionsPastTheCapWaitForAFreeSlot() async throws {
+    let configuration = GraphServer.Configuration(maxConnections: 2)
+    try await withServer(configuration: configuration) { _, port in
+      try await onThread {
+        let first = try RawClient(port: port)
+        let second = try RawClient(port: port)
+        try second.send("GET /2 HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(try second.readResponse().status == 200)
+        // The third connection is accepted by the kernel but not served while two are open.
+        let third = try RawClient(port: port, timeout: 0.3)
+        try third.send("GET /3 HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(throws: RawClient.Failure.self) { _ = try third.readResponse() }
+        first.abort()
+        let waiting = try RawClient(port: port, timeout: 3)
+        try waiting.send("GET /4 HTTP/1.1\r\nHost: h\r\n\r\n")
+        second.abort()
+        third.abort()
+        #expect(try waiting.readResponse().headers["X-Echo-URL"] == "http://h/4")
+      }
+    }
+  }
+
   @Test func stopLetsInFlightRequestsFinish() async throws {
     let server = GraphServer(transport: EchoTransport(delay: .milliseconds(300)))
     let port = try server.start()

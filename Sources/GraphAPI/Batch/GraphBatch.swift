@@ -110,7 +110,7 @@ public struct GraphBatch: Sendable, Hashable {
       dependsOn: item["depends_on"]?.stringValue,
       omitResponseOnSuccess: item["omit_response_on_success"]?.boolValue,
       attachedFiles: item["attached_files"]?.stringValue.map {
-        $0.split(separator: ",").map { $0.trimmed }
+        $0.split(separator: ",").map { $0.trimmingSpaces }
       } ?? [])
   }
 }

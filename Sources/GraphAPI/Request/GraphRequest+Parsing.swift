@@ -28,7 +28,8 @@ extension GraphRequest {
     var items = parts.queryItems
     var uploads: [GraphUpload] = []
     let contentType = request.headers["Content-Type"] ?? ""
-    let mediaType = contentType.split(separator: ";").first.map { $0.trimmed.lowercased() } ?? ""
+    let mediaType =
+      contentType.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() } ?? ""
     switch mediaType {
     case "multipart/form-data":
       let form = try MultipartFormData(parsing: request.body, contentType: contentType)
@@ -57,7 +58,7 @@ extension GraphRequest {
     if token == nil, let authorization = request.headers["Authorization"] {
       let words = authorization.split(separator: " ", maxSplits: 1)
       if words.count == 2, ["oauth", "bearer"].contains(words[0].lowercased()) {
-        token = words[1].trimmed
+        token = words[1].trimmingSpaces
       }
     }
     self.init(method, parts.path, parameters: items, uploads: uploads, accessToken: token)

@@ -54,7 +54,8 @@ extension MultipartFormData {
       guard let colon = line.firstIndex(of: ":") else {
         throw .malformedMultipart(reason: "part header without ':': '\(line)'", offset: offset)
       }
-      headers[line[..<colon].trimmed.lowercased()] = line[line.index(after: colon)...].trimmed
+      headers[line[..<colon].trimmingSpaces.lowercased()] =
+        line[line.index(after: colon)...].trimmingSpaces
     }
     return headers
   }
@@ -91,8 +92,8 @@ extension MultipartFormData {
           }
         }
       }
-      let name = key.trimmed.lowercased()
-      if !name.isEmpty && result[name] == nil { result[name] = parameterValue.trimmed }
+      let name = key.trimmingSpaces.lowercased()
+      if !name.isEmpty && result[name] == nil { result[name] = parameterValue.trimmingSpaces }
     }
     return result
   }

@@ -90,8 +90,8 @@ public struct MultipartFormData: Sendable, Hashable {
   public static func boundary(fromContentType contentType: String) -> String? {
     for parameter in contentType.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmed.lowercased() == "boundary" else { continue }
-      var value = pair[1].trimmed
+      guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "boundary" else { continue }
+      var value = pair[1].trimmingSpaces
       if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
         value = String(value.dropFirst().dropLast())
       }
@@ -132,13 +132,6 @@ public struct MultipartFormData: Sendable, Hashable {
 }
 
 extension StringProtocol {
-  var trimmed: String {
-    var s = Substring(self)
-    while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-    return String(s)
-  }
-
   func replacingAll(_ target: Character, with replacement: String) -> String {
     var out = ""
     for c in self { if c == target { out += replacement } else { out.append(c) } }

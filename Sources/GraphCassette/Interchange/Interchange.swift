@@ -34,13 +34,14 @@ public enum Interchange {
   }
 
   /// Reads `bytes` as `format` (detected when `nil`) and redacts any secrets it holds: files
-  /// from other tools often keep tokens in the clear.
+  /// from other tools often keep tokens in the clear. `publicValues` are left alone (the
+  /// emulator's published test tokens).
   ///
   /// - Throws: `.invalidInterchange` naming the entry and the field, `.invalidJSON` with line
   ///   and column, `.unknownFormat`.
   public static func importCassette(
     _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
-    knownSecrets: [Secret] = []
+    knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
     let requested = format
     let format: InterchangeFormat
@@ -70,7 +71,7 @@ public enum Interchange {
       cassette = try VCRCodec.decode(
         value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
-    var redactor = Redactor(knownSecrets: knownSecrets)
+    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     redactor.reservePlaceholders(in: cassette)
     cassette.interactions = cassette.interactions.map { redactor.redact($0) }
     return (cassette, format)

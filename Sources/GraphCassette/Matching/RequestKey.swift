@@ -127,9 +127,11 @@ struct RequestKey: Hashable {
   static func body(_ bytes: [UInt8], contentType: String?) -> Body {
     if bytes.isEmpty { return .empty }
     let type = contentType?.lowercased() ?? ""
-    if let contentType, let multipart = Multipart(body: bytes, contentType: contentType) {
+    if let contentType,
+      let multipart = try? MultipartFormData(parsing: bytes, contentType: contentType)
+    {
       let parts = multipart.parts.compactMap { part -> Part? in
-        let name = part.name ?? ""
+        let name = part.name
         if Secret.isSecretParameter(name) { return nil }
         let text = String(decoding: part.body, as: UTF8.self)
         if let first = text.first, first == "[" || first == "{",

@@ -33,6 +33,8 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   ///   - matchers: how requests are matched when replaying (`once` on an existing cassette,
   ///     `new_episodes`, `none`).
   ///   - knownSecrets: secrets to redact even where no parameter names them (the app secret).
+  ///   - publicValues: values never redacted although they sit in secret places: the
+  ///     emulator's published test tokens (`GraphEmulator.testTokens`).
   ///   - recordedWith: written as the cassette's `recorded_with`.
   ///   - clock: the time written as `recorded_at`.
   /// - Throws: `.missingCassette` in `none` mode without a file; `CassetteError` when an
@@ -40,7 +42,7 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   public init(
     wrapping inner: any GraphTransport, file: String, mode: RecordMode = .once,
     matchers: MatcherSet = .default, knownSecrets: [Secret] = [],
-    recordedWith: String? = "graph-explorer",
+    publicValues: Set<String> = [], recordedWith: String? = "graph-explorer",
     clock: @escaping @Sendable () -> Date = { Date() }
   ) throws(CassetteError) {
     self.inner = inner
@@ -48,7 +50,7 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     self.mode = mode
     self.clock = clock
     existedAtStart = FileIO.exists(file)
-    redactor = Redactor(knownSecrets: knownSecrets)
+    redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     let existing = existedAtStart ? try Cassette.load(path: file) : nil
     switch mode {
     case .none:

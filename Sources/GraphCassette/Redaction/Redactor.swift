@@ -13,13 +13,18 @@ public struct Redactor: Sendable {
   private var counters: [Secret.Kind: Int] = [:]
   /// Every byte form of every secret and its placeholder, longest first.
   private var replacements: [(pattern: [UInt8], placeholder: [UInt8])] = []
+  /// Values that look like secrets but are not (the emulator's fixture tokens).
+  private let publicValues: Set<String>
 
   /// Secrets shorter than this are replaced only where they are a parameter's whole value.
   static let minimumSubstringLength = 6
 
   /// A redactor that already knows `knownSecrets` (an app secret the session signs with, which
-  /// never itself appears in a request).
-  public init(knownSecrets: [Secret] = []) {
+  /// never itself appears in a request) and leaves `publicValues` alone: values in secret
+  /// places that are not secret, such as the emulator's published test tokens, so that a
+  /// cassette recorded from the emulator can be verified against it as it is.
+  public init(knownSecrets: [Secret] = [], publicValues: Set<String> = []) {
+    self.publicValues = publicValues
     for secret in knownSecrets { register(secret) }
   }
 
@@ -62,7 +67,9 @@ public struct Redactor: Sendable {
 
   private mutating func register(_ secret: Secret) {
     let value = secret.value
-    guard !value.isEmpty, !Secret.isPlaceholder(value), placeholders[value] == nil else { return }
+    guard !value.isEmpty, !Secret.isPlaceholder(value), placeholders[value] == nil,
+      !publicValues.contains(value)
+    else { return }
     let n = (counters[secret.kind] ?? 0) + 1
     counters[secret.kind] = n
     let placeholder = "<\(secret.kind.rawValue)_\(n)>"
@@ -139,7 +146,7 @@ public struct Redactor: Sendable {
   private func replace(_ bytes: [UInt8]) -> [UInt8] {
     var current = bytes
     for (pattern, placeholder) in replacements {
-      let hits = Multipart.occurrences(of: pattern, in: current)
+      let hits = ByteSearch.occurrences(of: pattern, in: current)
       guard !hits.isEmpty else { continue }
       var out: [UInt8] = []
       out.reserveCapacity(current.count)

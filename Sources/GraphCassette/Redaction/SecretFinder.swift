@@ -46,10 +46,12 @@ enum SecretFinder {
 
   static func inBody(_ body: [UInt8], contentType: String?) -> [Secret] {
     guard !body.isEmpty else { return [] }
-    if let contentType, let multipart = Multipart(body: body, contentType: contentType) {
+    if let contentType,
+      let multipart = try? MultipartFormData(parsing: body, contentType: contentType)
+    {
       var found: [Secret] = []
       for part in multipart.parts {
-        guard let name = part.name else { continue }
+        let name = part.name
         let text = String(decoding: part.body, as: UTF8.self)
         if let kind = Secret.parameterKinds[name.lowercased()] {
           found.append(Secret(kind, text))

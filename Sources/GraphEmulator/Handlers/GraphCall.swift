@@ -17,6 +17,8 @@ struct GraphCall: Sendable {
   var token: String?
   /// Uploaded files by form part name.
   var files: [String: UploadedFile] = [:]
+  /// A body that could not be read (answered as error 100 before anything else).
+  var bodyError: GraphError?
 
   /// `/v2.2` or empty, as paging URLs repeat it.
   var versionPrefix: String { explicitVersion.map { "/\($0)" } ?? "" }
@@ -41,7 +43,19 @@ struct GraphCall: Sendable {
     path = components
     var params = parts.queryItems
     let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
-    if contentType.hasPrefix("application/x-www-form-urlencoded")
+    if contentType.hasPrefix("multipart/form-data") {
+      do {
+        let form = try MultipartFormData(
+          parsing: request.body, contentType: request.headers["Content-Type"] ?? "")
+        params.items += form.parameters.items
+        for upload in form.uploads {
+          files[upload.name] = UploadedFile(
+            filename: upload.filename, contentType: upload.contentType, bytes: upload.bytes)
+        }
+      } catch {
+        bodyError = .parameter("Invalid multipart/form-data body: \(error)")
+      }
+    } else if contentType.hasPrefix("application/x-www-form-urlencoded")
       || (contentType.isEmpty && !request.body.isEmpty)
     {
       params.items += QueryItems(parsing: String(decoding: request.body, as: UTF8.self)).items

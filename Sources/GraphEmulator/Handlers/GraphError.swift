@@ -117,9 +117,14 @@ struct GraphError: Error, Sendable, Equatable {
 
   /// 200 for a write without the permission it needs.
   static func requiresPermission(_ permission: String) -> GraphError {
-    oauth(
-      "(#200) Requires extended permission: \(permission)", code: 200,
-      challenge: "insufficient_scope")
+    permissionError("(#200) Requires extended permission: \(permission)")
+  }
+
+  /// A 200-299 permission error: HTTP 403, `insufficient_scope`.
+  static func permissionError(_ message: String, code: Int = 200) -> GraphError {
+    var error = oauth(message, code: code, challenge: "insufficient_scope")
+    error.status = 403
+    return error
   }
 
   /// 506 for the same status message twice in a row.

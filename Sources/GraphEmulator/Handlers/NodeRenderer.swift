@@ -82,6 +82,12 @@ struct NodeRenderer {
   func value(of field: FieldSelection.Field, on node: Node) throws(GraphError) -> JSONValue? {
     let schema = Schema.of(node.type)
     if field.name == "id" { return .string(node.id) }
+    if field.name == "installed", node.type == .user {
+      let installed =
+        !world.deauthorized.contains(node.id)
+        && world.tokens.values.contains { $0.userID == node.id }
+      return installed ? .bool(true) : nil
+    }
     if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
       return ["data": picture.data]

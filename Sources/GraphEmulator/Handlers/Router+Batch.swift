@@ -69,7 +69,7 @@ extension Router {
     var relative = BatchReference.substitute(op["relative_url"]?.stringValue ?? "", resolve)
     if relative.hasPrefix("/") { relative.removeFirst() }
     let body = BatchReference.substitute(op["body"]?.stringValue ?? "", resolve)
-    var request = HTTPRequest(
+    let request = HTTPRequest(
       method: method, url: "\(call.origin)\(call.versionPrefix)/\(relative)",
       headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(body.utf8))
     var sub = GraphCall(request: request, defaultVersion: state.world.app.defaultVersion)
@@ -81,7 +81,6 @@ extension Router {
       let parts = attached.split(separator: ",").map { String($0).trimmingSpaces }
       if let first = parts.first, let file = call.files[first] { sub.files["source"] = file }
     }
-    request.body = []
     var outcome: Outcome
     do throws(GraphError) {
       outcome = try route(sub)

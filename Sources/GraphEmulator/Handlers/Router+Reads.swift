@@ -74,10 +74,18 @@ extension Router {
     return .json(["data": .object(data)])
   }
 
-  /// `appsecret_proof`: a missing one fails when the app requires it.
+  /// `appsecret_proof`: a wrong one always fails (100); a missing one fails when the app
+  /// requires it (user tokens only).
   func checkProof(_ call: GraphCall, viewer: Viewer) throws(GraphError) {
-    guard viewer.hasToken, call["appsecret_proof"] == nil else { return }
-    if state.world.app.requiresAppSecretProof && viewer.userID != nil { throw .proofRequired }
+    guard let token = call.token, viewer.hasToken else { return }
+    guard let proof = call["appsecret_proof"] else {
+      if state.world.app.requiresAppSecretProof && viewer.userID != nil {
+        throw .proofRequired
+      }
+      return
+    }
+    let expected = AppSecretProof.make(accessToken: token, appSecret: state.world.app.secret)
+    if proof.lowercased() != expected { throw .invalidProof }
   }
 }
 

@@ -39,9 +39,8 @@ extension Router {
       }
     case "user", "event", "group":
       guard viewer.userID != nil else {
-        throw GraphError.oauth(
-          "(#200) Must have a valid access_token to access this endpoint", code: 200,
-          challenge: "insufficient_scope")
+        throw GraphError.permissionError(
+          "(#200) Must have a valid access_token to access this endpoint")
       }
       let nodeType: NodeType? = type == "user" ? .user : type == "event" ? .event : nil
       ids = world.nodes.values.filter { $0.type == nodeType && matches($0) }

@@ -41,9 +41,8 @@ extension Router {
   {
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
     guard owner.id == user.id || call.version < .v2_0 else {
-      throw .oauth(
-        "(#200) Feed story publishing to other users is disabled for this application",
-        code: 200, challenge: "insufficient_scope")
+      throw .permissionError(
+        "(#200) Feed story publishing to other users is disabled for this application")
     }
     let message = call["message"] ?? ""
     let link = call["link"]
@@ -86,12 +85,8 @@ extension Router {
     let photoID = state.newID()
     let postID = "\(user.id)_\(state.newID())"
     let caption = call["message"] ?? call["name"]
-    var fields = DefaultWorld.photoFields(
+    let fields = DefaultWorld.photoFields(
       id: photoID, from: reference(user), time: state.now, name: caption)
-    if let file = call.files["source"] {
-      fields.append(("source_bytes", .number(JSONNumber(file.bytes.count))))
-      fields.removeAll { $0.0 == "source_bytes" }
-    }
     state.world.insert(node(photoID, .photo, fields))
     state.world.link(user.id, "photos", photoID, atFront: true)
     let time = GraphClock.iso(state.now)
@@ -110,7 +105,7 @@ extension Router {
     return try created(photoID, extra: [("post_id", .string(postID))], call: call, viewer: viewer)
   }
 
-  /// `POST me/checkins` with `place` (and `message`, `coordinates`): needs
+  /// `POST me/checkins` with `place` (and `message`): needs
   /// `publish_checkins` or `publish_actions` (seed 003 era).
   mutating func checkIn(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
@@ -136,9 +131,8 @@ extension Router {
     guard deletable.contains(target.type) else { throw .unsupported("DELETE", id: target.id) }
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
     guard target.fields["from"]?["id"]?.stringValue == user.id else {
-      throw .oauth(
-        "(#200) The user hasn't authorized the application to perform this action", code: 200,
-        challenge: "insufficient_scope")
+      throw .permissionError(
+        "(#200) The user hasn't authorized the application to perform this action")
     }
     state.world.remove(target.id)
     return deleted(call)

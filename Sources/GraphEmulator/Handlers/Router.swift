@@ -41,6 +41,7 @@ struct Router {
 
   /// Routes a call that has already been parsed (batch operations come in here too).
   mutating func route(_ call: GraphCall) throws(GraphError) -> Outcome {
+    if let bodyError = call.bodyError { throw bodyError }
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     try checkProof(call, viewer: viewer)
     let path = call.path

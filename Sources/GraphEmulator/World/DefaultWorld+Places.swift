@@ -68,6 +68,7 @@ extension DefaultWorld {
           ("phone", .string("(415) 555-\(1000 + index * 17)")),
           ("likes", .number(JSONNumber(1200 + index * 311 % 5000))),
           ("checkins", .number(JSONNumber(4000 + index * 977 % 20_000))),
+          ("were_here_count", .number(JSONNumber(4000 + index * 977 % 20_000))),
         ])
     }
   }

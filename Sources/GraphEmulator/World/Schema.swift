@@ -47,6 +47,7 @@ struct Schema: Sendable {
       Field(name: "id", description: "The user's Facebook ID", type: "string"),
       Field(name: "name", description: "The user's full name", type: "string"),
       Field(name: "first_name", description: "The user's first name", type: "string"),
+      Field(name: "middle_name", description: "The user's middle name", type: "string"),
       Field(name: "last_name", description: "The user's last name", type: "string"),
       Field(name: "link", description: "The URL of the profile for the user", type: "string"),
       Field(name: "username", description: "The user's Facebook username", type: "string"),
@@ -56,6 +57,9 @@ struct Schema: Sendable {
       Field(name: "timezone", description: "The user's timezone offset from UTC", type: "number"),
       Field(name: "updated_time", description: "Last profile update", type: "datetime"),
       Field(name: "verified", description: "Whether the user is verified", type: "boolean"),
+      Field(
+        name: "installed", description: "Whether the user has installed the app",
+        type: "boolean"),
       Field(name: "picture", description: "The user's profile picture", type: "object"),
       Field(
         name: "email", description: "The user's primary email address", type: "string",
@@ -93,10 +97,18 @@ struct Schema: Sendable {
       Field(name: "name", description: "The Page's name", type: "string"),
       Field(name: "category", description: "The Page's category", type: "string"),
       Field(name: "category_list", description: "The Page's sub-categories", type: "array"),
+      Field(name: "username", description: "The Page's username", type: "string"),
+      Field(name: "description", description: "The Page's description", type: "string"),
       Field(name: "location", description: "The Page's location", type: "object"),
       Field(name: "link", description: "The Page's Facebook URL", type: "string"),
       Field(name: "likes", description: "The number of users who like the Page", type: "number"),
       Field(name: "checkins", description: "Total number of check-ins", type: "number"),
+      Field(
+        name: "were_here_count", description: "Number of visits to this place",
+        type: "number"),
+      Field(
+        name: "talking_about_count", description: "Number of people talking about the Page",
+        type: "number"),
       Field(name: "phone", description: "The Page's phone number", type: "string"),
       Field(name: "website", description: "The Page's website", type: "string"),
       Field(name: "about", description: "Information about the Page", type: "string"),

@@ -4,9 +4,12 @@ extension World {
   /// A generated world for scale: `people` users, each with `friends` friends (a ring
   /// lattice: the nearest ids on both sides), the Scrumptious app, the token `CAAEmuUser0`
   /// of person 0 (the default user) and the app token. Names are drawn from `seed`.
-  public static func generated(people: Int, friends: Int, seed: UInt64 = 1)
-    throws(EmulatorError) -> World
-  {
+  ///
+  /// `defaultUserFriends` gives person 0 that many friends instead (persons 1...N, one way),
+  /// for measuring deep pages.
+  public static func generated(
+    people: Int, friends: Int, seed: UInt64 = 1, defaultUserFriends: Int? = nil
+  ) throws(EmulatorError) -> World {
     guard people >= 2 else { throw .invalidGeneratedWorld("people must be at least 2") }
     guard friends >= 1, friends < people else {
       throw .invalidGeneratedWorld("friends must be between 1 and people - 1")
@@ -23,12 +26,13 @@ extension World {
     }
     let firsts = DefaultWorld.firstNames
     let lasts = DefaultWorld.lastNames
-    func id(_ n: Int) -> String { String(200_000_000_000_000 + n) }
+    let ids = (0..<people).map { String(200_000_000_000_000 + $0) }
+    func id(_ n: Int) -> String { ids[n] }
     for n in 0..<people {
       let first = firsts[Int(next() % UInt64(firsts.count))]
       let last = lasts[Int(next() % UInt64(lasts.count))]
-      builder.nodes[id(n)] = Node(
-        id: id(n), type: .user,
+      builder.nodes[ids[n]] = Node(
+        id: ids[n], type: .user,
         fields: JSONObject([
           .init(key: "name", value: .string("\(first) \(last)")),
           .init(key: "first_name", value: .string(first)),
@@ -41,9 +45,15 @@ extension World {
     for n in 0..<people {
       var list: [String] = []
       list.reserveCapacity(friends)
-      for k in 1...max(1, half) { list.append(id((n + k) % people)) }
-      for k in 1...max(1, friends - half) { list.append(id((n - k + people) % people)) }
-      builder.edges[id(n)] = ["friends": Array(list.prefix(friends))]
+      for k in 1...max(1, half) { list.append(ids[(n + k) % people]) }
+      for k in 1...max(1, friends - half) { list.append(ids[(n - k + people) % people]) }
+      builder.edges[ids[n]] = ["friends": Array(list.prefix(friends))]
+    }
+    if let hub = defaultUserFriends {
+      guard hub >= 1, hub < people else {
+        throw .invalidGeneratedWorld("defaultUserFriends must be between 1 and people - 1")
+      }
+      builder.edges[ids[0]] = ["friends": Array(ids[1...hub])]
     }
     let app = AppInfo(
       id: DefaultWorld.appID, name: "Scrumptious", namespace: "fb_sample_scrumps",
@@ -57,5 +67,36 @@ extension World {
       TokenRecord(token: "\(DefaultWorld.appID)|EmuAppToken", name: "app", kind: .app))
     return builder.build(
       app: app, defaultUserID: id(0), defaultToken: "CAAEmuUser0", clock: DefaultWorld.clock)
+  }
+}
+
+extension World {
+  /// The world a command-line argument names: `generated:people=N,friends=K[,seed=S]`, or the
+  /// path of a world file.
+  public static func load(argument: String) throws(EmulatorError) -> World {
+    let prefix = "generated:"
+    guard argument.hasPrefix(prefix) else { return try load(contentsOf: argument) }
+    var people: Int?
+    var friends: Int?
+    var seed: UInt64 = 1
+    for pair in argument.dropFirst(prefix.count).split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else {
+        throw .invalidGeneratedWorld("expected name=value, found '\(pair)'")
+      }
+      switch parts[0] {
+      case "people": people = Int(parts[1])
+      case "friends": friends = Int(parts[1])
+      case "seed": seed = UInt64(parts[1]) ?? seed
+      default: throw .invalidGeneratedWorld("unknown setting '\(parts[0])'")
+      }
+      if parts[0] != "seed" && Int(parts[1]) == nil {
+        throw .invalidGeneratedWorld("\(parts[0]) must be a whole number, found '\(parts[1])'")
+      }
+    }
+    guard let people, let friends else {
+      throw .invalidGeneratedWorld("expected generated:people=N,friends=K")
+    }
+    return try generated(people: people, friends: friends, seed: seed)
   }
 }

@@ -16,21 +16,34 @@ package enum HTTPResponseWriter {
   package static func bytes(
     _ response: HTTPResponse, method: String, minorVersion: Int, keepAlive: Bool
   ) -> [UInt8] {
-    var head = "HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\n"
-    for field in response.headers where !framingHeaders.contains(field.name.lowercased()) {
-      head += sanitized(field.name) + ": " + sanitized(field.value) + "\r\n"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256 + response.body.count)
+    func line(_ parts: String...) {
+      for part in parts { bytes.append(contentsOf: part.utf8) }
+      bytes.append(13)
+      bytes.append(10)
+    }
+    line("HTTP/1.1 ", String(response.status), " ", HTTPStatus.reason(response.status))
+    for field in response.headers where !isFramingHeader(field.name) {
+      line(sanitized(field.name), ": ", sanitized(field.value))
     }
     let hasBody = !HTTPStatus.forbidsBody(response.status)
-    if hasBody { head += "Content-Length: \(response.body.count)\r\n" }
+    if hasBody { line("Content-Length: ", String(response.body.count)) }
     if !keepAlive {
-      head += "Connection: close\r\n"
+      line("Connection: close")
     } else if minorVersion == 0 {
-      head += "Connection: keep-alive\r\n"
+      line("Connection: keep-alive")
     }
-    head += "\r\n"
-    var bytes = Array(head.utf8)
-    if hasBody, method != "HEAD" { bytes += response.body }
+    line()
+    if hasBody, method != "HEAD" { bytes.append(contentsOf: response.body) }
     return bytes
+  }
+
+  private static func isFramingHeader(_ name: String) -> Bool {
+    switch name.utf8.count {
+    case 10, 14, 17: framingHeaders.contains(name.lowercased())
+    default: false
+    }
   }
 
   /// The interim answer to `Expect: 100-continue`.

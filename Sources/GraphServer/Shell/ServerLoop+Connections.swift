@@ -61,15 +61,21 @@ extension ServerLoop {
       method: parsed.method, url: parsed.absoluteURL(fallbackAuthority: fallbackAuthority),
       headers: parsed.headers, body: parsed.body)
     let id = connection.id
-    let transport = transport
-    Task { [self] in
-      do {
-        complete(id, try await transport.send(request), failure: nil)
-      } catch {
-        let message = "the transport gave no answer: \(error)"
-        complete(
-          id, HTTPResponseWriter.errorResponse(status: 502, message: message), failure: message)
-      }
+    if #available(macOS 15, *) {
+      Task(executorPreference: executor) { [self] in await answer(request, for: id) }
+    } else {
+      Task { [self] in await answer(request, for: id) }
+    }
+  }
+
+  /// Asks the transport; a thrown error becomes a 502 with a Graph-style body.
+  private func answer(_ request: HTTPRequest, for id: UInt64) async {
+    do {
+      complete(id, try await transport.send(request), failure: nil)
+    } catch {
+      let message = "the transport gave no answer: \(error)"
+      complete(
+        id, HTTPResponseWriter.errorResponse(status: 502, message: message), failure: message)
     }
   }
 

@@ -7,10 +7,11 @@ import GraphAPI
   import Darwin
 #endif
 
-/// The socket shell: one thread polls the listener and every connection, feeds bytes to each
-/// connection's parser, hands complete requests to the transport as tasks, and writes their
-/// answers when they come back. No I/O ever blocks the thread, so a slow client costs a
-/// connection slot until its deadline, never a worker.
+/// The socket shell: one thread polls the (shared) listener and its own connections, feeds
+/// bytes to each connection's parser, hands complete requests to the transport as tasks on its
+/// own executor, and writes their answers when they come back. No I/O ever blocks the thread,
+/// so a slow client costs a connection slot until its deadline, never a worker. A server runs
+/// one loop per I/O thread; the listener belongs to the server, which closes it.
 final class ServerLoop: @unchecked Sendable {
   let transport: any GraphTransport
   let configuration: GraphServer.Configuration
@@ -21,24 +22,34 @@ final class ServerLoop: @unchecked Sendable {
   private let lock = NSLock()
   private var completions: [(id: UInt64, response: HTTPResponse, failure: String?)] = []
   private var stopRequested = false
+  private var jobs: [UnownedJob] = []
   private var wakePending = false
+  /// Whether the loop is (about to be) blocked in poll, so work for it must wake it.
+  private var sleeping = false
   private var loopEnded = false
   private let wakeRead: Int32
   private let wakeWrite: Int32
 
   // Owned by the loop thread.
+  /// The shared listening socket, while this loop accepts.
   var listener: Int32?
+  /// The most connections this loop holds at once.
+  let maxConnections: Int
   var connections: [UInt64: Connection] = [:]
   var nextID: UInt64 = 0
   var stopping = false
   var stopDeadline: UInt64 = 0
+  /// While the process is out of file descriptors, accepting pauses until then.
+  var acceptPausedUntil: UInt64 = 0
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+  /// Runs transport tasks on this loop's thread.
+  private(set) lazy var executor = LoopExecutor(loop: self)
   private var pollSet: [pollfd] = []
   private var polled: [Connection?] = []
 
   init(
     transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32,
-    fallbackAuthority: String
+    maxConnections: Int, fallbackAuthority: String
   ) throws(GraphServerError) {
     guard let pipe = Socket.pipe() else {
       throw .socketFailed(call: "pipe", address: fallbackAuthority, errno: errno)
@@ -46,6 +57,7 @@ final class ServerLoop: @unchecked Sendable {
     self.transport = transport
     self.configuration = configuration
     self.listener = listener
+    self.maxConnections = maxConnections
     self.fallbackAuthority = fallbackAuthority
     self.wakeRead = pipe.read
     self.wakeWrite = pipe.write
@@ -79,34 +91,59 @@ final class ServerLoop: @unchecked Sendable {
     }
   }
 
+  /// Queues a job of a transport task to run on the loop thread; `false` once the loop ended.
+  func enqueue(_ job: UnownedJob) -> Bool {
+    lock.withLock {
+      guard !loopEnded else { return false }
+      jobs.append(job)
+      wakeLocked()
+      return true
+    }
+  }
+
   private func wakeLocked() {
-    guard !wakePending, !loopEnded else { return }
+    guard sleeping, !wakePending, !loopEnded else { return }
     wakePending = true
     Socket.wake(wakeWrite)
   }
 
-  private func run() {
+  /// Runs queued jobs and writes finished answers until there are none left.
+  private func processShared() {
     while true {
-      let (answers, stop) = lock.withLock {
+      let (answers, ready, stop) = lock.withLock {
         defer {
           completions.removeAll(keepingCapacity: true)
-          wakePending = false
+          jobs.removeAll(keepingCapacity: true)
         }
-        return (completions, stopRequested)
+        return (completions, jobs, stopRequested)
       }
       if stop, !stopping { beginStopping() }
-      for answer in answers { answered(answer.id, answer.response, failure: answer.failure) }
+      if answers.isEmpty, ready.isEmpty { return }
+      for job in ready { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+      for answer in answers {
+        answered(answer.id, answer.response, failure: answer.failure)
+      }
+    }
+  }
+
+  private func run() {
+    while true {
+      processShared()
       if stopping, connections.isEmpty || Socket.now() >= stopDeadline { break }
       pollOnce()
       expireDeadlines()
     }
     for connection in Array(connections.values) { close(connection) }
-    if let listener { Socket.close(listener) }
     listener = nil
-    lock.withLock {
+    let leftover = lock.withLock {
       loopEnded = true
       Socket.close(wakeRead)
       Socket.close(wakeWrite)
+      defer { jobs = [] }
+      return jobs
+    }
+    for job in leftover {
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
     }
   }
 
@@ -115,11 +152,14 @@ final class ServerLoop: @unchecked Sendable {
     polled.removeAll(keepingCapacity: true)
     pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
     polled.append(nil)
-    if let listener, connections.count < configuration.maxConnections {
+    if let listener, connections.count < maxConnections,
+      acceptPausedUntil <= Socket.now()
+    {
       pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
       polled.append(nil)
     }
     var nearest = stopping ? stopDeadline : UInt64.max
+    if acceptPausedUntil > 0 { nearest = min(nearest, acceptPausedUntil) }
     for connection in connections.values {
       var events: Int32 = 0
       switch connection.phase {
@@ -133,9 +173,19 @@ final class ServerLoop: @unchecked Sendable {
       polled.append(connection)
     }
     let now = Socket.now()
-    let timeout: Int32 =
+    var timeout: Int32 =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
-    guard Socket.poll(&pollSet, timeout: timeout) > 0 else { return }
+    let idle = lock.withLock {
+      sleeping = completions.isEmpty && jobs.isEmpty && (!stopRequested || stopping)
+      return sleeping
+    }
+    if !idle { timeout = 0 }
+    let ready = Socket.poll(&pollSet, timeout: timeout)
+    lock.withLock {
+      sleeping = false
+      wakePending = false
+    }
+    guard ready > 0 else { return }
     for (index, entry) in pollSet.enumerated() where entry.revents != 0 {
       let revents = Int32(entry.revents)
       guard let connection = polled[index] else {
@@ -143,12 +193,22 @@ final class ServerLoop: @unchecked Sendable {
         continue
       }
       guard !connection.isClosed else { continue }
-      if revents & (POLLERR | POLLNVAL) != 0 {
+      if revents & POLLNVAL != 0 {
         close(connection)
-      } else if revents & (POLLIN | POLLHUP) != 0 {
-        readable(connection)
-      } else if revents & POLLOUT != 0 {
+        continue
+      }
+      switch connection.phase {
+      case .writing:
         flush(connection)
+      case .reading, .draining:
+        if revents & POLLOUT != 0, connection.hasPendingOutput { flush(connection) }
+        if revents & (POLLIN | POLLHUP | POLLERR) != 0, !connection.isClosed,
+          connection.phase == .reading || connection.phase == .draining
+        {
+          readable(connection)
+        }
+      case .processing:
+        break
       }
     }
   }
@@ -156,9 +216,16 @@ final class ServerLoop: @unchecked Sendable {
   private func acceptConnections() {
     guard let listener else { return }
     var accepted = 0
-    while connections.count < configuration.maxConnections, accepted < 64,
-      let fd = Socket.accept(listener)
-    {
+    acceptPausedUntil = 0
+    while connections.count < maxConnections, accepted < 64 {
+      let fd: Int32
+      switch Socket.accept(listener) {
+      case .accepted(let socket): fd = socket
+      case .nothing: return
+      case .outOfDescriptors:
+        acceptPausedUntil = Socket.now() + 100_000_000
+        return
+      }
       accepted += 1
       nextID += 1
       let connection = Connection(
@@ -171,12 +238,11 @@ final class ServerLoop: @unchecked Sendable {
   private func beginStopping() {
     stopping = true
     stopDeadline = Socket.now() + configuration.shutdownGracePeriod.nanoseconds
-    if let listener { Socket.close(listener) }
     listener = nil
     for connection in Array(connections.values) {
       switch connection.phase {
-      case .reading where !connection.hasPendingOutput: close(connection)
-      case .reading, .writing: connection.closeAfterWrite = true
+      case .reading: close(connection)
+      case .writing: connection.closeAfterWrite = true
       case .processing, .draining: break
       }
     }

@@ -60,18 +60,20 @@ enum Socket {
     throw lastError
   }
 
-  /// Accepts one pending connection, non-blocking and with Nagle off; `nil` when none is waiting.
-  static func accept(_ listener: Int32) -> Int32? {
+  enum AcceptResult { case accepted(Int32), nothing, outOfDescriptors }
+
+  /// Accepts one pending connection, non-blocking and with Nagle off.
+  static func accept(_ listener: Int32) -> AcceptResult {
     #if canImport(Glibc)
       let fd = Glibc.accept(listener, nil, nil)
     #else
       let fd = Darwin.accept(listener, nil, nil)
     #endif
-    guard fd >= 0 else { return nil }
+    guard fd >= 0 else { return errno == EMFILE || errno == ENFILE ? .outOfDescriptors : .nothing }
     prepare(fd)
     var one: Int32 = 1
     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-    return fd
+    return .accepted(fd)
   }
 
   static func read(_ fd: Int32, into buffer: inout [UInt8]) -> ReadResult {

@@ -3,10 +3,14 @@ import GraphAPI
 /// Answers every request with what it received: the body as the body, the method and URL and
 /// the request's Content-Type in headers. The server's own fixture.
 struct EchoTransport: GraphTransport {
+  /// How long every answer takes.
   var delay: Duration = .zero
+  /// How long answers to URLs containing `/slow` take.
+  var slowDelay: Duration = .zero
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     if delay > .zero { try await Task.sleep(for: delay) }
+    if slowDelay > .zero, request.url.contains("/slow") { try await Task.sleep(for: slowDelay) }
     var headers: HTTPHeaders = [
       "Content-Type": "application/octet-stream",
       "X-Echo-Method": request.method,

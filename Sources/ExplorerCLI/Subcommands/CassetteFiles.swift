@@ -1,0 +1,36 @@
+import Foundation
+import GraphCassette
+
+/// File access for the cassette subcommands: `-` is standard input, and nothing existing is
+/// replaced without `--force`.
+enum CassetteFiles {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func read(_ path: String, console: any Console) throws(Failure) -> [UInt8] {
+    if path == "-" { return console.readAll() }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let exists = FileManager.default.fileExists(atPath: path)
+      throw Failure(description: "\(path): \(exists ? "cannot be read" : "no such file")")
+    }
+    return [UInt8](data)
+  }
+
+  static func write(_ bytes: [UInt8], to path: String, force: Bool, console: any Console)
+    throws(Failure)
+  {
+    if path == "-" {
+      console.write(String(decoding: bytes, as: UTF8.self))
+      return
+    }
+    if !force, FileManager.default.fileExists(atPath: path) {
+      throw Failure(description: "\(path) already exists (use --force to replace it)")
+    }
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw Failure(description: "\(path): cannot write: \(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import GraphCassette
+
+/// `graph-explorer export CASSETTE --format har|vcr|vcr-yaml|vcrpy|vcrpy-yaml -o FILE`.
+enum ExportCommand {
+  static let subcommand = Subcommand(
+    name: "export", summary: "write a cassette as HAR, Ruby VCR or vcrpy", run: run)
+
+  static let usage = """
+    usage: graph-explorer export CASSETTE --format FORMAT [-o FILE] [--force]
+
+    Writes CASSETTE in FORMAT: har (HAR 1.2), vcr (Ruby VCR JSON), vcr-yaml (Ruby VCR's
+    default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML). Without -o, or with
+    -o -, the result goes to standard output. An existing FILE is only replaced with --force.
+
+    """
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let parsed: CassetteArguments
+    do {
+      parsed = try CassetteArguments.parse(
+        arguments, valued: ["-o", "--output", "--format", "-f"],
+        flagNames: ["--force", "--help", "-h"])
+    } catch {
+      return fail(error.description, console)
+    }
+    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+      console.write(usage)
+      return .success
+    }
+    guard parsed.operands.count == 1 else {
+      return fail("expected one cassette to export, got \(parsed.operands.count)", console)
+    }
+    guard let name = parsed.value("--format") ?? parsed.value("-f") else {
+      return fail("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)", console)
+    }
+    guard let format = InterchangeFormat(parsing: name) else {
+      return fail(
+        "unknown format '\(name)' (expected "
+          + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", console)
+    }
+    let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
+    do {
+      let cassette = try Cassette.load(path: parsed.operands[0])
+      let bytes = Interchange.export(cassette, as: format)
+      if output == "-" {
+        console.write(String(decoding: bytes, as: UTF8.self))
+      } else {
+        try CassetteFiles.write(
+          bytes, to: output, force: parsed.flags.contains("--force"), console: console)
+        console.line(
+          "exported \(cassette.interactions.count) interaction(s) to \(output) (\(format.displayName))"
+        )
+      }
+      return .success
+    } catch {
+      console.errorLine("graph-explorer export: \(error)")
+      return .usage
+    }
+  }
+
+  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
+    console.errorLine("graph-explorer export: \(message)")
+    console.errorLine("try 'graph-explorer export --help'")
+    return .usage
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GraphJSON
+
+/// `graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color]`: pretty-prints one
+/// JSON text like `jq .` (exact numbers, key order kept), exit 2 with `FILE:line:column:
+/// message` when it is not valid JSON.
+enum FmtCommand {
+  static let subcommand = Subcommand(
+    name: "fmt", summary: "pretty-print a JSON file or standard input, like jq .", run: run)
+
+  static let usage = """
+    usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color]
+
+    Pretty-prints one JSON text from FILE, or from standard input when FILE is '-' or
+    missing, with two-space indentation, like `jq .`. Keys keep their order and numbers
+    their exact text. Colours are used when standard output is a terminal and NO_COLOR is
+    not set. Invalid JSON prints FILE:line:column: message on standard error and exits 2.
+
+    options:
+      --compact     print on one line, without spaces
+      --sort-keys   sort object keys (by code point) at every level
+      --no-color    never colour the output
+      -h, --help    show this help
+
+    """
+
+  struct Options {
+    var path = "-"
+    var compact = false
+    var sortKeys = false
+    var noColor = false
+    var help = false
+  }
+
+  /// Parses the arguments after `fmt`, or returns the usage error to print.
+  static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+    var options = Options()
+    var operands: [String] = []
+    var onlyOperands = false
+    for argument in arguments {
+      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+        operands.append(argument)
+        continue
+      }
+      switch argument {
+      case "--compact": options.compact = true
+      case "--sort-keys": options.sortKeys = true
+      case "--no-color", "--no-colour": options.noColor = true
+      case "-h", "--help": options.help = true
+      case "--": onlyOperands = true
+      default: return .failure(UsageError(message: "unknown option '\(argument)'"))
+      }
+    }
+    guard operands.count <= 1 else {
+      return .failure(UsageError(message: "expected one file, got \(operands.count)"))
+    }
+    options.path = operands.first ?? "-"
+    return .success(options)
+  }
+
+  struct UsageError: Error {
+    var message: String
+  }
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let error):
+      console.errorLine("graph-explorer fmt: \(error.message)")
+      console.errorLine("try 'graph-explorer fmt --help'")
+      return .usage
+    }
+    if options.help {
+      console.write(usage)
+      return .success
+    }
+    var printing: JSONPrinter.Options = options.compact ? [] : [.pretty]
+    if options.sortKeys { printing.insert(.sortedKeys) }
+    let noColorVariable = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    if console.isOutputTerminal && !noColorVariable && !options.noColor {
+      printing.insert(.color)
+    }
+    let name = options.path == "-" ? "<stdin>" : options.path
+    let input: Data
+    do {
+      input = try read(options.path, console: console)
+    } catch {
+      console.errorLine("graph-explorer fmt: \(error.message)")
+      return .usage
+    }
+    let formatter = JSONFormatter(options: printing)
+    let result = input.withUnsafeBytes { raw in
+      Result { () throws(JSONParseError) in
+        try formatter.format(raw.bindMemory(to: UInt8.self), validatingFirst: true) { chunk in
+          console.write(String(decoding: chunk, as: UTF8.self))
+        }
+      }
+    }
+    switch result {
+    case .success:
+      console.write("\n")
+      return .success
+    case .failure(let error):
+      console.errorLine("\(name):\(error.line):\(error.column): \(error.message)")
+      return .usage
+    }
+  }
+
+  struct ReadError: Error {
+    var message: String
+  }
+
+  /// The bytes of `path` (memory-mapped when possible), or all of standard input for `-`.
+  static func read(_ path: String, console: any Console) throws(ReadError) -> Data {
+    if path == "-" { return Data(console.readAll()) }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ReadError(message: "\(path): no such file")
+    }
+    guard !isDirectory.boolValue else { throw ReadError(message: "\(path): is a directory") }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    } catch {
+      throw ReadError(message: "\(path): cannot be read")
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import GraphCassette
+import GraphEmulator
+
+/// `graph-explorer import FILE -o CASSETTE`: reads a HAR 1.2, Ruby VCR (JSON or YAML) or vcrpy
+/// (JSON or YAML) file, redacts its secrets, and writes a native cassette.
+enum ImportCommand {
+  static let subcommand = Subcommand(
+    name: "import", summary: "convert a HAR, Ruby VCR or vcrpy file into a cassette", run: run)
+
+  static let usage = """
+    usage: graph-explorer import FILE -o CASSETTE [--from FORMAT] [--force]
+
+    Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML)
+    unless --from names it (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml), replaces any access
+    tokens, appsecret_proofs and app secrets by placeholders (the emulator's published test
+    tokens excepted), and writes a graph-explorer cassette. An existing CASSETTE is only
+    replaced with --force.
+
+    """
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let parsed: CassetteArguments
+    do {
+      parsed = try CassetteArguments.parse(
+        arguments, valued: ["-o", "--output", "--from"], flagNames: ["--force", "--help", "-h"])
+    } catch {
+      return fail(error.description, console)
+    }
+    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+      console.write(usage)
+      return .success
+    }
+    guard parsed.operands.count == 1 else {
+      return fail("expected one file to import, got \(parsed.operands.count)", console)
+    }
+    guard let output = parsed.value("-o") ?? parsed.value("--output") else {
+      return fail("-o CASSETTE is required", console)
+    }
+    var format: InterchangeFormat?
+    if let name = parsed.value("--from") {
+      guard let f = InterchangeFormat(parsing: name) else {
+        return fail(
+          "unknown format '\(name)' (expected "
+            + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", console)
+      }
+      format = f
+    }
+    let input = parsed.operands[0]
+    do {
+      let bytes = try CassetteFiles.read(input, console: console)
+      let (cassette, detected) = try Interchange.importCassette(
+        bytes, path: input, format: format,
+        publicValues: Set(GraphEmulator().testTokens.map(\.token)))
+      try CassetteFiles.write(
+        cassette.encoded(), to: output, force: parsed.flags.contains("--force"), console: console)
+      console.line(
+        "imported \(cassette.interactions.count) interaction(s) from \(input) "
+          + "(\(detected.displayName)) into \(output)")
+      return .success
+    } catch {
+      console.errorLine("graph-explorer import: \(error)")
+      return .usage
+    }
+  }
+
+  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
+    console.errorLine("graph-explorer import: \(message)")
+    console.errorLine("try 'graph-explorer import --help'")
+    return .usage
+  }
+}

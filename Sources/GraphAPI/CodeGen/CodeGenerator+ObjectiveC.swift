@@ -1,0 +1,75 @@
+extension CodeGenerator {
+  /// `[FBRequestConnection startWithGraphPath:parameters:HTTPMethod:completionHandler:]`.
+  func objectiveC(_ request: GraphRequest) -> String {
+    var items = parametersWithProof(of: request)
+    var out = "// Facebook iOS SDK 3.x.\n"
+    if let token = token(of: request), includeToken {
+      out += "// With no open FBSession, the access_token parameter is sent as it is.\n"
+      items["access_token"] = token
+    } else {
+      out += "// The SDK adds the access token of the active FBSession.\n"
+    }
+    let parameters: String
+    if items.isEmpty && request.uploads.isEmpty {
+      parameters = "nil"
+    } else {
+      out += "NSDictionary *parameters = @{\n"
+      for item in items {
+        out += "  \(Self.objcString(item.name)): \(Self.objcString(item.value)),\n"
+      }
+      for upload in request.uploads {
+        out +=
+          "  \(Self.objcString(upload.name)): [NSData dataWithContentsOfFile:\(Self.objcString(upload.filename))],\n"
+      }
+      out += "};\n"
+      parameters = "parameters"
+    }
+    out += """
+      [FBRequestConnection startWithGraphPath:\(Self.objcString(versionedPath(of: request)))
+                                   parameters:\(parameters)
+                                   HTTPMethod:\(Self.objcString(request.method.rawValue))
+                            completionHandler:^(FBRequestConnection *connection, id result, NSError *error) {
+        if (error) {
+          NSLog(@"Graph error: %@ (category %ld)", error, (long)error.fberrorCategory);
+        } else {
+          NSLog(@"Graph result: %@", result);
+        }
+      }];
+
+      """
+    return out
+  }
+
+  /// An Objective-C string literal `@"..."`.
+  static func objcString(_ text: String) -> String {
+    "@\"" + cStyleEscaped(text) + "\""
+  }
+
+  /// Backslash, quote and control characters escaped for a C, Python (octal `\001`) or Swift
+  /// (`\u{1}`) string literal.
+  static func cStyleEscaped(_ text: String, swift: Bool = false) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+        out +=
+          swift
+          ? "\\u{\(String(scalar.value, radix: 16))}"
+          : "\\" + String(scalar.value, radix: 8).leftPadded(to: 3)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: Swift.max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,77 @@
+/// Writes a `GraphRequest` as code a developer can paste: curl, Objective-C (iOS SDK 3.x),
+/// Swift (URLSession) or Python (facebook-sdk), like the Graph API Explorer's "Get Code".
+///
+/// Secrets stay out unless asked for: the access token and `appsecret_proof` are written as
+/// `<ACCESS_TOKEN>` and `<APPSECRET_PROOF>`; the app secret itself is never written.
+public struct CodeGenerator: Sendable {
+  /// Stands in for the access token.
+  public static let tokenPlaceholder = "<ACCESS_TOKEN>"
+  /// Stands in for `appsecret_proof`.
+  public static let proofPlaceholder = "<APPSECRET_PROOF>"
+
+  /// Where the request goes (curl and Swift); default `https://graph.facebook.com`.
+  public var baseURL: String
+  /// Write the real token and proof instead of placeholders.
+  public var includeToken: Bool
+
+  public init(baseURL: String = GraphRequest.defaultBaseURL, includeToken: Bool = false) {
+    var base = Substring(baseURL)
+    while base.hasSuffix("/") { base = base.dropLast() }
+    self.baseURL = String(base)
+    self.includeToken = includeToken
+  }
+
+  /// The code for `request` in `language`, ending with a newline.
+  public func code(for request: GraphRequest, in language: CodeLanguage) -> String {
+    switch language {
+    case .curl: return curl(request)
+    case .objc: return objectiveC(request)
+    case .swift: return swift(request)
+    case .python: return python(request)
+    }
+  }
+
+  /// The token as it should be written, or `nil` without one.
+  func token(of request: GraphRequest) -> String? {
+    request.accessToken.map { includeToken ? $0 : Self.tokenPlaceholder }
+  }
+
+  /// The proof as it should be written, or `nil` without token and secret.
+  func proof(of request: GraphRequest) -> String? {
+    request.appSecretProof.map { includeToken ? $0 : Self.proofPlaceholder }
+  }
+
+  /// The parameters as sent, token and proof replaced as configured.
+  func wireParameters(of request: GraphRequest) -> QueryItems {
+    var items = request.wireParameters
+    if let token = token(of: request) { items["access_token"] = token }
+    if let proof = proof(of: request) { items["appsecret_proof"] = proof }
+    return items
+  }
+
+  /// The request's own parameters plus `appsecret_proof` (for SDKs that add the token).
+  func parametersWithProof(of request: GraphRequest) -> QueryItems {
+    var items = request.parameters
+    if let proof = proof(of: request) { items["appsecret_proof"] = proof }
+    return items
+  }
+
+  /// `text` with percent-encoded placeholders put back (`%3CACCESS_TOKEN%3E` → `<ACCESS_TOKEN>`),
+  /// so the spot to fill in stays obvious.
+  static func readablePlaceholders(_ text: String) -> String {
+    text.replacing("%3CACCESS_TOKEN%3E", with: tokenPlaceholder).replacing(
+      "%3CAPPSECRET_PROOF%3E", with: proofPlaceholder)
+  }
+
+  /// The path with its version, no leading slash: `v2.2/me/friends`.
+  func versionedPath(of request: GraphRequest) -> String {
+    String(request.encodedPath.dropFirst())
+  }
+}
+
+extension CodeGenerator {
+  /// The Swift string literal for `text` (exposed for tests of the escaping).
+  package static func swiftStringForTesting(_ text: String) -> String { swiftString(text) }
+  /// The Python string literal for `text` (exposed for tests of the escaping).
+  package static func pythonStringForTesting(_ text: String) -> String { pythonString(text) }
+}

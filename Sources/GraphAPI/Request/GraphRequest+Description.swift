@@ -1,0 +1,18 @@
+extension GraphRequest: CustomStringConvertible {
+  /// `GET /v2.2/me?fields=id&access_token=<redacted>`: the request line as sent (POST
+  /// parameters after the path, uploads by file name), with the token and proof hidden, so a
+  /// request can be logged or shown in a test failure without leaking secrets.
+  public var description: String {
+    var items = wireParameters
+    for name in ["access_token", "appsecret_proof"] where items[name] != nil {
+      items[name] = "<redacted>"
+    }
+    var text = "\(method.rawValue) \(encodedPath)"
+    let query = items.queryString.replacing("%3Credacted%3E", with: "<redacted>")
+    if !items.isEmpty { text += (method == .post ? " " : "?") + query }
+    if !uploads.isEmpty {
+      text += " " + uploads.map { "\($0.name)@\($0.filename)" }.joined(separator: " ")
+    }
+    return text
+  }
+}

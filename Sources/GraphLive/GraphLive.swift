@@ -1,2 +1,0 @@
-/// GraphLive: see docs/architecture.md.
-enum GraphLiveModule {}

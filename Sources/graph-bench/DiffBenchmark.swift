@@ -1,0 +1,178 @@
+import Foundation
+import GraphJSON
+
+/// `graph-bench diff`: GraphJSON's structural diff against DeepDiff (PyPI) on two ~20 MB Graph
+/// answers whose 100,000-element `data` arrays differ in 1% of their elements, plus an array of
+/// 10,000 numbers with one change.
+enum DiffBenchmark {
+  static let summary = "structural diff of two 20 MB Graph answers, vs DeepDiff"
+
+  static func run(_ arguments: [String]) async -> Int32 {
+    var elements = 100_000
+    var runs = 5
+    var deepDiff = true
+    var index = 0
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--elements":
+        index += 1
+        elements = index < arguments.count ? Int(arguments[index]) ?? elements : elements
+      case "--runs":
+        index += 1
+        runs = index < arguments.count ? Int(arguments[index]) ?? runs : runs
+      case "--no-deepdiff": deepDiff = false
+      default:
+        FileHandle.standardError.write(
+          Data("usage: graph-bench diff [--elements N] [--runs N] [--no-deepdiff]\n".utf8))
+        return 2
+      }
+      index += 1
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "graph-bench-diff-\(getpid())")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+
+    var random = BenchRandom(seed: 20_140_430)
+    let (old, new, changed) = GraphAnswers.pair(elements: elements, random: &random)
+    let oldURL = directory.appendingPathComponent("a.json")
+    let newURL = directory.appendingPathComponent("b.json")
+    let oldBytes = JSONPrinter(options: []).bytes(old)
+    let newBytes = JSONPrinter(options: []).bytes(new)
+    try? Data(oldBytes).write(to: oldURL)
+    try? Data(newBytes).write(to: newURL)
+    let megabytes = Double(oldBytes.count + newBytes.count) / 2 / 1_000_000
+    print(
+      "inputs: two Graph answers of \(String(format: "%.1f", megabytes)) MB each, "
+        + "\(elements) elements, \(changed) differ")
+
+    // 1. GraphJSON in process: parse, diff, patch.
+    var diffTimes: [Double] = []
+    var differences = 0
+    var operations = 0
+    for _ in 0..<runs {
+      let start = DispatchTime.now()
+      let result = JSONDiff.diff(old, new)
+      diffTimes.append(seconds(since: start))
+      differences = result.differences.count
+      operations = result.patch.operations.count
+    }
+    let ours = median(diffTimes)
+    print(
+      "GraphJSON diff (in process, parsed input): median \(ms(ours)) of \(runs) runs; "
+        + "\(differences) differences, \(operations) patch operations")
+    let parseStart = DispatchTime.now()
+    _ = try? JSONParser.parse(oldBytes)
+    _ = try? JSONParser.parse(newBytes)
+    print("GraphJSON parse of both files: \(ms(seconds(since: parseStart)))")
+
+    // 2. The graph-explorer binary end to end, with its peak memory.
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("graph-explorer")
+    if FileManager.default.isExecutableFile(atPath: binary.path) {
+      var wall: [Double] = []
+      var peak = 0
+      for _ in 0..<max(1, runs / 2) {
+        let measured = runProcess(binary.path, ["diff", "--patch", oldURL.path, newURL.path])
+        wall.append(measured.seconds)
+        peak = max(peak, measured.peakKilobytes)
+      }
+      let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
+      print(
+        "graph-explorer diff --patch A B (process, read + parse + diff + print): median "
+          + "\(ms(median(wall))), peak RSS \(peak / 1024) MB = "
+          + "\(String(format: "%.1f", Double(peak) * 1024 / 1_000_000 / inputMB))× the input "
+          + "(\(String(format: "%.0f", inputMB)) MB)")
+    } else {
+      print("graph-explorer binary not found beside graph-bench; build it with -c release")
+    }
+
+    // 3. DeepDiff on the same files.
+    if deepDiff {
+      if let theirs = deepDiffSeconds(oldURL.path, newURL.path) {
+        print(
+          "DeepDiff (Python, parsed input): \(ms(theirs)) → GraphJSON is "
+            + "\(String(format: "%.0f", theirs / ours))× faster")
+      } else {
+        print("DeepDiff: not available (pip install -r Tests/requirements.txt)")
+      }
+    }
+
+    // 4. 10,000 numbers, one change.
+    let numbers = (0..<10_000).map { JSONValue.number(JSONNumber(($0 * 7919) % 10_007)) }
+    var changedNumbers = numbers
+    changedNumbers[4_321] = .number(JSONNumber(-1))
+    var numberTimes: [Double] = []
+    for _ in 0..<max(runs, 5) {
+      let start = DispatchTime.now()
+      _ = JSONDiff.diff(.array(numbers), .array(changedNumbers))
+      numberTimes.append(seconds(since: start))
+    }
+    let numbersTime = median(numberTimes)
+    print("GraphJSON diff, 10,000 numbers with one change: median \(ms(numbersTime))")
+    if deepDiff {
+      let a = directory.appendingPathComponent("n1.json")
+      let b = directory.appendingPathComponent("n2.json")
+      try? Data(JSONPrinter(options: []).bytes(.array(numbers))).write(to: a)
+      try? Data(JSONPrinter(options: []).bytes(.array(changedNumbers))).write(to: b)
+      if let theirs = deepDiffSeconds(a.path, b.path) {
+        print("DeepDiff, 10,000 numbers with one change: \(ms(theirs))")
+      }
+    }
+    return 0
+  }
+
+  static func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  }
+
+  static func ms(_ seconds: Double) -> String {
+    seconds >= 10 ? String(format: "%.1f s", seconds) : String(format: "%.1f ms", seconds * 1000)
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+  }
+
+  /// Runs a process with its output discarded; wall time and the peak RSS of finished
+  /// children (getrusage), which is this child when it is the largest so far.
+  static func runProcess(_ path: String, _ arguments: [String]) -> (
+    seconds: Double, peakKilobytes: Int
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    let start = DispatchTime.now()
+    do { try process.run() } catch { return (0, 0) }
+    process.waitUntilExit()
+    let elapsed = seconds(since: start)
+    var usage = rusage()
+    getrusage(-1, &usage)  // RUSAGE_CHILDREN is -1 on Linux and macOS; ru_maxrss is in KiB on Linux
+    return (elapsed, usage.ru_maxrss)
+  }
+
+  /// DeepDiff's time on two files, measured inside Python around the DeepDiff call only.
+  static func deepDiffSeconds(_ a: String, _ b: String) -> Double? {
+    let script = """
+      import json, sys, time
+      from deepdiff import DeepDiff
+      a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+      t = time.perf_counter(); d = DeepDiff(a, b); e = time.perf_counter() - t
+      print(e)
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, a, b]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return Double(
+      String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}

@@ -1,0 +1,71 @@
+import GraphJSON
+
+/// Generates pairs of Graph API answers (a feed: `data` of posts, `paging`) for the diff
+/// benchmark, deterministically from a seed.
+enum GraphAnswers {
+  /// Two answers with `elements` posts each, differing in 1% of the posts: most of those have
+  /// edited fields, some are removed, inserted or moved. Returns the count that differ.
+  static func pair(elements: Int, random: inout BenchRandom) -> (JSONValue, JSONValue, Int) {
+    let posts = (0..<elements).map { post($0, random: &random) }
+    var changed = posts
+    let differing = elements / 100
+    for n in 0..<differing {
+      let i = random.below(changed.count)
+      switch n % 10 {
+      case 0:
+        changed.remove(at: i)
+      case 1:
+        changed.insert(post(elements + n, random: &random), at: i)
+      case 2:
+        let item = changed.remove(at: i)
+        changed.insert(item, at: random.below(changed.count + 1))
+      default:
+        guard case .object(var object) = changed[i] else { continue }
+        object["message"] = .string("edited \(random.next() % 1_000_000)")
+        object["likes"] = ["count": .number(JSONNumber(random.below(1000)))]
+        changed[i] = .object(object)
+      }
+    }
+    return (answer(posts), answer(changed), differing)
+  }
+
+  static func answer(_ posts: [JSONValue]) -> JSONValue {
+    [
+      "data": .array(posts),
+      "paging": [
+        "previous": "https://graph.facebook.com/v2.0/me/feed?limit=25&since=1398860400",
+        "next": "https://graph.facebook.com/v2.0/me/feed?limit=25&until=1398774000",
+      ],
+    ]
+  }
+
+  static func post(_ n: Int, random: inout BenchRandom) -> JSONValue {
+    let user = 100_000_000_000_000 + random.below(1_000_000)
+    let words = ["photo", "trip", "lunch", "Graph", "release", "party", "build", "weekend"]
+    var message = "Post \(n):"
+    for _ in 0..<(4 + random.below(6)) { message += " " + words[random.below(words.count)] }
+    return [
+      "id": .string("\(user)_\(10_000_000 + n)"),
+      "from": ["name": .string("User \(user % 100_000)"), "id": .string("\(user)")],
+      "message": .string(message),
+      "type": "status",
+      "created_time": .string("2014-04-\(10 + n % 20)T12:\(10 + n % 50):00+0000"),
+      "updated_time": .string("2014-04-\(10 + n % 20)T13:\(10 + n % 50):00+0000"),
+      "likes": ["count": .number(JSONNumber(random.below(500)))],
+    ]
+  }
+}
+
+/// SplitMix64, for reproducible inputs.
+struct BenchRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}

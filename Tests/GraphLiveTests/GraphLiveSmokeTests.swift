@@ -1,5 +1,0 @@
-import Testing
-
-@Test func graphliveBuilds() {
-  #expect(Bool(true))
-}
