@@ -78,6 +78,14 @@ import Testing
         == ["a: 1.0 → 1"])
   }
 
+  @Test func stringsCompareByCodePoints() {
+    let precomposed: JSONValue = ["name": "caf\u{E9}"]
+    let decomposed: JSONValue = ["name": "cafe\u{301}"]
+    let result = JSONDiff.diff(precomposed, decomposed)
+    #expect(result.differences.map(\.path.description) == ["name"])
+    #expect(!JSONDiff.equal(precomposed, decomposed))
+  }
+
   @Test func keyOrderIsNotADifference() throws {
     #expect(try diff(#"{"a":1,"b":[{"x":1,"y":2}]}"#, #"{"b":[{"y":2,"x":1}],"a":1}"#).isEmpty)
   }
