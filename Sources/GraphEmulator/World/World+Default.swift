@@ -40,6 +40,12 @@ enum DefaultWorld {
     alice, "100001000000002", "100001000000003", "100001000000004", "100001000000005",
   ]
 
+  /// People who never installed Scrumptious: from v2.0 they are not in friends lists.
+  static let nonUsers: Set<String> = [
+    "100001000000012", "100001000000107", "100001000000119", "100001000000131",
+    "100001000000143", "100001000000155",
+  ]
+
   static let firstNames = [
     "Amara", "Ben", "Carla", "Diego", "Elif", "Farid", "Greta", "Hugo", "Ines", "Jonas",
     "Keiko", "Liam", "Maya", "Noah", "Olga", "Pablo", "Quinn", "Rosa", "Sven", "Tara",
@@ -57,10 +63,12 @@ enum DefaultWorld {
     addPages(&builder)
     addContent(&builder)
     addTokens(&builder)
+    let people = builder.nodes.values.filter { $0.type == .user }.map(\.id)
     let app = AppInfo(
       id: appID, name: "Scrumptious", namespace: "fb_sample_scrumps",
       secret: "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", defaultVersion: .v2_2,
-      testers: testers, actionTypes: ["eat": "meal"])
+      testers: testers, actionTypes: ["eat": "meal"],
+      users: Set(people).subtracting(nonUsers))
     builder.add(
       appID, .application,
       [

@@ -48,6 +48,7 @@ extension World {
         "secret": .string(app.secret), "default_version": .string(app.defaultVersion.description),
         "require_appsecret_proof": .bool(app.requiresAppSecretProof),
         "testers": .array(app.testers.sorted().map { .string($0) }),
+        "users": app.users.map { .array($0.sorted().map { .string($0) }) } ?? .null,
         "action_types": .object(
           JSONObject(
             app.actionTypes.sorted { $0.key < $1.key }.map {
