@@ -78,3 +78,8 @@ func errorsAgreeWithTheCatalogue(_ error: GraphError) throws {
     call(emulator, "app?fields=name,namespace").text
       == #"{"name":"Scrumptious","namespace":"fb_sample_scrumps","id":"233936543368280"}"#)
 }
+
+@Test func nestedSummaryModifier() {
+  let answer = call(GraphEmulator(), "me?fields=friends.limit(0).summary(true)")
+  #expect(answer.json?["friends"] == ["data": [], "summary": ["total_count": 68]])
+}

@@ -93,8 +93,10 @@ func friendsPagingWalksEveryFriendOnce(_ c: PagingCase) throws {
 @Test func limitIsCapped() {
   let answer = call(GraphEmulator(), "me/feed?limit=1000")
   #expect(answer.json?["data"]?.arrayValue?.count == 42)
-  let friends = call(GraphEmulator(), "me/friends?limit=0")
-  #expect(friends.json?["data"]?.arrayValue?.count == 1)
+  let friends = call(GraphEmulator(), "me/friends?limit=0&summary=true")
+  #expect(friends.text == #"{"data":[],"summary":{"total_count":68}}"#)
+  let negative = call(GraphEmulator(), "me/friends?limit=-3")
+  #expect(negative.json?["data"]?.arrayValue?.count == 25)
 }
 
 @Test func feedPagesByTime() throws {

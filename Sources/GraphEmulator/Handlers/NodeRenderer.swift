@@ -111,7 +111,9 @@ struct NodeRenderer {
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
       return .object(
-        try list(owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true))
+        try list(
+          owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
+          summary: field.modifier("summary")?.first == "true"))
     }
     guard schema.field(field.name) != nil else {
       throw .nonexistingField(field.name, on: node.type)
