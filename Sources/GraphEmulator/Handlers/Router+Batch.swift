@@ -87,7 +87,8 @@ extension Router {
     } catch {
       outcome = .failure(error)
     }
-    let trace = ResponseFactory.traceID(sequence: state.requests * 64 + sequence)
+    // Negative numbers: never the trace id of a top-level request.
+    let trace = ResponseFactory.traceID(sequence: -(state.requests * 64 + sequence + 1))
     let factory = ResponseFactory(
       version: sub.version, traceID: trace, appUsage: 0, suppressHTTPCode: false)
     return factory.response(outcome)
