@@ -41,6 +41,7 @@ import Testing
 @Test(arguments: [
   GraphError.noActiveToken, .unknownPath("/x"), .tokenRequired, .invalidToken,
   .malformedToken("x"), .expired(at: 0, now: 1), .notAuthorized(user: "1", app: "2"),
+  .invalidated(subcode: 460), .invalidated(subcode: 467),
   .nonexistingField("x", on: .user), .unsupported("GET", id: "x"),
   .requiresPermission("publish_actions"), .duplicateStatus, .missingAliases(["x"]),
   .cannotTag(["1"]), .appLimit, .userLimit,

@@ -128,6 +128,14 @@ enum DefaultWorld {
         scopes: aliceRead, expiresAt: clock - 2 * 86_400 - 3 * 3600,
         summary: "Alice's token that expired two days before the clock starts (190/463)"),
       TokenRecord(
+        token: "CAAEmuAlicePasswordChanged", name: "password-changed", kind: .user,
+        userID: alice, scopes: aliceRead, invalidation: 460,
+        summary: "Alice's token from before she changed her password (190/460)"),
+      TokenRecord(
+        token: "CAAEmuAliceLoggedOut", name: "logged-out", kind: .user, userID: alice,
+        scopes: aliceRead, invalidation: 467,
+        summary: "Alice's token from a session she logged out of (190/467)"),
+      TokenRecord(
         token: "CAAEmuBob", name: "bob", kind: .user, userID: "100001000000002",
         scopes: ["public_profile", "basic_info", "user_friends", "email", "publish_actions"],
         summary: "Bob, a tester, with publish_actions"),

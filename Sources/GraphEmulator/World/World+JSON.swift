@@ -88,6 +88,9 @@ extension World {
           if let expiry = record.expiresAt {
             object.append("expires_at", .number(JSONNumber(expiry)))
           }
+          if let subcode = record.invalidation {
+            object.append("invalidated", .number(JSONNumber(subcode)))
+          }
           if !record.summary.isEmpty { object.append("summary", .string(record.summary)) }
           return .object(object)
         }))

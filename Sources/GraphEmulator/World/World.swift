@@ -154,12 +154,15 @@ public struct TokenRecord: Sendable, Hashable {
   public var scopes: [String]
   /// Expiry, Unix seconds; `nil` never expires.
   public var expiresAt: Int?
+  /// Why Graph no longer accepts the token, as a 190 subcode: 460 (password changed) or 467
+  /// (logged out); `nil` when it is valid.
+  public var invalidation: Int?
   /// What the token is for, for `tokens` listings.
   public var summary: String
 
   public init(
     token: String, name: String? = nil, kind: Kind, userID: String? = nil, scopes: [String] = [],
-    expiresAt: Int? = nil, summary: String = ""
+    expiresAt: Int? = nil, invalidation: Int? = nil, summary: String = ""
   ) {
     self.token = token
     self.name = name
@@ -167,6 +170,7 @@ public struct TokenRecord: Sendable, Hashable {
     self.userID = userID
     self.scopes = scopes
     self.expiresAt = expiresAt
+    self.invalidation = invalidation
     self.summary = summary
   }
 }

@@ -88,6 +88,7 @@ struct WorldDecoder {
         token: try string(item["token"], "\(location).token"), name: item["name"]?.stringValue,
         kind: kind, userID: user, scopes: try strings(item["scopes"], "\(location).scopes"),
         expiresAt: item["expires_at"]?.numberValue?.intValue,
+        invalidation: item["invalidated"]?.numberValue?.intValue,
         summary: item["summary"]?.stringValue ?? "")
       tokens[record.token] = record
     }
