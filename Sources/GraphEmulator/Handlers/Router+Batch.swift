@@ -89,8 +89,7 @@ extension Router {
     } catch {
       outcome = .failure(error)
     }
-    // Negative numbers: never the trace id of a top-level request.
-    let trace = ResponseFactory.traceID(sequence: -(state.requests * 64 + sequence + 1))
+    let trace = ResponseFactory.traceID(sequence: state.requests * 64 + sequence)
     let factory = ResponseFactory(
       version: sub.version, traceID: trace, appUsage: 0, suppressHTTPCode: false)
     return factory.response(outcome)
