@@ -232,31 +232,66 @@ struct YAMLReader {
     case "true", "True", "TRUE": return .bool(true)
     case "false", "False", "FALSE": return .bool(false)
     default:
-      if let number = try? JSONParser.parse(text), case .number = number { return number }
+      // Only text made of number characters can be a number; the JSON parser settles it.
+      let numeric =
+        (text.first?.isASCII ?? false) && (text.first!.isNumber || text.first == "-")
+        && text.allSatisfy { "0123456789+-.eE".contains($0) }
+      if numeric, let number = try? JSONParser.parse(text), case .number = number {
+        return number
+      }
       return .string(text)
     }
   }
 
-  /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines.
+  /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines: lines are
+  /// gathered until the brackets balance, then parsed once.
   private mutating func flow(column: Int) throws(Failure) -> JSONValue {
     let startLine = index
     var text = Array(lines[index][column...])
+    var brackets = BracketCounter()
+    brackets.scan(text)
     index += 1
+    while brackets.depth > 0, index < lines.count {
+      let more = [" "] + content(index)
+      brackets.scan(more)
+      text += more
+      index += 1
+    }
     var parser = FlowParser(chars: text)
-    while true {
-      do {
-        let value = try parser.parse()
-        return value
-      } catch FlowParser.Incomplete.incomplete {
-        guard index < lines.count else {
-          throw failure("unterminated flow collection", column: column + 1, line: startLine)
+    do {
+      return try parser.parse()
+    } catch .incomplete {
+      throw failure("unterminated flow collection", column: column + 1, line: startLine)
+    } catch {
+      throw failure("malformed flow collection", column: column + 1, line: startLine)
+    }
+  }
+
+  /// Counts the brackets a flow collection leaves open, line by line (quotes respected).
+  struct BracketCounter {
+    var depth = 0
+    var quote: Character?
+    var escaped = false
+
+    mutating func scan(_ text: some Collection<Character>) {
+      for c in text {
+        if let q = quote {
+          if escaped {
+            escaped = false
+          } else if c == "\\", q == "\"" {
+            escaped = true
+          } else if c == q {
+            quote = nil
+          }
+        } else if c == "'" || c == "\"" {
+          quote = c
+        } else if c == "[" || c == "{" {
+          depth += 1
+        } else if c == "]" || c == "}" {
+          depth -= 1
         }
-        text += [" "] + content(index)
-        index += 1
-        parser = FlowParser(chars: text)
-      } catch {
-        throw failure("malformed flow collection", column: column + 1, line: startLine)
       }
     }
   }
+
 }
