@@ -5,7 +5,7 @@ import GraphJSON
 /// generated Graph-shaped document, in process and in a child process, side by side with
 /// `jq .`. With `--keep` the document is written to FILE and left there.
 enum JSONBenchmark {
-  static func run(_ arguments: [String]) async -> Int32 {
+  @MainActor static func run(_ arguments: [String]) async -> Int32 {
     var sizeMB = 50.0
     var runs = 3
     var keptPath: String?

@@ -51,14 +51,17 @@ struct Backend {
 
   /// A recorder writing `transport`'s exchanges to `path` in `mode` (`once` by default).
   static func record(
-    wrapping transport: any GraphTransport, to path: String, mode: String?
+    wrapping transport: any GraphTransport, to path: String, mode: String?,
+    secrets: [String] = []
   ) throws(ExplorerError) -> CassetteRecorder {
     guard let recordMode = RecordMode(parsing: mode ?? "once") else {
       let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
       throw .failed("unknown record mode '\(mode ?? "")' (expected \(modes))")
     }
     do {
-      return try CassetteRecorder(wrapping: transport, file: path, mode: recordMode)
+      return try CassetteRecorder(
+        wrapping: transport, file: path, mode: recordMode,
+        knownSecrets: secrets.map { Secret.appSecret($0) })
     } catch {
       throw .failed("\(error)")
     }

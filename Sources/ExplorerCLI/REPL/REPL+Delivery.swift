@@ -22,6 +22,9 @@ extension REPL {
       case .exchange(let exchange):
         if !renderer.raw { console.line(renderer.statusLine(exchange)) }
         body += plain.body(exchange)
+      case .batch(let exchange, let response):
+        if !renderer.raw { console.line(renderer.statusLine(exchange)) }
+        body += plain.batchItems(response)
       case .json(let value): body += plain.json(value)
       case .text(let text): body += text
       case .note(let note): if !renderer.raw { console.line(note) }
@@ -37,6 +40,9 @@ extension REPL {
   private func consoleText(_ output: Output) -> String {
     switch output {
     case .exchange(let exchange): return renderer.exchange(exchange)
+    case .batch(let exchange, let response):
+      return (renderer.raw ? "" : renderer.statusLine(exchange) + "\n")
+        + renderer.batchItems(response)
     case .json(let value): return renderer.json(value)
     case .text(let text): return text
     case .note(let note): return renderer.raw ? "" : renderer.dim(note) + "\n"

@@ -35,6 +35,7 @@ enum REPLLauncher {
       token: token ?? backend.token)
     session.emulator = backend.emulator
     session.recorder = backend.recorder
+    if let emulator = backend.emulator, backend.recorder != nil { session.baseTransport = emulator }
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)

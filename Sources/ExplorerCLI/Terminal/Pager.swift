@@ -19,11 +19,17 @@ enum Pager {
       console.write(text)
       return
     }
-    let handle = input.fileHandleForWriting
-    // The pager may quit before reading everything (q): ignore the broken pipe.
+    // Our copy of the read end must go, or writing would block forever once the pager quits
+    // (q) without reading everything; then the write fails with EPIPE, which is ignored.
+    try? input.fileHandleForReading.close()
     signal(SIGPIPE, SIG_IGN)
-    try? handle.write(contentsOf: Data(text.utf8))
-    try? handle.close()
+    let handle = input.fileHandleForWriting
+    let data = Data(text.utf8)
+    let writer = Thread {
+      try? handle.write(contentsOf: data)
+      try? handle.close()
+    }
+    writer.start()
     process.waitUntilExit()
     _ = ge_take_interrupt()
   }
