@@ -31,11 +31,11 @@ enum REPLLauncher {
     let color = options.color && !noColor && interactive && console.isOutputTerminal
     let token = console.environment["FB_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     let session = Session(
-      transport: backend.transport, targetName: backend.targetName,
+      transport: backend.transport, targetName: backend.targetName, baseURL: backend.baseURL,
       token: token ?? backend.token)
     session.emulator = backend.emulator
     session.recorder = backend.recorder
-    if let emulator = backend.emulator, backend.recorder != nil { session.baseTransport = emulator }
+    if let base = backend.baseTransport { session.baseTransport = base }
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)
