@@ -52,3 +52,29 @@ func errorsAgreeWithTheCatalogue(_ error: GraphError) throws {
   #expect(entry.type == error.type)
   #expect(entry.httpStatus == error.status)
 }
+
+@Test func usernameIsDeprecatedFromV2() {
+  let emulator = GraphEmulator()
+  #expect(
+    call(emulator, "v1.0/me?fields=username").text
+      == #"{"username":"alice.whitfield","id":"100001000000001"}"#)
+  let answer = call(emulator, "v2.0/me?fields=username")
+  #expect(answer.status == 400)
+  #expect(
+    answer.json?["error"]?["message"]
+      == "(#12) username field is deprecated for versions v2.0 and higher")
+  #expect(answer.json?["error"]?["code"] == 12)
+}
+
+@Test func friendshipCheckAndAppAlias() {
+  let emulator = GraphEmulator()
+  #expect(
+    call(emulator, "me/friends/100001000000002").text
+      == #"{"data":[{"name":"Bob Okafor","id":"100001000000002"}]}"#)
+  #expect(call(emulator, "me/friends/100001000000012", token: "CAAEmuBob").text == #"{"data":[]}"#)
+  #expect(
+    call(emulator, "me/friends/100001000000002", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#)
+  #expect(
+    call(emulator, "app?fields=name,namespace").text
+      == #"{"name":"Scrumptious","namespace":"fb_sample_scrumps","id":"233936543368280"}"#)
+}

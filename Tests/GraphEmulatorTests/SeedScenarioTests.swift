@@ -19,7 +19,7 @@ import Testing
   #expect(call(emulator, "100001000000001/picture?type=square", token: token).status == 302)
   // The friend picker.
   let friends = call(
-    emulator, "me/friends?fields=id,name,first_name,middle_name,last_name,username,picture&\(sdk)",
+    emulator, "me/friends?fields=id,name,first_name,middle_name,last_name,picture&\(sdk)",
     token: token)
   #expect(friends.json?["data"]?.arrayValue?.count == 25)
   #expect(friends.json?["paging"]?["next"] != nil)

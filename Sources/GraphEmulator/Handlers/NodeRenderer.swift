@@ -8,12 +8,24 @@ struct NodeRenderer {
   var world: World
   var viewer: Viewer
   var call: GraphCall
+  /// How many edge items one answer may still hold (nested expansion multiplies quickly).
+  let budget = Budget(limit: 50_000)
 
-  /// The basic-info fields (reference, "Permissions in the seeds' era").
-  static let basicUserFields = [
-    "name", "first_name", "last_name", "link", "username", "gender", "locale", "age_range",
-    "timezone", "updated_time", "verified",
-  ]
+  /// A shared countdown of rendered edge items.
+  final class Budget {
+    var remaining: Int
+    init(limit: Int) { remaining = limit }
+
+    /// Takes `count` items, or fails the way Graph does when an answer grows too large.
+    func spend(_ count: Int) throws(GraphError) {
+      remaining -= count
+      if remaining < 0 {
+        throw GraphError(
+          message: "Please reduce the amount of data you're asking for, then retry your request",
+          type: "OAuthException", code: 1, challenge: "invalid_request")
+      }
+    }
+  }
 
   /// A node as an object: the selected fields, or the defaults of its type and version.
   func render(_ node: Node, selection: FieldSelection?) throws(GraphError) -> JSONObject {
@@ -82,6 +94,11 @@ struct NodeRenderer {
   func value(of field: FieldSelection.Field, on node: Node) throws(GraphError) -> JSONValue? {
     let schema = Schema.of(node.type)
     if field.name == "id" { return .string(node.id) }
+    if field.name == "username", node.type == .user, call.version >= .v2_0 {
+      throw .oauth(
+        "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
+        challenge: "invalid_request")
+    }
     if field.name == "installed", node.type == .user {
       let installed =
         !world.deauthorized.contains(node.id)
@@ -156,6 +173,7 @@ struct NodeRenderer {
     let window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
     }
+    try budget.spend(window.indices.count)
     var data: [JSONValue] = []
     data.reserveCapacity(window.indices.count)
     for index in window.indices {
