@@ -1,4 +1,5 @@
 import Foundation
+import GraphTestSupport
 import Testing
 
 @testable import ExplorerCLI
@@ -51,12 +52,12 @@ import Testing
   }
 
   @Test func refusalIsAUsageErrorOnTheCommandLine() async {
-    let console = ServeTestConsole()
+    let console = CapturingConsole()
     let status = await GraphExplorer.main(
       arguments: ["serve", "--record", "c.json", "--upstream", "http://graph.facebook.com"],
       console: console)
     #expect(status == .usage)
-    #expect(console.errors.contains("--insecure-upstream"))
+    #expect(console.error.contains("--insecure-upstream"))
     #expect(!FileManager.default.fileExists(atPath: "c.json"))
   }
 }
