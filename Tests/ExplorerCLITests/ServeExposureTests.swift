@@ -57,7 +57,7 @@ import Testing
       arguments: ["serve", "--record", "c.json", "--upstream", "http://graph.facebook.com"],
       console: console)
     #expect(status == .usage)
-    #expect(console.error.contains("--insecure-upstream"))
+    #expect(console.errors.contains("--insecure-upstream"))
     #expect(!FileManager.default.fileExists(atPath: "c.json"))
   }
 }
