@@ -48,6 +48,8 @@ public final class PseudoTerminal {
     self.master = master
     self.pid = pid
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    // Keep the terminal out of processes other tests spawn meanwhile.
+    _ = fcntl(master, F_SETFD, FD_CLOEXEC)
   }
 
   deinit {

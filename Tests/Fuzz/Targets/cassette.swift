@@ -1,0 +1,28 @@
+import GraphCassette
+
+/// Every cassette decoder (native, HAR, Ruby VCR JSON and YAML, vcrpy JSON and YAML, and format
+/// detection) on the same bytes: each either throws a `CassetteError` or returns a cassette
+/// that exports to that format and imports back with as many interactions; a native cassette
+/// comes back equal.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = fuzzBytes(data, size)
+  let formats: [InterchangeFormat?] = [nil] + InterchangeFormat.allCases.map { $0 }
+  for format in formats {
+    guard
+      let (cassette, detected) = try? Interchange.importCassette(
+        bytes, path: "fuzz", format: format)
+    else { continue }
+    let exported = Interchange.export(cassette, as: detected)
+    let again = try? Interchange.importCassette(exported, path: "export", format: detected)
+    fuzzRequire(
+      again?.cassette.interactions.count == cassette.interactions.count,
+      "a \(detected.rawValue) cassette does not import back after export")
+    if detected == .native {
+      fuzzRequire(
+        (try? Cassette(bytes: cassette.encoded())) == cassette,
+        "a native cassette does not decode back to itself")
+    }
+  }
+  return 0
+}
