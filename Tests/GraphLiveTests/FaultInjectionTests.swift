@@ -154,7 +154,8 @@ import Testing
     }
     let cassette = try Cassette.load(path: file)
     #expect(cassette.interactions.map { URLParts($0.request.url)?.path } == answered)
-    #expect(answered.count == 2 * faults.count - 5, "\(answered)")  // reset, closed twice, stall, slow drip
+    // Unanswered: reset, closed twice, stall, slow drip.
+    #expect(answered.count == 2 * faults.count - 5, "\(answered)")
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
     #expect(!text.contains("FAULTSECRET"))
   }
