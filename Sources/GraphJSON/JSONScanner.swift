@@ -218,7 +218,8 @@ struct JSONScanner {
     case 0x09: return "a tab"
     default:
       if b >= 0x80, let scalar = scalar(at: index) {
-        return "'\(scalar)' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "'\(scalar)' (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
       }
       let hex = String(b, radix: 16, uppercase: true)
       return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"

@@ -39,6 +39,9 @@ extension REPL {
     case .app(let setting): return [try app(setting)]
     case .record(let file, let mode): return [.note(try record(file, mode: mode))]
     case .replay(let file): return [.note(try replay(file))]
+    case .code(let language, let ref, let withToken):
+      return [.text(try code(language, try session.exchange(ref), withToken: withToken))]
+    case .target(let target): return [try self.target(target)]
     case .batch(let file):
       guard let file else {
         pendingBatch = []

@@ -51,6 +51,10 @@ enum Command: Equatable, Sendable {
   case record(file: String?, mode: String?)
   /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
   case replay(file: String?)
+  /// `code [curl|objc|swift|python] [#n] [--with-token]`.
+  case code(language: String, ExchangeReference, withToken: Bool)
+  /// `target`: show; `target emulator|live|<url>`: switch.
+  case target(String?)
   /// `batch <file.json>`, or `batch` alone to type operations until `end`.
   case batch(file: String?)
 

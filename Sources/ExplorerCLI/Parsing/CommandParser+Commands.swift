@@ -1,3 +1,4 @@
+import GraphAPI
 import GraphEmulator
 
 /// Argument parsing for each named command.
@@ -111,6 +112,29 @@ extension CommandParser {
     "replay": { args throws(ExplorerError) in
       guard args.count == 1 else { throw usage("replay") }
       return .replay(file: args[0].text == "stop" ? nil : args[0].text)
+    },
+    "code": { args throws(ExplorerError) in
+      var language = "curl"
+      var reference = ExchangeReference.last
+      var withToken = false
+      for word in args {
+        if word.text == "--with-token" {
+          withToken = true
+        } else if let ref = ExchangeReference(word.text), word.text != "last" {
+          reference = ref
+        } else if CodeLanguage(name: word.text) != nil {
+          language = word.text
+        } else {
+          throw .syntax(
+            message: "expected curl, objc, swift, python, #n or --with-token, found '\(word.text)'",
+            column: word.column)
+        }
+      }
+      return .code(language: language, reference, withToken: withToken)
+    },
+    "target": { args throws(ExplorerError) in
+      guard args.count <= 1 else { throw usage("target") }
+      return .target(args.first?.text)
     },
     "batch": { args throws(ExplorerError) in
       guard args.count <= 1 else { throw usage("batch") }

@@ -40,6 +40,9 @@ enum CommandReference {
       name: "version", usage: "version [vX.Y | none]",
       summary: "Shows or sets the API version put before every path"),
     Entry(
+      name: "target", usage: "target [emulator | live | <url>]",
+      summary: "Shows or changes where requests go: the emulator, graph.facebook.com, or a URL"),
+    Entry(
       name: "app", usage: "app [<id> [<secret>] | clear]",
       summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof"),
     Entry(
@@ -60,6 +63,9 @@ enum CommandReference {
     Entry(
       name: "explain", usage: "explain [#n]",
       summary: "Explains an answer: the Graph error and its fix, and what the iOS SDK 3.x reports"),
+    Entry(
+      name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
+      summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),
     Entry(
       name: "diff", usage: "diff [#a] [#b]",
       summary: "Compares two answers' JSON (default: the last two; one #a: #a with the last)"),

@@ -7,11 +7,20 @@ extension REPL {
   func deliver(_ outputs: [Output], to redirect: OutputRedirect) throws(ExplorerError) {
     guard redirect != .none else {
       let text = outputs.map(consoleText).joined()
-      if shouldPage(text) {
-        try Pager.page(text, console: console)
-      } else {
+      guard shouldPage(text) else {
         console.write(text)
+        return
       }
+      // The status lines stay on the screen; the bodies go through the pager.
+      let statusLines = outputs.compactMap { output -> String? in
+        switch output {
+        case .exchange(let exchange), .batch(let exchange, _):
+          return renderer.raw ? nil : renderer.statusLine(exchange) + "\n"
+        default: return nil
+        }
+      }
+      console.write(statusLines.joined())
+      try Pager.page(outputs.map(pagedText).joined(), console: console)
       return
     }
     // Redirected: bodies go to the file or command, uncoloured; status lines stay here.
@@ -46,6 +55,15 @@ extension REPL {
     case .json(let value): return renderer.json(value)
     case .text(let text): return text
     case .note(let note): return renderer.raw ? "" : renderer.dim(note) + "\n"
+    }
+  }
+
+  /// What goes through the pager: the console text without the status lines.
+  private func pagedText(_ output: Output) -> String {
+    switch output {
+    case .exchange(let exchange): return renderer.body(exchange)
+    case .batch(_, let response): return renderer.batchItems(response)
+    default: return consoleText(output)
     }
   }
 

@@ -17,7 +17,7 @@ enum DiffCommand {
       return .usage
     }
     if parsed.help {
-      console.write(DiffArguments.usage)
+      console.line(DiffArguments.usage)
       return .success
     }
     guard parsed.operands.count == 2 else {

@@ -8,29 +8,22 @@ enum Pager {
 
   /// Pipes `text` into the pager and waits for it; writes it directly when there is no pager.
   static func page(_ text: String, console: any Console) throws(ExplorerError) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let input = Pipe()
-    process.standardInput = input
+    let pipe = try ChildProcess.pipe()
+    let pid: pid_t
     do {
-      try process.run()
+      pid = try ChildProcess.spawn(arguments, stdin: .descriptor(pipe.read))
     } catch {
+      close(pipe.read)
+      close(pipe.write)
       console.write(text)
       return
     }
-    // Our copy of the read end must go, or writing would block forever once the pager quits
-    // (q) without reading everything; then the write fails with EPIPE, which is ignored.
-    try? input.fileHandleForReading.close()
+    close(pipe.read)
+    // The pager may quit (q) before reading everything: the write then fails with EPIPE.
     signal(SIGPIPE, SIG_IGN)
-    let handle = input.fileHandleForWriting
-    let data = Data(text.utf8)
-    let writer = Thread {
-      try? handle.write(contentsOf: data)
-      try? handle.close()
-    }
-    writer.start()
-    process.waitUntilExit()
+    ChildProcess.writeAll(Array(text.utf8), to: pipe.write)
+    close(pipe.write)
+    _ = ChildProcess.wait(pid)
     _ = ge_take_interrupt()
   }
 }
