@@ -12,6 +12,7 @@ public enum GraphExplorer {
     ImportCommand.subcommand,
     ExportCommand.subcommand,
     VerifyCommand.subcommand,
+    RunCommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -17,6 +17,8 @@ public enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownPermission(String)
   /// A session command that needs a logged-in user.
   case notLoggedIn(command: String)
+  /// A throttle rate that is not `N/min`.
+  case invalidThrottle(String)
 
   public var description: String {
     switch self {
@@ -34,6 +36,8 @@ public enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
       return "unknown permission '\(name)'"
     case .notLoggedIn(let command):
       return "\(command): nobody is logged in (use login <person>)"
+    case .invalidThrottle(let text):
+      return "throttle: expected N/min (calls per minute, N at least 1), found '\(text)'"
     }
   }
 }

@@ -8,7 +8,7 @@ struct EmulatorState: Sendable {
   var nextID = 1
   /// The next minted-token number.
   var nextToken = 1
-  /// Throttling: calls allowed per window of 60 emulated seconds, `nil` when off.
+  /// Throttling: calls allowed per window (see `Router.throttleUsage`), `nil` when off.
   var throttle: Int?
   var windowStart = 0
   var callsInWindow = 0

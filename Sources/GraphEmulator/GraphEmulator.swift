@@ -73,6 +73,17 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
     }
   }
 
+  /// Reads a `--throttle` rate: `N/min` (or plain `N`), calls per minute.
+  public static func throttleRate(parsing text: String) throws(EmulatorError) -> Int {
+    var number = Substring(text)
+    for suffix in ["/min", "/m"] where number.hasSuffix(suffix) {
+      number = number.dropLast(suffix.count)
+      break
+    }
+    guard let rate = Int(number), rate >= 1 else { throw .invalidThrottle(text) }
+    return rate
+  }
+
   /// A copy of the live world, writes included.
   public var world: World { withState { $0.world } }
 

@@ -28,13 +28,19 @@ struct JSONWriter {
     }
   }
 
-  /// An open container being printed: its elements (or members) and the next one to print.
+  /// An open container being printed: where its elements (or members) are, how many, and
+  /// the next one to print. The pointers stay valid because the value being printed owns the
+  /// storage and does not change meanwhile (and a sorted copy is kept in `sortedCopy`).
   private struct Frame {
-    var items: [JSONValue] = []
-    var members: [JSONObject.Member] = []
-    var isObject: Bool
+    var items: UnsafePointer<JSONValue>?
+    var members: UnsafePointer<JSONObject.Member>?
+    var count: Int
     var next = 0
+    var sortedCopy: [JSONObject.Member] = []
   }
+
+  /// Where a member's value lies inside the member.
+  private let valueOffset = MemoryLayout<JSONObject.Member>.offset(of: \.value) ?? 16
 
   init(options: JSONPrinter.Options, palette: JSONPrinter.Palette, buffer: OutputBuffer) {
     pretty = options.contains(.pretty)
@@ -45,61 +51,83 @@ struct JSONWriter {
   }
 
   /// Prints `root`, flushing the buffer between tokens once it holds a full chunk.
+  ///
+  /// Walks the value through pointers into its own storage rather than copying each element
+  /// out, which would retain and release every string and container on the way.
   mutating func write(_ root: JSONValue) {
+    withUnsafePointer(to: root) { write(from: $0) }
+  }
+
+  private mutating func write(from root: UnsafePointer<JSONValue>) {
     var stack: [Frame] = []
-    var value = root
+    var current = root
     while true {
-      // Print `value`; containers with elements open a frame instead.
-      switch value {
+      // Print the current value; containers with elements open a frame instead.
+      switch current.pointee {
       case .null: literal("null")
       case .bool(let b): literal(b ? "true" : "false")
       case .number(let n):
-        var text = n.text
-        text.withUTF8 { number($0) }
-      case .string(var s):
-        s.withUTF8 { string($0, plain: false) }
+        n.text.utf8.withContiguousStorageIfAvailable { number($0) }
+          ?? number(Array(n.text.utf8))
+      case .string(let text):
+        text.utf8.withContiguousStorageIfAvailable { string($0, plain: false) }
+          ?? string(Array(text.utf8), plain: false)
       case .array(let items):
         if items.isEmpty {
           emptyContainer(object: false)
         } else {
           beginContainer(object: false)
-          stack.append(Frame(items: items, isObject: false))
+          let start = items.withUnsafeBufferPointer { $0.baseAddress }
+          stack.append(Frame(items: start, count: items.count))
         }
       case .object(let object):
         if object.members.isEmpty {
           emptyContainer(object: true)
         } else {
           beginContainer(object: true)
-          let members = sorted ? Self.sortedMembers(object.members) : object.members
-          stack.append(Frame(members: members, isObject: true))
+          var frame = Frame(count: object.members.count)
+          if sorted { frame.sortedCopy = Self.sortedMembers(object.members) }
+          let members = sorted ? frame.sortedCopy : object.members
+          frame.members = members.withUnsafeBufferPointer { $0.baseAddress }
+          stack.append(frame)
         }
       }
       valueDone()
       // Find the next value to print, closing finished containers.
       while true {
         guard let top = stack.indices.last else { return }
-        let position = stack[top].next
-        if stack[top].isObject {
-          if position < stack[top].members.count {
-            element(first: position == 0, depth: stack.count)
-            var name = stack[top].members[position].key
-            name.withUTF8 { key($0, plain: false) }
-            value = stack[top].members[position].value
-            stack[top].next += 1
-            break
+        let frame = stack[top]
+        if frame.next < frame.count {
+          element(first: frame.next == 0, depth: stack.count)
+          if let members = frame.members {
+            let member = members + frame.next
+            member.pointee.key.utf8.withContiguousStorageIfAvailable { key($0, plain: false) }
+              ?? key(Array(member.pointee.key.utf8), plain: false)
+            current = UnsafeRawPointer(member).advanced(by: valueOffset)
+              .assumingMemoryBound(to: JSONValue.self)
+          } else {
+            current = frame.items! + frame.next
           }
-        } else if position < stack[top].items.count {
-          element(first: position == 0, depth: stack.count)
-          value = stack[top].items[position]
           stack[top].next += 1
           break
         }
-        let isObject = stack[top].isObject
         stack.removeLast()
-        endContainer(object: isObject, depth: stack.count)
+        endContainer(object: frame.members != nil, depth: stack.count)
         valueDone()
       }
     }
+  }
+
+  private mutating func number(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { number($0) }
+  }
+
+  private mutating func string(_ bytes: [UInt8], plain: Bool) {
+    bytes.withUnsafeBufferPointer { string($0, plain: plain) }
+  }
+
+  private mutating func key(_ bytes: [UInt8], plain: Bool) {
+    bytes.withUnsafeBufferPointer { key($0, plain: plain) }
   }
 
   /// Members ordered by key in code-point order (which is UTF-8 byte order); members with

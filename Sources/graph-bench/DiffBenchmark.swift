@@ -48,19 +48,23 @@ enum DiffBenchmark {
 
     // 1. GraphJSON in process: parse, diff, patch.
     var diffTimes: [Double] = []
+    var diffCPU: [Double] = []
     var differences = 0
     var operations = 0
     for _ in 0..<runs {
       let start = DispatchTime.now()
+      let cpu = cpuSeconds(ownUsage)
       let result = JSONDiff.diff(old, new)
+      diffCPU.append(cpuSeconds(ownUsage) - cpu)
       diffTimes.append(seconds(since: start))
       differences = result.differences.count
       operations = result.patch.operations.count
     }
-    let ours = median(diffTimes)
+    let ours = median(diffCPU)
     print(
-      "GraphJSON diff (in process, parsed input): median \(ms(ours)) of \(runs) runs; "
-        + "\(differences) differences, \(operations) patch operations")
+      "GraphJSON diff (in process, parsed input): median CPU \(ms(ours)), wall "
+        + "\(ms(median(diffTimes))) of \(runs) runs; \(differences) differences, "
+        + "\(operations) patch operations")
     let parseStart = DispatchTime.now()
     _ = try? JSONParser.parse(oldBytes)
     _ = try? JSONParser.parse(newBytes)
@@ -71,27 +75,39 @@ enum DiffBenchmark {
       .deletingLastPathComponent().appendingPathComponent("graph-explorer")
     if FileManager.default.isExecutableFile(atPath: binary.path) {
       var wall: [Double] = []
+      var cpu: [Double] = []
       var peak = 0
       for _ in 0..<max(1, runs / 2) {
+        let before = cpuSeconds(childrenUsage)
         let measured = runProcess(binary.path, ["diff", "--patch", oldURL.path, newURL.path])
+        cpu.append(cpuSeconds(childrenUsage) - before)
         wall.append(measured.seconds)
         peak = max(peak, measured.peakKilobytes)
       }
       let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
       print(
         "graph-explorer diff --patch A B (process, read + parse + diff + print): median "
-          + "\(ms(median(wall))), peak RSS \(peak / 1024) MB = "
+          + "CPU \(ms(median(cpu))), wall \(ms(median(wall))), peak RSS \(peak / 1024) MB = "
           + "\(String(format: "%.1f", Double(peak) * 1024 / 1_000_000 / inputMB))× the input "
           + "(\(String(format: "%.0f", inputMB)) MB)")
     } else {
       print("graph-explorer binary not found beside graph-bench; build it with -c release")
+    }
+    if let split = childPeaks(oldURL.path, newURL.path) {
+      let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
+      print(
+        "memory (graph-bench diff-child A B): peak RSS \(split.parsed / 1024) MB after parsing "
+          + "both, \(split.diffed / 1024) MB after the diff; the diff itself adds "
+          + "\((split.diffed - split.parsed) / 1024) MB = "
+          + "\(String(format: "%.2f", Double(split.diffed - split.parsed) * 1024 / 1_000_000 / inputMB))× "
+          + "the input")
     }
 
     // 3. DeepDiff on the same files.
     if deepDiff {
       if let theirs = deepDiffSeconds(oldURL.path, newURL.path) {
         print(
-          "DeepDiff (Python, parsed input): \(ms(theirs)) → GraphJSON is "
+          "DeepDiff (Python, parsed input): CPU \(ms(theirs)) → GraphJSON is "
             + "\(String(format: "%.0f", theirs / ours))× faster")
       } else {
         print("DeepDiff: not available (pip install -r Tests/requirements.txt)")
@@ -104,22 +120,51 @@ enum DiffBenchmark {
     changedNumbers[4_321] = .number(JSONNumber(-1))
     var numberTimes: [Double] = []
     for _ in 0..<max(runs, 5) {
-      let start = DispatchTime.now()
+      let cpu = cpuSeconds(ownUsage)
       _ = JSONDiff.diff(.array(numbers), .array(changedNumbers))
-      numberTimes.append(seconds(since: start))
+      numberTimes.append(cpuSeconds(ownUsage) - cpu)
     }
     let numbersTime = median(numberTimes)
-    print("GraphJSON diff, 10,000 numbers with one change: median \(ms(numbersTime))")
+    print("GraphJSON diff, 10,000 numbers with one change: median CPU \(ms(numbersTime))")
     if deepDiff {
       let a = directory.appendingPathComponent("n1.json")
       let b = directory.appendingPathComponent("n2.json")
       try? Data(JSONPrinter(options: []).bytes(.array(numbers))).write(to: a)
       try? Data(JSONPrinter(options: []).bytes(.array(changedNumbers))).write(to: b)
       if let theirs = deepDiffSeconds(a.path, b.path) {
-        print("DeepDiff, 10,000 numbers with one change: \(ms(theirs))")
+        print("DeepDiff, 10,000 numbers with one change: CPU \(ms(theirs))")
       }
     }
     return 0
+  }
+
+  /// `graph-bench diff-child A B`: reads and parses both files, then diffs them, printing the
+  /// peak RSS (KiB) after each step, so the diff's own memory shows apart from the parse's.
+  static func child(_ arguments: [String]) async -> Int32 {
+    guard arguments.count == 2,
+      let a = FileManager.default.contents(atPath: arguments[0]),
+      let b = FileManager.default.contents(atPath: arguments[1])
+    else {
+      FileHandle.standardError.write(Data("usage: graph-bench diff-child A B\n".utf8))
+      return 2
+    }
+    func parse(_ data: Data) -> JSONValue? {
+      data.withUnsafeBytes { try? JSONParser().parse($0.bindMemory(to: UInt8.self)) }
+    }
+    guard let old = parse(a), let new = parse(b) else { return 2 }
+    let parsed = peakKilobytes()
+    let result = JSONDiff.diff(old, new)
+    let patch = JSONPrinter(options: []).bytes(result.patch.jsonValue)
+    print(
+      "parsed \(parsed) diffed \(peakKilobytes()) operations \(result.patch.operations.count) \(patch.count)"
+    )
+    return 0
+  }
+
+  static func peakKilobytes() -> Int {
+    var usage = rusage()
+    getrusage(ownUsage, &usage)
+    return usage.ru_maxrss
   }
 
   static func seconds(since start: DispatchTime) -> Double {
@@ -128,6 +173,20 @@ enum DiffBenchmark {
 
   static func ms(_ seconds: Double) -> String {
     seconds >= 10 ? String(format: "%.1f s", seconds) : String(format: "%.1f ms", seconds * 1000)
+  }
+
+  /// `getrusage` targets: the process itself (0) and its finished children (-1), the same
+  /// numbers on Linux and macOS.
+  static let ownUsage: Int32 = 0
+  static let childrenUsage: Int32 = -1
+
+  /// User plus system CPU seconds used so far by `who`: the machine is shared, so CPU time
+  /// is steadier than wall time.
+  static func cpuSeconds(_ who: Int32) -> Double {
+    var usage = rusage()
+    getrusage(who, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   static func median(_ values: [Double]) -> Double {
@@ -149,17 +208,34 @@ enum DiffBenchmark {
     process.waitUntilExit()
     let elapsed = seconds(since: start)
     var usage = rusage()
-    getrusage(-1, &usage)  // RUSAGE_CHILDREN is -1 on Linux and macOS; ru_maxrss is in KiB on Linux
+    getrusage(childrenUsage, &usage)  // ru_maxrss is in KiB on Linux
     return (elapsed, usage.ru_maxrss)
   }
 
-  /// DeepDiff's time on two files, measured inside Python around the DeepDiff call only.
+  /// Peak RSS of a `diff-child` run after parsing and after diffing, in KiB.
+  static func childPeaks(_ a: String, _ b: String) -> (parsed: Int, diffed: Int)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["diff-child", a, b]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let words = String(decoding: data, as: UTF8.self).split(separator: " ")
+    guard words.count >= 4, let parsed = Int(words[1]), let diffed = Int(words[3]) else {
+      return nil
+    }
+    return (parsed, diffed)
+  }
+
+  /// DeepDiff's CPU time on two files, measured inside Python around the DeepDiff call only.
   static func deepDiffSeconds(_ a: String, _ b: String) -> Double? {
     let script = """
       import json, sys, time
       from deepdiff import DeepDiff
       a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
-      t = time.perf_counter(); d = DeepDiff(a, b); e = time.perf_counter() - t
+      t = time.process_time(); d = DeepDiff(a, b); e = time.process_time() - t
       print(e)
       """
     let process = Process()

@@ -43,14 +43,12 @@ enum GraphAnswers {
     let user = 100_000_000_000_000 + random.below(1_000_000)
     let words = ["photo", "trip", "lunch", "Graph", "release", "party", "build", "weekend"]
     var message = "Post \(n):"
-    for _ in 0..<(4 + random.below(6)) { message += " " + words[random.below(words.count)] }
+    for _ in 0..<(2 + random.below(4)) { message += " " + words[random.below(words.count)] }
     return [
       "id": .string("\(user)_\(10_000_000 + n)"),
       "from": ["name": .string("User \(user % 100_000)"), "id": .string("\(user)")],
       "message": .string(message),
-      "type": "status",
       "created_time": .string("2014-04-\(10 + n % 20)T12:\(10 + n % 50):00+0000"),
-      "updated_time": .string("2014-04-\(10 + n % 20)T13:\(10 + n % 50):00+0000"),
       "likes": ["count": .number(JSONNumber(random.below(500)))],
     ]
   }

@@ -5,7 +5,7 @@ import GraphJSON
 /// generated Graph-shaped document, in process and in a child process, side by side with
 /// `jq .`. With `--keep` the document is written to FILE and left there.
 enum JSONBenchmark {
-  static func run(_ arguments: [String]) async -> Int32 {
+  @MainActor static func run(_ arguments: [String]) async -> Int32 {
     var sizeMB = 50.0
     var runs = 3
     var keptPath: String?
@@ -36,9 +36,17 @@ enum JSONBenchmark {
       return 1
     }
     let megabytes = Double(document.count) / 1_000_000
+    let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    // The real command, when it was built beside this binary.
+    let explorer = URL(fileURLWithPath: executable).deletingLastPathComponent()
+      .appendingPathComponent("graph-explorer").path
+    let hasExplorer = FileManager.default.isExecutableFile(atPath: explorer)
     print(
       String(format: "graph-bench json: %.1f MB Graph-shaped document, %d runs", megabytes, runs))
     print("medians; MB = 10^6 bytes of input; CPU = user + system; RSS = peak resident memory")
+    if !hasExplorer {
+      print("(graph-explorer not built beside graph-bench: its row is skipped)")
+    }
     if ChildRun.timePath == nil {
       print("(no /usr/bin/time: child RSS from wait4, which also counts this process's memory)")
     }
@@ -48,20 +56,22 @@ enum JSONBenchmark {
       fail("graph-bench json: the generated document does not parse")
       return 1
     }
-    let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
     let jqPath = ["/usr/bin/jq", "/usr/local/bin/jq"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
+    var fmt: [ChildRun] = []
     var format: [ChildRun] = []
     var tree: [ChildRun] = []
     var jq: [ChildRun] = []
     for _ in 0..<runs {
+      if hasExplorer, let run = ChildRun.spawn([explorer, "fmt", path]) { fmt.append(run) }
       if let run = ChildRun.spawn([executable, "json-child", path, "--format"]) {
         format.append(run)
       }
       if let run = ChildRun.spawn([executable, "json-child", path]) { tree.append(run) }
       if let jqPath, let run = ChildRun.spawn([jqPath, ".", path]) { jq.append(run) }
     }
+    table.add("graph-explorer fmt FILE", fmt)
     table.add("fmt path: graph-bench json-child FILE --format", format)
     table.add("tree: graph-bench json-child FILE", tree)
     table.add("jq . FILE", jq)
@@ -71,7 +81,8 @@ enum JSONBenchmark {
       print("jq not found: no comparison")
       return 0
     }
-    for (name, ours) in [("fmt path", format), ("tree", tree)] where !ours.isEmpty {
+    for (name, ours) in [("graph-explorer fmt", fmt), ("fmt path", format), ("tree", tree)]
+    where !ours.isEmpty {
       let wall = median(jq.map(\.seconds)) / median(ours.map(\.seconds))
       let cpu = median(jq.map(\.cpu)) / median(ours.map(\.cpu))
       print(

@@ -8,6 +8,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("emulator", "1M-person world: load time, memory, deep pages", EmulatorBenchmark.run),
   ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run),
   ("diff", DiffBenchmark.summary, DiffBenchmark.run),
+  ("diff-child", "(internal) parse and diff A B, printing peak RSS", DiffBenchmark.child),
   (
     "cassette", "load, match and replay a 10,000-interaction cassette vs vcrpy",
     CassetteBenchmark.run

@@ -3,6 +3,7 @@ import Foundation
 import GraphAPI
 import GraphCassette
 import GraphEmulator
+import GraphServer
 import GraphTestSupport
 import Testing
 
@@ -43,6 +44,16 @@ import Testing
     #expect(status == .success, "\(console.output)\(console.errors)")
     #expect(console.output.contains("ok    #1 GET /v2.0/me"))
     #expect(console.output.hasSuffix("2 interaction(s), no drift\n"))
+  }
+
+  @Test func verifyAgainstAServerURL() async throws {
+    let file = try await record("served.json")
+    let server = GraphServer(transport: GraphEmulator())
+    let port = try server.start()
+    defer { server.stop() }
+    let (status, console) = await run(["verify", file, "--target", "http://127.0.0.1:\(port)"])
+    #expect(status == .success, "\(console.output)\(console.errors)")
+    #expect(console.output.contains("against http://127.0.0.1:\(port):"))
   }
 
   @Test func verifyExitsOneOnDrift() async throws {

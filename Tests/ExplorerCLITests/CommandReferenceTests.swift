@@ -65,6 +65,8 @@ import Testing
     case "save": line = "save out.json"
     case "set": line = "set verbose on"
     case "search": line = "search coffee"
+    case "grant", "revoke": line = "\(name) publish_actions"
+    case "record", "replay": line = "\(name) stop"
     case "expect": line = "expect status == 200"
     default: line = name
     }

@@ -2,6 +2,7 @@ import Foundation
 import GraphAPI
 import GraphEmulator
 import GraphJSON
+import GraphServer
 import GraphTestSupport
 import Testing
 
@@ -117,8 +118,8 @@ import Testing
       "GET me?fields=id\ntoken clear\n!1\nhistory\nshow #1\nheaders #2\nraw\n", ["--no-color"])
     #expect(run.status == .success)
     #expect(run.output.contains("HTTP 400 · "))
-    #expect(run.output.contains("#1  200  GET /me?fields=id&access_token=<redacted>"))
-    #expect(run.output.contains("#2  400  GET /me?fields=id"))
+    #expect(run.output.contains("#1  200  GET /me?fields=id  "))
+    #expect(run.output.contains("#2  400  GET /me?fields=id  "))
     #expect(run.output.contains("GET https://graph.facebook.com/me?fields=id\n"))
     #expect(run.output.contains("\"code\":2500"))
     #expect(!run.output.contains("CAAEmuAlice"))
@@ -181,5 +182,211 @@ import Testing
     #expect(run.output.contains("token CAAE…lice") || run.output.contains("token ***********"))
     #expect(run.output.contains("version v2.0\n"))
     #expect(!run.output.contains("HTTP"))
+  }
+}
+
+/// The emulator's session commands and `explain`, end to end.
+@Suite struct SessionCommandTests {
+  @Test func explainShowsThe2500ErrorAsTheSDKSeesIt() async {
+    let run = await ScriptModeTests.run("token clear\nGET me\nexplain\n", ["--no-color"])
+    #expect(run.status == .success)
+    #expect(run.output.contains("Graph error 2500 (OAuthException)"))
+    #expect(run.output.contains("fberrorCategory: FBErrorCategoryFacebookOther"))
+    #expect(run.output.contains("(com.facebook.sdk error 5.)"))
+    #expect(run.output.contains("com.facebook.sdk:HTTPStatusCode: 400"))
+  }
+
+  @Test func explainShowsThePermissionsCategoryWithoutPublishActions() async {
+    let run = await ScriptModeTests.run(
+      "POST me/fb_sample_scrumps:eat meal=http://example.com/meal\nexplain\n", ["--no-color"])
+    #expect(run.output.contains("(#200) Requires extended permission: publish_actions"))
+    #expect(run.output.contains("fberrorCategory: FBErrorCategoryPermissions"))
+    #expect(
+      run.output.contains(
+        "fberrorUserMessage: This app doesn’t have permission to do this. To change permissions, try logging into the app again."
+      ))
+  }
+
+  @Test func explainASuccess() async {
+    let run = await ScriptModeTests.run("GET me?fields=id\nexplain #1\n", ["--no-color"])
+    #expect(run.output.contains("Success."))
+    #expect(run.output.contains("the completion handler gets error = nil"))
+  }
+
+  @Test func loginGrantRevokeLogoutReset() async {
+    let run = await ScriptModeTests.run(
+      """
+      login bob
+      GET me?fields=name
+      grant publish_actions
+      POST me/feed message=hello
+      expect status == 200
+      revoke publish_actions
+      POST me/feed message=again
+      expect error.code == 200
+      logout
+      GET me
+      expect error.code == 2500
+      reset
+      GET me?fields=name
+      login nobody
+      grant frobnicate
+      """, ["--raw"])
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.first?.hasPrefix(#"{"name":"Bob Okafor","#) == true)
+    #expect(lines.last?.hasPrefix(#"{"name":"Alice Whitfield","#) == true)
+    #expect(run.errors.contains("line 14: error:"))
+    #expect(run.errors.contains("line 15: error:"))
+    #expect(!run.errors.contains("line 5:") && !run.errors.contains("line 8:"))
+    #expect(!run.errors.contains("line 11:"))
+    #expect(run.status == .failure)
+  }
+}
+
+/// `batch`, `diff`, `app`, `record` and `replay`, end to end.
+@Suite struct BatchDiffCassetteTests {
+  static func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)")
+      .path
+  }
+
+  @Test func batchFromAFileShowsEachOperationDecoded() async throws {
+    let path = Self.temporaryPath("batch.json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let operations =
+      #"[{"method":"GET","relative_url":"me?fields=name"},{"method":"GET","relative_url":"foo/bar"}]"#
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(operations.utf8)))
+    let run = await ScriptModeTests.run("batch \(path)\n", ["--no-color"])
+    #expect(run.errors == "")
+    #expect(run.output.hasPrefix("HTTP 200 · "))
+    #expect(run.output.contains("[0] HTTP 200\n{\n  \"name\": \"Alice Whitfield\""))
+    #expect(run.output.contains("[1] HTTP 400\n{\n  \"error\": {"))
+    let raw = await ScriptModeTests.run("batch \(path)\n", ["--raw"])
+    let decoded = try JSONParser.parse(raw.output)
+    #expect(decoded[0]?["code"] == 200)
+    #expect(decoded[0]?["body"]?["name"] == "Alice Whitfield")
+    #expect(decoded[1]?["body"]?["error"]?["code"] == 100)
+  }
+
+  @Test func inlineBatchRunsTheLinesTypedUntilEnd() async throws {
+    let run = await ScriptModeTests.run(
+      "batch\nGET me?fields=name\nGET me/friends limit=1\nend\nGET me?fields=id\n", ["--raw"])
+    #expect(run.errors == "")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    let decoded = try JSONParser.parse(lines[0])
+    #expect(decoded[0]?["body"]?["name"] == "Alice Whitfield")
+    #expect(decoded[1]?["body"]?["data"]?.arrayValue?.count == 1)
+    let unended = await ScriptModeTests.run("batch\nGET me\n")
+    #expect(unended.status == .failure)
+    #expect(unended.errors.contains("the batch was not ended with 'end'"))
+  }
+
+  @Test func diffComparesTwoAnswers() async {
+    let run = await ScriptModeTests.run(
+      "GET me?fields=id\nGET me?fields=id,name\ndiff\ndiff #1 #1\ndiff #1\n", ["--no-color"])
+    #expect(run.output.contains("--- #1 GET /me?fields=id\n+++ #2 GET /me?fields=id,name\n"))
+    #expect(run.output.contains("+ name: \"Alice Whitfield\"\n"))
+    #expect(run.output.contains("+++ #1 GET /me?fields=id\nno differences\n"))
+    #expect(run.status == .success)
+  }
+
+  @Test func appTurnsOnAppsecretProof() async {
+    let run = await ScriptModeTests.run("app 123 s3cr3tvalue\nGET me?fields=id\nheaders\napp\n")
+    #expect(run.output.contains("appsecret_proof=<redacted>"))
+    #expect(run.output.contains("app 123 (appsecret_proof on)"))
+    #expect(!run.output.contains("s3cr3tvalue"))
+  }
+
+  @Test func recordThenReplay() async throws {
+    let path = Self.temporaryPath("cassette.json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let recording = await ScriptModeTests.run(
+      "record \(path)\nGET me?fields=id,name\nrecord stop\n", ["--raw"])
+    #expect(recording.errors == "")
+    let cassette = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!cassette.contains("CAAEmuAlice"))
+    let replaying = await ScriptModeTests.run(
+      "replay \(path)\nGET me?fields=id,name\nGET me?fields=id\nreplay stop\nGET me?fields=id\n",
+      ["--raw"])
+    let lines = replaying.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first == recording.output.split(separator: "\n").first)
+    #expect(replaying.errors.contains("line 3: error:"))
+    let flags = await ScriptModeTests.run("GET me?fields=id,name\n", ["--raw", "--replay", path])
+    #expect(flags.output == recording.output)
+  }
+
+  @Test func recordFlagWritesACassette() async throws {
+    let path = Self.temporaryPath("flag.json")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = await ScriptModeTests.run("GET me?fields=id\n", ["--record", path, "--mode", "all"])
+    #expect(run.status == .success)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("fields=id"))
+    let bad = await ScriptModeTests.run("", ["--record", path, "--mode", "sometimes"])
+    #expect(bad.status == .usage)
+    #expect(bad.errors.contains("unknown record mode 'sometimes'"))
+  }
+}
+
+/// `target` (over a loopback GraphServer serving the emulator) and `code`.
+@Suite struct TargetAndCodeTests {
+  @Test func targetSendsRequestsToAServedEmulator() async throws {
+    let server = GraphServer(transport: GraphEmulator())
+    let port = try server.start()
+    defer { server.stop() }
+    let url = "http://127.0.0.1:\(port)"
+    let run = await ScriptModeTests.run(
+      "target \(url)\nGET me?fields=name\nGET me/friends?limit=1\nnext\ntarget\ntarget emulator\n"
+        + "GET me?fields=id\n",
+      ["--no-color"])
+    #expect(run.output.contains("target \(url)\n"))
+    #expect(run.output.contains("\"name\": \"Alice Whitfield\""))
+    #expect(run.output.contains("target \(url) (\(url))"))
+    #expect(run.output.contains(" · #4\n"))
+    #expect(run.errors == "")
+    let flag = await ScriptModeTests.run("GET me?fields=name\n", ["--raw", "--target", url])
+    #expect(flag.output.hasPrefix(#"{"name":"Alice Whitfield""#))
+  }
+
+  @Test func targetRefusesWhatIsNotAURL() async {
+    let run = await ScriptModeTests.run("target ftp://x\n")
+    #expect(run.errors.contains("expected emulator, live or an http(s) URL, found 'ftp://x'"))
+  }
+
+  @Test func codeWritesTheRequestWithAPlaceholderToken() async {
+    let run = await ScriptModeTests.run(
+      "GET me/friends?limit=2\ncode\ncode objc #1\ncode python --with-token\ncode swift\n")
+    #expect(run.errors == "")
+    #expect(run.output.contains("curl"))
+    #expect(run.output.contains("<ACCESS_TOKEN>"))
+    #expect(run.output.contains("startWithGraphPath:"))
+    #expect(run.output.contains("CAAEmuAlice"))
+    #expect(run.output.contains("URLSession"))
+  }
+}
+
+/// `graph-explorer run <file>`.
+@Suite struct RunCommandTests {
+  @Test func runsAFileAsATest() async throws {
+    let path = BatchDiffCassetteTests.temporaryPath("script.txt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let script = "token clear\nGET me\nexpect error.code == 2500\nexpect status == 200\n"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(script.utf8)))
+    let run = await ScriptModeTests.run("", ["run", path, "--raw"])
+    #expect(run.status == .failure)
+    #expect(run.output.contains("\"code\":2500"))
+    #expect(run.errors == "line 4: error: expectation failed on #1: status == 200 (actual: 400)\n")
+    let passing = await ScriptModeTests.run("", ["run", "-", "--no-color"])
+    #expect(passing.status == .success)
+    let missing = await ScriptModeTests.run("", ["run", "/nonexistent/script"])
+    #expect(missing.status == .usage)
+    #expect(missing.errors == "graph-explorer run: /nonexistent/script: cannot be read\n")
+  }
+
+  @Test func helpListsTheSubcommands() async {
+    let run = await ScriptModeTests.run("", ["--help"])
+    #expect(run.output.contains("\nsubcommands:\n"))
+    #expect(run.output.contains("  run "))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphTestSupport
 import Testing
 
 @testable import ExplorerCLI
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func refusalIsAUsageErrorOnTheCommandLine() async {
-    let console = ServeTestConsole()
+    let console = CapturingConsole()
     let status = await GraphExplorer.main(
       arguments: ["serve", "--record", "c.json", "--upstream", "http://graph.facebook.com"],
       console: console)

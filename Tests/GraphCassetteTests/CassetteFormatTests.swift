@@ -63,6 +63,21 @@ import Testing
     #expect(try Cassette(bytes: Array(text.utf8)).interactions[0].request.body == jpeg)
   }
 
+  @Test func multipartBodiesAreStoredPartByPart() throws {
+    var form = MultipartFormData(boundary: "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f")
+    form.parts.append(.init(name: "message", body: Array("Lunch".utf8)))
+    form.parts.append(
+      .init(name: "source", filename: "a.jpg", contentType: "image/jpeg", body: [0xFF, 0xD8, 0x80]))
+    var cassette = Self.sample
+    cassette.interactions[0].request.headers["Content-Type"] = form.contentType
+    cassette.interactions[0].request.body = form.encoded()
+    let text = String(decoding: cassette.encoded(), as: UTF8.self)
+    #expect(text.contains("\"multipart\": {"))
+    #expect(text.contains("\"text\": \"Lunch\""))
+    #expect(text.contains("\"base64\": \"/9iA\""))
+    #expect(try Cassette(bytes: Array(text.utf8)) == cassette)
+  }
+
   @Test func repeatedHeadersAreKeptInOrder() throws {
     var cassette = Self.sample
     cassette.interactions[0].response.headers = [:]

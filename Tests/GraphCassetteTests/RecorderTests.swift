@@ -98,6 +98,12 @@ import Testing
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes")
   }
 
+  @Test func anUnwritableFolderIsReportedUpFront() {
+    #expect(throws: CassetteError.self) {
+      try CassetteRecorder(wrapping: FakeGraph(), file: "/nonexistent/dir/c.json", mode: .once)
+    }
+  }
+
   @Test func onceRefusesAFileThatAppearedAfterItStarted() async throws {
     let dir = TempDir()
     defer { dir.remove() }
@@ -134,6 +140,29 @@ import Testing
     let i = try Cassette.load(path: file).interactions[0]
     #expect(i.recordedAt == "2025-11-30T07:40:00.250Z")
     #expect(i.duration == .milliseconds(3))
+  }
+
+  @Test func aCassetteOlderThanTheReRecordIntervalIsRecordedAgain() async throws {
+    let dir = TempDir()
+    defer { dir.remove() }
+    let file = dir.file("old.json")
+    let recorded = Date(timeIntervalSince1970: 1_700_000_000)
+    _ = try await CassetteRecorder(
+      wrapping: FakeGraph(), file: file, mode: .once, clock: { recorded }
+    ).send(Self.me)
+    let fresh = try CassetteRecorder(
+      wrapping: FakeGraph(), file: file, mode: .once, reRecordInterval: .seconds(7 * 86_400),
+      clock: { recorded.addingTimeInterval(86_400) })
+    #expect(fresh.mode == .once)
+    #expect(!fresh.isRecording)
+    #expect(fresh.unusedInteractions == [0])
+    _ = try await fresh.send(Self.me)
+    #expect(fresh.unusedInteractions.isEmpty)
+    let stale = try CassetteRecorder(
+      wrapping: FakeGraph(), file: file, mode: .once, reRecordInterval: .seconds(7 * 86_400),
+      clock: { recorded.addingTimeInterval(8 * 86_400) })
+    #expect(stale.mode == .all)
+    #expect(stale.isRecording)
   }
 
   @Test(arguments: [("once", RecordMode.once), ("new-episodes", .newEpisodes), ("NONE", .none)])

@@ -52,6 +52,16 @@ let errorCases: [ErrorCase] = [
       #"{"error":{"message":"Error validating access token: Session has expired on Monday, 13-Oct-14 02:00:00 PDT. The current time is Wednesday, 15-Oct-14 05:00:01 PDT.","type":"OAuthException","code":190,"error_subcode":463,"fbtrace_id":"TRACE"}}"#,
     challenge: "invalid_token"),
   ErrorCase(
+    path: "me", token: "CAAEmuAlicePasswordChanged",
+    body:
+      #"{"error":{"message":"Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.","type":"OAuthException","code":190,"error_subcode":460,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_token"),
+  ErrorCase(
+    path: "me", token: "CAAEmuAliceLoggedOut",
+    body:
+      #"{"error":{"message":"Error validating access token: The session is invalid because the user logged out.","type":"OAuthException","code":190,"error_subcode":467,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_token"),
+  ErrorCase(
     path: "me", token: "CAAEmuKofi",
     body:
       #"{"error":{"message":"Error validating access token: User 100001000000011 has not authorized application 233936543368280.","type":"OAuthException","code":190,"error_subcode":458,"fbtrace_id":"TRACE"}}"#,
@@ -101,4 +111,39 @@ func errorAnswer(_ c: ErrorCase) throws {
   let second = (0..<5).map { _ in call(b, "me", token: nil).headers["x-fb-trace-id"] ?? "" }
   #expect(first == second)
   #expect(Set(first).count == 5)
+}
+
+/// The errors that need some state first (506, 17, 4), checked as fully as the table above.
+@Test func statefulErrorsHaveFullBodiesAndHeaders() {
+  func expectFull(_ answer: Answer, status: Int, body: String, challenge: String?) {
+    let trace = answer.headers["x-fb-trace-id"] ?? ""
+    #expect(answer.status == status)
+    #expect(answer.text == body.replacingOccurrences(of: "TRACE", with: trace))
+    #expect(answer.headers["Content-Type"] == "application/json; charset=UTF-8")
+    let message = answer.json?["error"]?["message"]?.stringValue ?? ""
+    #expect(
+      answer.headers["WWW-Authenticate"]
+        == challenge.map { "OAuth \"Facebook Platform\" \"\($0)\" \"\(message)\"" })
+  }
+  let emulator = GraphEmulator()
+  let form = [("message", "Same again")]
+  _ = call(emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish", form: form)
+  expectFull(
+    call(emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish", form: form),
+    status: 400,
+    body:
+      #"{"error":{"message":"(#506) Duplicate status message","type":"OAuthException","code":506,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_request")
+  emulator.setThrottle(callsPerMinute: 1)
+  _ = call(emulator, "me?fields=id")
+  expectFull(
+    call(emulator, "me?fields=id"), status: 400,
+    body:
+      #"{"error":{"message":"(#17) User request limit reached","type":"OAuthException","code":17,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_request")
+  expectFull(
+    call(emulator, "100001000000002", token: "233936543368280|EmuAppToken"), status: 403,
+    body:
+      #"{"error":{"message":"(#4) Application request limit reached","type":"OAuthException","code":4,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_request")
 }

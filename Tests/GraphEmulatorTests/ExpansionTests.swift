@@ -41,6 +41,7 @@ import Testing
 @Test(arguments: [
   GraphError.noActiveToken, .unknownPath("/x"), .tokenRequired, .invalidToken,
   .malformedToken("x"), .expired(at: 0, now: 1), .notAuthorized(user: "1", app: "2"),
+  .invalidated(subcode: 460), .invalidated(subcode: 467),
   .nonexistingField("x", on: .user), .unsupported("GET", id: "x"),
   .requiresPermission("publish_actions"), .duplicateStatus, .missingAliases(["x"]),
   .cannotTag(["1"]), .appLimit, .userLimit,
@@ -51,4 +52,35 @@ func errorsAgreeWithTheCatalogue(_ error: GraphError) throws {
   let entry = try #require(ErrorCatalogue.entry(code: error.code, subcode: error.subcode))
   #expect(entry.type == error.type)
   #expect(entry.httpStatus == error.status)
+}
+
+@Test func usernameIsDeprecatedFromV2() {
+  let emulator = GraphEmulator()
+  #expect(
+    call(emulator, "v1.0/me?fields=username").text
+      == #"{"username":"alice.whitfield","id":"100001000000001"}"#)
+  let answer = call(emulator, "v2.0/me?fields=username")
+  #expect(answer.status == 400)
+  #expect(
+    answer.json?["error"]?["message"]
+      == "(#12) username field is deprecated for versions v2.0 and higher")
+  #expect(answer.json?["error"]?["code"] == 12)
+}
+
+@Test func friendshipCheckAndAppAlias() {
+  let emulator = GraphEmulator()
+  #expect(
+    call(emulator, "me/friends/100001000000002").text
+      == #"{"data":[{"name":"Bob Okafor","id":"100001000000002"}]}"#)
+  #expect(call(emulator, "me/friends/100001000000012", token: "CAAEmuBob").text == #"{"data":[]}"#)
+  #expect(
+    call(emulator, "me/friends/100001000000002", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#)
+  #expect(
+    call(emulator, "app?fields=name,namespace").text
+      == #"{"name":"Scrumptious","namespace":"fb_sample_scrumps","id":"233936543368280"}"#)
+}
+
+@Test func nestedSummaryModifier() {
+  let answer = call(GraphEmulator(), "me?fields=friends.limit(0).summary(true)")
+  #expect(answer.json?["friends"] == ["data": [], "summary": ["total_count": 68]])
 }

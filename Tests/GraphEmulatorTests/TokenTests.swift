@@ -46,3 +46,36 @@ import Testing
   emulator.setThrottle(callsPerMinute: nil)
   #expect(call(emulator, "me?fields=id").status == 200)
 }
+
+@Test(arguments: [3, 100])
+func throttleWindowReopensAfterAMinute(_ limit: Int) {
+  let emulator = GraphEmulator()
+  emulator.setThrottle(callsPerMinute: limit)
+  var statuses: [Int] = []
+  for _ in 0..<(limit + 61) { statuses.append(call(emulator, "me?fields=id").status) }
+  #expect(statuses.prefix(limit).allSatisfy { $0 == 200 })
+  #expect(statuses.dropFirst(limit).prefix(60).allSatisfy { $0 == 400 })
+  #expect(statuses.last == 200)
+}
+
+@Test func throttleRates() throws {
+  #expect(try GraphEmulator.throttleRate(parsing: "5/min") == 5)
+  #expect(try GraphEmulator.throttleRate(parsing: "120") == 120)
+  #expect(throws: EmulatorError.invalidThrottle("0/min")) {
+    try GraphEmulator.throttleRate(parsing: "0/min")
+  }
+  #expect(throws: EmulatorError.invalidThrottle("fast")) {
+    try GraphEmulator.throttleRate(parsing: "fast")
+  }
+}
+
+@Test func aThrottledWriteDoesNothing() {
+  let emulator = GraphEmulator()
+  emulator.setThrottle(callsPerMinute: 1)
+  _ = call(emulator, "me?fields=id")
+  let post = call(
+    emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish", form: [("message", "x")])
+  #expect(post.json?["error"]?["code"] == 17)
+  emulator.setThrottle(callsPerMinute: nil)
+  #expect(call(emulator, "me/feed?limit=100&fields=id").json?["data"]?.arrayValue?.count == 42)
+}

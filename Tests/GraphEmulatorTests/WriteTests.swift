@@ -149,3 +149,36 @@ func deleteAnswersByVersion(_ c: DeleteCase) {
     call(emulator, "me/permissions/user_photos", method: "DELETE").text == #"{"success":true}"#)
   #expect(call(emulator, "me/photos").text == #"{"data":[]}"#)
 }
+
+@Test func commentsAndLikes() {
+  let emulator = GraphEmulator()
+  let post = "100001000000001_10152000000090"
+  let comment = call(
+    emulator, "\(post)/comments", method: "POST", token: "CAAEmuBob", form: [("message", "Yum")])
+  #expect(comment.text == #"{"id":"10152000000090_101530000000001"}"#)
+  let comments = call(emulator, "\(post)/comments?fields=message,from{name}")
+  #expect(
+    comments.json?["data"]?[0]
+      == [
+        "message": "Yum", "from": ["name": "Bob Okafor", "id": "100001000000002"],
+        "id": "10152000000090_101530000000001",
+      ])
+  #expect(
+    call(emulator, "\(post)/likes", method: "POST", token: "CAAEmuBob").text == #"{"success":true}"#
+  )
+  #expect(
+    call(emulator, "\(post)/likes?summary=true").json?["summary"]?["total_count"] == 1)
+  #expect(call(emulator, "v2.0/\(post)/likes", method: "DELETE", token: "CAAEmuBob").text == "true")
+  #expect(call(emulator, "\(post)/likes?summary=true").json?["summary"]?["total_count"] == 0)
+  #expect(
+    call(emulator, "\(post)/comments", method: "POST", form: [("message", "x")]).json?["error"]?[
+      "code"] == 200)
+}
+
+@Test func pathIDPlusIDsIsAnError() {
+  let answer = call(GraphEmulator(), "me?ids=100001000000002")
+  #expect(answer.status == 400)
+  #expect(
+    answer.json?["error"]?["message"] == #"Invalid token: "me".  An ID has already been specified."#
+  )
+}

@@ -183,4 +183,21 @@ struct SeededRandom {
     #expect(try result.patch.apply(to: a) == b)
     #expect(!result.isEmpty)
   }
+
+  @Test func reversedAndUnrelatedArraysStayCorrect() throws {
+    let ids: [JSONValue] = (0..<2000).map { ["id": .string("\($0)")] }
+    let reversed = JSONDiff.diff(.array(ids), .array(ids.reversed()))
+    #expect(try reversed.patch.apply(to: .array(ids)) == .array(ids.reversed()))
+    #expect(reversed.patch.operations.allSatisfy { $0.name == "move" })
+
+    let numbers: [JSONValue] = (0..<2000).map { .number(JSONNumber($0)) }
+    let others: [JSONValue] = (0..<2100).map { .number(JSONNumber($0 + 5000)) }
+    let unrelated = JSONDiff.diff(.array(numbers), .array(others))
+    #expect(try unrelated.patch.apply(to: .array(numbers)) == .array(others))
+
+    let repeated: [JSONValue] = (0..<3000).map { .number(JSONNumber($0 % 3)) }
+    let shifted: [JSONValue] = (0..<3000).map { .number(JSONNumber(($0 + 1) % 4)) }
+    let noAnchors = JSONDiff.diff(.array(repeated), .array(shifted))
+    #expect(try noAnchors.patch.apply(to: .array(repeated)) == .array(shifted))
+  }
 }

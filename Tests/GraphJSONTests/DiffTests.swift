@@ -64,6 +64,14 @@ import Testing
     #expect(try listing("[1,2,3]", "[1,5,3]") == ["[1]: 2 → 5"])
   }
 
+  @Test func unkeyedElementsPairWithTheMostSimilarNotTheNextInLine() throws {
+    let a = #"[{"n":"x","v":1},{"n":"y","v":2}]"#
+    let b = #"[{"n":"w"},{"n":"x","v":10},{"n":"y","v":20}]"#
+    #expect(try listing(a, b) == [#"+ [0]: {"n":"w"}"#, "[1].v: 1 → 10", "[2].v: 2 → 20"])
+    let result = try diff(a, b)
+    #expect(try result.patch.apply(to: JSONParser.parse(a)) == JSONParser.parse(b))
+  }
+
   @Test func ignoreOrder() throws {
     let options = JSONDiffOptions(ignoreOrder: true)
     #expect(try diff("[1,2,3]", "[3,2,1]", options).isEmpty)
@@ -76,6 +84,14 @@ import Testing
     #expect(
       try listing(#"{"a":1.0}"#, #"{"a":1}"#, JSONDiffOptions(exactNumbers: true))
         == ["a: 1.0 → 1"])
+  }
+
+  @Test func stringsCompareByCodePoints() {
+    let precomposed: JSONValue = ["name": "caf\u{E9}"]
+    let decomposed: JSONValue = ["name": "cafe\u{301}"]
+    let result = JSONDiff.diff(precomposed, decomposed)
+    #expect(result.differences.map(\.path.description) == ["name"])
+    #expect(!JSONDiff.equal(precomposed, decomposed))
   }
 
   @Test func keyOrderIsNotADifference() throws {

@@ -29,7 +29,7 @@ import Testing
     ),
     ("\"\\u12G4\"", "line 1, column 6: expected four hex digits after '\\u', found 'G'"),
     ("[1] [2]", "line 1, column 5: expected end of input, found '['"),
-    ("[\"é\", é]", "line 1, column 7: expected a value, found 'é' (U+E9)"),
+    ("[\"é\", é]", "line 1, column 7: expected a value, found 'é' (U+00E9)"),
     ("{\"é\":\n\n   x}", "line 3, column 4: expected a value, found 'x'"),
     (
       "[1,\r\n 2,\r\n 3 4]",

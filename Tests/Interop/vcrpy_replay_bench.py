@@ -1,5 +1,5 @@
 """Replays the first N interactions of a vcrpy JSON cassette through requests + vcrpy and
-prints timings as JSON: how long vcrpy takes to load the cassette and to answer N requests.
+prints CPU timings as JSON: how long vcrpy takes to load the cassette and to answer N requests.
 
 Used by `graph-bench cassette` to measure vcrpy side by side with CassettePlayer.
 usage: python3 vcrpy_replay_bench.py CASSETTE.json N
@@ -20,14 +20,14 @@ def main():
     my_vcr = vcr.VCR(serializer="json", record_mode="none",
                      match_on=["method", "path", "query", "body"])
     session = requests.Session()
-    start = time.perf_counter()
+    start = time.process_time()
     with my_vcr.use_cassette(path):
-        loaded = time.perf_counter()
+        loaded = time.process_time()
         for url in urls:
             response = session.get(url)
             if response.status_code != 200:
                 raise SystemExit("unexpected status %d for %s" % (response.status_code, url))
-        done = time.perf_counter()
+        done = time.process_time()
     print(json.dumps({"load_seconds": loaded - start, "replay_seconds": done - loaded,
                       "requests": len(urls)}))
 

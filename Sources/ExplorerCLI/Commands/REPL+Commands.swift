@@ -29,6 +29,25 @@ extension REPL {
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
+    case .login(let person, let permissions): return [.note(try login(person, permissions))]
+    case .grant(let permissions): return [.note(try grant(permissions))]
+    case .revoke(let permissions): return [.note(try revoke(permissions))]
+    case .logout: return [.note(try logout())]
+    case .reset: return [.note(try reset())]
+    case .explain(let ref): return [.text(Explanation.text(for: try session.exchange(ref)))]
+    case .diff(let a, let b): return [.text(try diff(a, b))]
+    case .app(let setting): return [try app(setting)]
+    case .record(let file, let mode): return [.note(try record(file, mode: mode))]
+    case .replay(let file): return [.note(try replay(file))]
+    case .code(let language, let ref, let withToken):
+      return [.text(try code(language, try session.exchange(ref), withToken: withToken))]
+    case .target(let target): return [try self.target(target)]
+    case .batch(let file):
+      guard let file else {
+        pendingBatch = []
+        return [.note("type request lines, then 'end'")]
+      }
+      return [try await batch(file: file, text: text)]
     }
   }
 

@@ -36,6 +36,34 @@ enum Command: Equatable, Sendable {
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
   case search(text: Template, parameters: [Parameter])
   case expect(Expectation)
+  /// `login [<person>] [<permission> ...]`: opens a session on the emulator.
+  case login(person: String?, permissions: [String])
+  case grant([String])
+  case revoke([String])
+  case logout
+  case reset
+  case explain(ExchangeReference)
+  /// `diff [#a] [#b]`: `nil` means the default (the one before the last, the last).
+  case diff(ExchangeReference?, ExchangeReference?)
+  /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
+  case app(AppSetting)
+  /// `record <file> [mode]`: start; `record stop`.
+  case record(file: String?, mode: String?)
+  /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
+  case replay(file: String?)
+  /// `code [curl|objc|swift|python] [#n] [--with-token]`.
+  case code(language: String, ExchangeReference, withToken: Bool)
+  /// `target`: show; `target emulator|live|<url>`: switch.
+  case target(String?)
+  /// `batch <file.json>`, or `batch` alone to type operations until `end`.
+  case batch(file: String?)
+
+  /// The argument of `app`.
+  enum AppSetting: Equatable, Sendable {
+    case show
+    case set(id: String, secret: String?)
+    case clear
+  }
 
   /// The argument of `token` and `version`.
   enum Setting: Equatable, Sendable {

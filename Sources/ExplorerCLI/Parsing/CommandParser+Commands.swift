@@ -1,3 +1,6 @@
+import GraphAPI
+import GraphEmulator
+
 /// Argument parsing for each named command.
 extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
@@ -58,6 +61,85 @@ extension CommandParser {
       return .search(text: Template(pieces: pieces), parameters: parameters)
     },
     "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
+    "login": { args throws(ExplorerError) in
+      let words = args.map(\.text)
+      guard let first = words.first else { return .login(person: nil, permissions: []) }
+      if GraphEmulator.permissionNames.contains(first) {
+        return .login(person: nil, permissions: words)
+      }
+      return .login(person: first, permissions: Array(words.dropFirst()))
+    },
+    "grant": { args throws(ExplorerError) in
+      guard !args.isEmpty else { throw usage("grant") }
+      return .grant(args.map(\.text))
+    },
+    "revoke": { args throws(ExplorerError) in
+      guard !args.isEmpty else { throw usage("revoke") }
+      return .revoke(args.map(\.text))
+    },
+    "logout": { args throws(ExplorerError) in try noArguments(args, "logout", .logout) },
+    "reset": { args throws(ExplorerError) in try noArguments(args, "reset", .reset) },
+    "explain": { args throws(ExplorerError) in .explain(try reference(args, "explain")) },
+    "diff": { args throws(ExplorerError) in
+      guard args.count <= 2 else { throw usage("diff") }
+      var refs: [ExchangeReference] = []
+      for word in args {
+        guard let ref = ExchangeReference(word.text) else {
+          throw .syntax(
+            message: "expected an exchange such as #3, found '\(word.text)'", column: word.column)
+        }
+        refs.append(ref)
+      }
+      return .diff(refs.first, refs.count > 1 ? refs[1] : nil)
+    },
+    "app": { args throws(ExplorerError) in
+      switch args.count {
+      case 0: return .app(.show)
+      case 1 where args[0].text == "clear": return .app(.clear)
+      case 1: return .app(.set(id: args[0].text, secret: nil))
+      case 2: return .app(.set(id: args[0].text, secret: args[1].text))
+      default: throw usage("app")
+      }
+    },
+    "record": { args throws(ExplorerError) in
+      switch args.count {
+      case 1 where args[0].text == "stop": return .record(file: nil, mode: nil)
+      case 1: return .record(file: args[0].text, mode: nil)
+      case 2: return .record(file: args[0].text, mode: args[1].text)
+      default: throw usage("record")
+      }
+    },
+    "replay": { args throws(ExplorerError) in
+      guard args.count == 1 else { throw usage("replay") }
+      return .replay(file: args[0].text == "stop" ? nil : args[0].text)
+    },
+    "code": { args throws(ExplorerError) in
+      var language = "curl"
+      var reference = ExchangeReference.last
+      var withToken = false
+      for word in args {
+        if word.text == "--with-token" {
+          withToken = true
+        } else if let ref = ExchangeReference(word.text), word.text != "last" {
+          reference = ref
+        } else if CodeLanguage(name: word.text) != nil {
+          language = word.text
+        } else {
+          throw .syntax(
+            message: "expected curl, objc, swift, python, #n or --with-token, found '\(word.text)'",
+            column: word.column)
+        }
+      }
+      return .code(language: language, reference, withToken: withToken)
+    },
+    "target": { args throws(ExplorerError) in
+      guard args.count <= 1 else { throw usage("target") }
+      return .target(args.first?.text)
+    },
+    "batch": { args throws(ExplorerError) in
+      guard args.count <= 1 else { throw usage("batch") }
+      return .batch(file: args.first?.text)
+    },
     "set": { args throws(ExplorerError) in
       guard args.count == 2 else { throw usage("set") }
       return .set(name: args[0].text, value: args[1].text)

@@ -29,11 +29,52 @@ enum CommandReference {
       name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
       summary: "Searches places (or type=user, page, event, group) for the text"),
     Entry(
+      name: "batch", usage: "batch [<file.json>]",
+      summary:
+        "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
+    ),
+    Entry(
       name: "token", usage: "token [<value> | clear]",
       summary: "Shows (masked), sets or clears the access token"),
     Entry(
       name: "version", usage: "version [vX.Y | none]",
       summary: "Shows or sets the API version put before every path"),
+    Entry(
+      name: "target", usage: "target [emulator | live | <url>]",
+      summary: "Shows or changes where requests go: the emulator, graph.facebook.com, or a URL"),
+    Entry(
+      name: "app", usage: "app [<id> [<secret>] | clear]",
+      summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof"),
+    Entry(
+      name: "login", usage: "login [<person>] [<permission> ...]",
+      summary:
+        "Logs a person of the emulator's world in (the default user if none) with permissions"),
+    Entry(
+      name: "grant", usage: "grant <permission> ...",
+      summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)"),
+    Entry(
+      name: "revoke", usage: "revoke <permission> ...",
+      summary: "Removes permissions from the emulator session's token"),
+    Entry(
+      name: "logout", usage: "logout", summary: "Closes the emulator session and forgets the token"),
+    Entry(
+      name: "reset", usage: "reset",
+      summary: "Restores the emulator's world, clock and ids, and the default user's token"),
+    Entry(
+      name: "explain", usage: "explain [#n]",
+      summary: "Explains an answer: the Graph error and its fix, and what the iOS SDK 3.x reports"),
+    Entry(
+      name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
+      summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),
+    Entry(
+      name: "diff", usage: "diff [#a] [#b]",
+      summary: "Compares two answers' JSON (default: the last two; one #a: #a with the last)"),
+    Entry(
+      name: "record", usage: "record <file> [once|new_episodes|none|all] | record stop",
+      summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops"),
+    Entry(
+      name: "replay", usage: "replay <file> | replay stop",
+      summary: "Answers from a cassette instead of the emulator, or goes back to the emulator"),
     Entry(name: "history", usage: "history", summary: "Lists the exchanges of this session"),
     Entry(name: "show", usage: "show [#n]", summary: "Prints an earlier answer again"),
     Entry(

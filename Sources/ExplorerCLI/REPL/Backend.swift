@@ -1,6 +1,7 @@
 import GraphAPI
 import GraphCassette
 import GraphEmulator
+import GraphLive
 
 /// What a session talks to: the emulator (on the default world or a world file), optionally
 /// wrapped by a cassette recorder, or a cassette player.
@@ -14,6 +15,10 @@ struct Backend {
   var emulator: GraphEmulator?
   /// The recorder, while recording.
   var recorder: CassetteRecorder?
+  /// Where requests go.
+  var baseURL = GraphRequest.defaultBaseURL
+  /// What answers when not recording (the transport the recorder wraps).
+  var baseTransport: (any GraphTransport)?
 
   /// The backend the options ask for: `--world`, `--record` (with `--mode`), `--replay`.
   /// - Throws: `.file` or `.failed` when a world or cassette cannot be loaded.
@@ -42,23 +47,42 @@ struct Backend {
     var backend = Backend(
       transport: emulator, targetName: "emulator", token: emulator.defaultToken,
       emulator: emulator)
+    if let target = options.target {
+      let network = URLSessionTransport()
+      backend.transport = network
+      if target == "live" {
+        backend.targetName = "live"
+        backend.token = nil
+      } else {
+        guard let url = URLParts(target), url.scheme == "http" || url.scheme == "https" else {
+          throw .failed("--target expects live or an http(s) URL, found '\(target)'")
+        }
+        backend.targetName = url.origin
+        backend.baseURL = url.origin
+      }
+    }
     if let path = options.record {
-      backend.recorder = try record(wrapping: emulator, to: path, mode: options.mode)
-      backend.transport = backend.recorder ?? emulator
+      backend.baseTransport = backend.transport
+      let recorder = try record(wrapping: backend.transport, to: path, mode: options.mode)
+      backend.recorder = recorder
+      backend.transport = recorder
     }
     return backend
   }
 
   /// A recorder writing `transport`'s exchanges to `path` in `mode` (`once` by default).
   static func record(
-    wrapping transport: any GraphTransport, to path: String, mode: String?
+    wrapping transport: any GraphTransport, to path: String, mode: String?,
+    secrets: [String] = []
   ) throws(ExplorerError) -> CassetteRecorder {
     guard let recordMode = RecordMode(parsing: mode ?? "once") else {
       let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
       throw .failed("unknown record mode '\(mode ?? "")' (expected \(modes))")
     }
     do {
-      return try CassetteRecorder(wrapping: transport, file: path, mode: recordMode)
+      return try CassetteRecorder(
+        wrapping: transport, file: path, mode: recordMode,
+        knownSecrets: secrets.map { Secret.appSecret($0) })
     } catch {
       throw .failed("\(error)")
     }

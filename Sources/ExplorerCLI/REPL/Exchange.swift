@@ -34,10 +34,16 @@ struct Exchange: Sendable {
   /// Whether the answer's status is 2xx.
   var succeeded: Bool { (200..<300).contains(response.status) }
 
-  /// `GET /v2.2/me/friends?limit=2`: method and the URL's path and query, token redacted.
+  /// `GET /v2.2/me/friends?limit=2`: method and the URL's path and query, without secrets.
   var summary: String {
-    let url = Redaction.redactURL(request.url)
-    guard let parts = URLParts(url) else { return "\(request.method) \(url)" }
-    return "\(request.method) \(parts.path)" + (parts.query.map { "?\($0)" } ?? "")
+    guard let parts = URLParts(request.url) else {
+      return "\(request.method) \(Redaction.redactURL(request.url))"
+    }
+    let query = (parts.query ?? "").split(separator: "&").filter { pair in
+      let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      return !Redaction.secretNames.contains(name)
+    }.joined(separator: "&")
+    return "\(request.method) \(parts.path)"
+      + (query.isEmpty ? "" : "?" + Redaction.redactParameters(query))
   }
 }

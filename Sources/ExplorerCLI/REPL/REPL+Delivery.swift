@@ -7,11 +7,20 @@ extension REPL {
   func deliver(_ outputs: [Output], to redirect: OutputRedirect) throws(ExplorerError) {
     guard redirect != .none else {
       let text = outputs.map(consoleText).joined()
-      if shouldPage(text) {
-        try Pager.page(text, console: console)
-      } else {
+      guard shouldPage(text) else {
         console.write(text)
+        return
       }
+      // The status lines stay on the screen; the bodies go through the pager.
+      let statusLines = outputs.compactMap { output -> String? in
+        switch output {
+        case .exchange(let exchange), .batch(let exchange, _):
+          return renderer.raw ? nil : renderer.statusLine(exchange) + "\n"
+        default: return nil
+        }
+      }
+      console.write(statusLines.joined())
+      try Pager.page(outputs.map(pagedText).joined(), console: console)
       return
     }
     // Redirected: bodies go to the file or command, uncoloured; status lines stay here.
@@ -22,6 +31,9 @@ extension REPL {
       case .exchange(let exchange):
         if !renderer.raw { console.line(renderer.statusLine(exchange)) }
         body += plain.body(exchange)
+      case .batch(let exchange, let response):
+        if !renderer.raw { console.line(renderer.statusLine(exchange)) }
+        body += plain.batchItems(response)
       case .json(let value): body += plain.json(value)
       case .text(let text): body += text
       case .note(let note): if !renderer.raw { console.line(note) }
@@ -37,9 +49,21 @@ extension REPL {
   private func consoleText(_ output: Output) -> String {
     switch output {
     case .exchange(let exchange): return renderer.exchange(exchange)
+    case .batch(let exchange, let response):
+      return (renderer.raw ? "" : renderer.statusLine(exchange) + "\n")
+        + renderer.batchItems(response)
     case .json(let value): return renderer.json(value)
     case .text(let text): return text
     case .note(let note): return renderer.raw ? "" : renderer.dim(note) + "\n"
+    }
+  }
+
+  /// What goes through the pager: the console text without the status lines.
+  private func pagedText(_ output: Output) -> String {
+    switch output {
+    case .exchange(let exchange): return renderer.body(exchange)
+    case .batch(_, let response): return renderer.batchItems(response)
+    default: return consoleText(output)
     }
   }
 

@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// The read-eval-print loop: reads lines, parses them, runs them against the session and
 /// renders what they produced, until `quit`, Ctrl-D or the end of the script.
 final class REPL {
@@ -13,6 +15,8 @@ final class REPL {
   var preferencesPath: String?
   /// The `color` preference, apart from whether this output can show colours.
   var colorPreference = true
+  /// The request lines of an inline `batch` typed so far, until `end`.
+  var pendingBatch: [String]?
 
   init(session: Session, console: any Console, renderer: Renderer, interactive: Bool) {
     self.session = session
@@ -23,7 +27,8 @@ final class REPL {
 
   /// The prompt: `graph> `, or `graph live> ` on another target.
   var prompt: String {
-    session.targetName == "emulator" ? "graph> " : "graph \(session.targetName)> "
+    if pendingBatch != nil { return "batch> " }
+    return session.targetName == "emulator" ? "graph> " : "graph \(session.targetName)> "
   }
 
   /// Reads and runs lines from `reader` until it ends or a line says `quit`.
@@ -34,8 +39,13 @@ final class REPL {
       switch reader.read(prompt: prompt) {
       case .end:
         if interactive { console.line() }
+        if pendingBatch != nil {
+          pendingBatch = nil
+          report(.failed("the batch was not ended with 'end'"), line: "", lineNumber: number)
+        }
         break loop
       case .interrupted:
+        pendingBatch = nil
         continue
       case .line(let text):
         number += 1
@@ -50,6 +60,19 @@ final class REPL {
   func execute(_ text: String, lineNumber: Int) async -> Bool {
     let trimmed = text.trimmingSpaces
     if trimmed.hasPrefix("#") { return true }
+    if let lines = pendingBatch {
+      guard trimmed == "end" else {
+        if !trimmed.isEmpty { pendingBatch = lines + [trimmed] }
+        return true
+      }
+      pendingBatch = nil
+      do {
+        try deliver([try await batch(lines: lines)], to: .none)
+      } catch {
+        report(error, line: text, lineNumber: lineNumber)
+      }
+      return true
+    }
     let parsed: ParsedLine
     do {
       parsed = try CommandParser.parse(text)

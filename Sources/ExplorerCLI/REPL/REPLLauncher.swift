@@ -5,8 +5,9 @@ import GraphAPI
 enum REPLLauncher {
   /// Runs the REPL with `arguments`; `makeBackend` builds the transport once the options are
   /// known.
+  /// - Parameter script: lines to run instead of reading standard input (`run <file>`).
   static func run(
-    _ arguments: [String], console: any Console,
+    _ arguments: [String], console: any Console, script: [String]? = nil,
     makeBackend: (REPLOptions) throws(ExplorerError) -> Backend
   ) async -> ExitStatus {
     let options: REPLOptions
@@ -15,6 +16,13 @@ enum REPLLauncher {
       options = try REPLOptions.parse(arguments)
       if options.help {
         console.line(REPLOptions.usage)
+        console.line("\nsubcommands:")
+        let width = GraphExplorer.subcommands.map(\.name.count).max() ?? 0
+        for sub in GraphExplorer.subcommands {
+          console.line(
+            "  " + sub.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+              + sub.summary)
+        }
         return .success
       }
       if options.version {
@@ -26,15 +34,16 @@ enum REPLLauncher {
       console.errorLine("graph-explorer: \(error)")
       return .usage
     }
-    let interactive = options.commands.isEmpty && console.isInputTerminal
+    let interactive = script == nil && options.commands.isEmpty && console.isInputTerminal
     let noColor = !(console.environment["NO_COLOR"] ?? "").isEmpty
     let color = options.color && !noColor && interactive && console.isOutputTerminal
     let token = console.environment["FB_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     let session = Session(
-      transport: backend.transport, targetName: backend.targetName,
+      transport: backend.transport, targetName: backend.targetName, baseURL: backend.baseURL,
       token: token ?? backend.token)
     session.emulator = backend.emulator
     session.recorder = backend.recorder
+    if let base = backend.baseTransport { session.baseTransport = base }
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)
@@ -47,7 +56,9 @@ enum REPLLauncher {
       }
     }
     let reader: any LineReader
-    if !options.commands.isEmpty {
+    if let script {
+      reader = ArrayReader(lines: options.commands + script)
+    } else if !options.commands.isEmpty {
       reader = ArrayReader(lines: options.commands)
     } else if interactive,
       let editor = LineEditor(

@@ -14,11 +14,14 @@ struct REPLOptions: Equatable, Sendable {
   var replay: String?
   /// `--mode M`: the record mode (once, new_episodes, none, all).
   var mode: String?
+  /// `--target live|URL`: send requests over the network instead of to the emulator.
+  var target: String?
 
   /// The usage text of `--help`.
   static let usage = """
     usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE]
-                          [--record FILE [--mode M] | --replay FILE] [--help] [--version]
+                          [--record FILE [--mode M] | --replay FILE] [--target live|URL]
+                          [--help] [--version]
            graph-explorer <subcommand> [arguments]
 
     Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
@@ -31,6 +34,8 @@ struct REPLOptions: Equatable, Sendable {
       --record FILE  record every exchange into the cassette FILE
       --mode M       record mode: once (default), new_episodes, none, all
       --replay FILE  answer from the cassette FILE instead of the emulator
+      --target T     send requests to graph.facebook.com (live) or to a URL such as
+                     http://127.0.0.1:8080 (graph-explorer serve) instead of the emulator
       --help       show this help
       --version    show the version
     """
@@ -57,6 +62,7 @@ struct REPLOptions: Equatable, Sendable {
       case "--record": options.record = try value(argument)
       case "--replay": options.replay = try value(argument)
       case "--mode": options.mode = try value(argument)
+      case "--target": options.target = try value(argument)
       default: throw .failed("unknown option '\(argument)' (see graph-explorer --help)")
       }
       i += 1

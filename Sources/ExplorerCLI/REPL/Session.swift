@@ -23,6 +23,8 @@ final class Session {
   var emulator: GraphEmulator?
   /// The cassette recorder, while recording.
   var recorder: CassetteRecorder?
+  /// What answers when not recording: the emulator or a cassette player.
+  var baseTransport: any GraphTransport
   /// The app id set with `app`, or `nil`.
   var appID: String?
   /// The app secret set with `app`: it turns on `appsecret_proof`. Never stored.
@@ -41,6 +43,7 @@ final class Session {
     baseURL: String = "https://graph.facebook.com", token: String? = nil
   ) {
     self.transport = transport
+    self.baseTransport = transport
     self.targetName = targetName
     self.baseURL = baseURL
     self.token = token
@@ -61,6 +64,16 @@ final class Session {
 
   /// Sends a request line (variables filled in from earlier answers) and records the exchange.
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
+    let graphRequest = try self.graphRequest(for: line, accessToken: token)
+    let request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
+    return try await send(request, line: text, source: line)
+  }
+
+  /// The Graph request of a request line: variables filled in, JSON values compacted, files
+  /// read, the session's version and app secret applied, with `accessToken`.
+  func graphRequest(
+    for line: RequestLine, accessToken: String?
+  ) throws(ExplorerError) -> GraphRequest {
     let path = try resolve(line.path)
     var parameters = QueryItems()
     var uploads: [GraphUpload] = []
@@ -77,11 +90,9 @@ final class Session {
     guard let method = GraphMethod(name: line.method) else {
       throw .syntax(message: "unknown method \(line.method)", column: 1)
     }
-    let graphRequest = GraphRequest(
+    return GraphRequest(
       method, path, parameters: parameters, uploads: uploads, version: version,
-      accessToken: token, appSecret: appSecret)
-    let request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
-    return try await send(request, line: text, source: line)
+      accessToken: accessToken, appSecret: accessToken == nil ? nil : appSecret)
   }
 
   /// Sends `request` as it is and records the exchange under `line`.

@@ -1,3 +1,4 @@
+import GraphAPI
 import GraphJSON
 
 /// What a command produced, before it is rendered for where it goes (the console, a file, a
@@ -5,6 +6,8 @@ import GraphJSON
 enum Output: Sendable {
   /// An answer: its status line and body.
   case exchange(Exchange)
+  /// A batch answer: its status line, then each operation's status and decoded body.
+  case batch(Exchange, GraphBatchResponse)
   /// A JSON value that is no single answer (merged pages, decoded batch parts).
   case json(JSONValue)
   /// Text that is the command's result (help, history, explain, code); ends with a newline.

@@ -46,6 +46,31 @@ struct Renderer: Sendable {
     raw ? body(exchange) : statusLine(exchange) + "\n" + body(exchange)
   }
 
+  /// A batch answer's operations, each with its own status and its body decoded: in raw mode
+  /// one compact array of `{"code","body"}` with the bodies parsed.
+  func batchItems(_ response: GraphBatchResponse) -> String {
+    if raw {
+      return json(
+        .array(
+          response.items.map { item in
+            guard let item else { return .null }
+            return [
+              "code": .number(JSONNumber(item.code)), "body": item.json ?? .string(item.body),
+            ]
+          }))
+    }
+    var out = ""
+    for (index, item) in response.items.enumerated() {
+      guard let item else {
+        out += dim("[\(index)] (omitted: a parent whose answer was used)") + "\n"
+        continue
+      }
+      out += bold("[\(index)] HTTP \(item.code)") + "\n"
+      out += item.json.map(json) ?? (item.body + "\n")
+    }
+    return out
+  }
+
   /// `text` dimmed when colours are on.
   func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 

@@ -17,7 +17,7 @@ enum DiffCommand {
       return .usage
     }
     if parsed.help {
-      console.write(DiffArguments.usage)
+      console.line(DiffArguments.usage)
       return .success
     }
     guard parsed.operands.count == 2 else {
@@ -44,23 +44,27 @@ enum JSONFile {
   }
 
   static func load(_ path: String, console: any Console) throws(Failure) -> JSONValue {
-    let bytes: [UInt8]
+    let parsed: Result<JSONValue, JSONParseError>
     if path == "-" {
-      bytes = console.readAll()
+      parsed = Result { () throws(JSONParseError) in try JSONParser.parse(console.readAll()) }
     } else {
       guard let data = FileManager.default.contents(atPath: path) else {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        throw Failure(
-          description:
-            "\(path): \(exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file")"
-        )
+        let reason =
+          exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"
+        throw Failure(description: "\(path): \(reason)")
       }
-      bytes = [UInt8](data)
+      // Parse straight from the file's buffer: no second copy of a large file.
+      parsed = data.withUnsafeBytes { raw in
+        Result { () throws(JSONParseError) in try JSONParser().parse(raw.bindMemory(to: UInt8.self))
+        }
+      }
     }
-    do {
-      return try JSONParser.parse(bytes)
-    } catch {
+    switch parsed {
+    case .success(let value):
+      return value
+    case .failure(let error):
       throw Failure(description: "\(path == "-" ? "standard input" : path): \(error.description)")
     }
   }

@@ -28,7 +28,7 @@ enum PatchCommand {
     for argument in arguments {
       switch argument {
       case "--help", "-h":
-        console.write(usage)
+        console.line(usage)
         return .success
       case "--merge": merge = true
       case "--compact": compact = true

@@ -1,13 +1,11 @@
 import GraphAPI
+import GraphCassette
 import GraphServer
 
-/// The access log of `graph-explorer serve`: one line per request, secrets masked.
+/// The access log of `graph-explorer serve`: one line per request, secrets masked. Which
+/// parameters are secret is GraphCassette's list (`Secret.isSecretParameter`), the same one
+/// cassettes are redacted with.
 enum ServeLog {
-  /// Query and form parameters whose values never reach the log.
-  static let secretParameters: Set<String> = [
-    "access_token", "appsecret_proof", "client_secret", "input_token", "fb_exchange_token",
-  ]
-
   /// `GET /me?access_token=*** 200 (123 bytes, 0.4 ms)`, or for a refused request
   /// `- 400 (reason)`.
   static func line(_ entry: GraphServer.AccessLogEntry) -> String {
@@ -35,7 +33,7 @@ enum ServeLog {
       let name = PercentEncoding.decode(before[nameStart...], plusAsSpace: false)
       out += rest[...eq]
       rest = rest[rest.index(after: eq)...]
-      if secretParameters.contains(name.lowercased()) {
+      if Secret.isSecretParameter(name) {
         let end = rest.firstIndex(where: { "&; '\"#".contains($0) }) ?? rest.endIndex
         if end > rest.startIndex { out += "***" }
         rest = rest[end...]

@@ -2,6 +2,7 @@ import GraphAPI
 import GraphCassette
 import GraphEmulator
 import GraphJSON
+import GraphLive
 
 /// `graph-explorer verify FILE...`: drift detection. Re-sends every request of each cassette,
 /// in order, to a target (a fresh emulator by default) and compares the answers with the
@@ -11,7 +12,7 @@ enum VerifyCommand {
     name: "verify", summary: "re-send a cassette's requests and report drift", run: run)
 
   static let usage = """
-    usage: graph-explorer verify CASSETTE... [--target emulator|CASSETTE] [--ignore PATTERN]...
+    usage: graph-explorer verify CASSETTE... [--target emulator|live|URL|CASSETTE] [--ignore PATTERN]...
                                  [--no-default-ignores] [--secret NAME=VALUE]...
 
     Re-sends every request of each CASSETTE, in order, to the target and compares each answer
@@ -19,6 +20,9 @@ enum VerifyCommand {
     the JSON body structurally, and the interaction's expect assertions.
 
       --target emulator     a fresh Graph API emulator per cassette (the default)
+      --target live         https://graph.facebook.com (give real tokens with --secret)
+      --target URL          another server speaking Graph, e.g. a `graph-explorer serve`
+                            (http://127.0.0.1:8080): each request's path and query go there
       --target FILE         another cassette, replayed (compare two recordings)
       --ignore PATTERN      also ignore these JSON paths (`**.id`, `data[*].updated_time`);
                             repeatable, or comma-separated
@@ -92,6 +96,14 @@ enum VerifyCommand {
   /// A fresh transport for one cassette: each is verified against a world in its initial state.
   static func makeTarget(_ name: String) throws(CassetteError) -> any GraphTransport {
     if name == "emulator" { return GraphEmulator() }
+    let upstream = name == "live" ? "https://graph.facebook.com" : name
+    if upstream.hasPrefix("http://") || upstream.hasPrefix("https://") {
+      guard let transport = UpstreamTransport(upstream: upstream, inner: URLSessionTransport())
+      else {
+        throw .unknownFormat(path: name, reason: "not an http(s) URL without a query")
+      }
+      return transport
+    }
     return try CassettePlayer(file: name)
   }
 

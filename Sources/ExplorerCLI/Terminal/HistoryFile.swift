@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 
 /// The persistent line history: `$XDG_STATE_HOME/graph-explorer/history` (default
 /// `~/.local/state/graph-explorer/history`), created with mode 0600 in a 0700 folder. A line

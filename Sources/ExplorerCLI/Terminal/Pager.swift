@@ -8,23 +8,22 @@ enum Pager {
 
   /// Pipes `text` into the pager and waits for it; writes it directly when there is no pager.
   static func page(_ text: String, console: any Console) throws(ExplorerError) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let input = Pipe()
-    process.standardInput = input
+    let pipe = try ChildProcess.pipe()
+    let pid: pid_t
     do {
-      try process.run()
+      pid = try ChildProcess.spawn(arguments, stdin: .descriptor(pipe.read))
     } catch {
+      close(pipe.read)
+      close(pipe.write)
       console.write(text)
       return
     }
-    let handle = input.fileHandleForWriting
-    // The pager may quit before reading everything (q): ignore the broken pipe.
+    close(pipe.read)
+    // The pager may quit (q) before reading everything: the write then fails with EPIPE.
     signal(SIGPIPE, SIG_IGN)
-    try? handle.write(contentsOf: Data(text.utf8))
-    try? handle.close()
-    process.waitUntilExit()
+    ChildProcess.writeAll(Array(text.utf8), to: pipe.write)
+    close(pipe.write)
+    _ = ChildProcess.wait(pid)
     _ = ge_take_interrupt()
   }
 }

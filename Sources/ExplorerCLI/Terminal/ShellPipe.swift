@@ -6,40 +6,58 @@ enum ShellPipe {
   /// Runs `command` with `/bin/sh -c`, feeding it `input`.
   /// - Throws: `.failed` when it cannot start or exits non-zero.
   static func run(_ command: String, input: String, console: any Console) throws(ExplorerError) {
-    let directory = FileManager.default.temporaryDirectory
-    let stdinURL = directory.appendingPathComponent("graph-explorer-pipe-\(UUID().uuidString)")
-    let stderrURL = directory.appendingPathComponent("graph-explorer-pipe-\(UUID().uuidString)")
-    defer {
-      try? FileManager.default.removeItem(at: stdinURL)
-      try? FileManager.default.removeItem(at: stderrURL)
+    // Input comes from a file, so that a command that does not read it cannot block us.
+    let inputPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("graph-explorer-pipe-\(UUID().uuidString)").path
+    guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)) else {
+      throw .failed("cannot create the temporary file for '| \(command)'")
     }
-    guard FileManager.default.createFile(atPath: stdinURL.path, contents: Data(input.utf8)),
-      FileManager.default.createFile(atPath: stderrURL.path, contents: nil),
-      let stdinHandle = FileHandle(forReadingAtPath: stdinURL.path),
-      let stderrHandle = FileHandle(forWritingAtPath: stderrURL.path)
-    else { throw .failed("cannot create the temporary files for '| \(command)'") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.standardInput = stdinHandle
-    process.standardError = stderrHandle
-    let output = Pipe()
-    process.standardOutput = output
+    defer { unlink(inputPath) }
+    let inputFD = open(inputPath, O_RDONLY | O_CLOEXEC)
+    guard inputFD >= 0 else { throw .failed("cannot read back the input of '| \(command)'") }
+    defer { close(inputFD) }
+    let output = try ChildProcess.pipe()
+    let errors = try ChildProcess.pipe()
+    let pid: pid_t
     do {
-      try process.run()
+      pid = try ChildProcess.spawn(
+        ["/bin/sh", "-c", command], stdin: .descriptor(inputFD),
+        stdout: .descriptor(output.write), stderr: .descriptor(errors.write))
     } catch {
-      throw .failed("cannot run '\(command)': \(error.localizedDescription)")
+      [output.read, output.write, errors.read, errors.write].forEach { close($0) }
+      throw error
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try? stdinHandle.close()
-    try? stderrHandle.close()
-    console.write(String(decoding: data, as: UTF8.self))
-    if let errors = FileManager.default.contents(atPath: stderrURL.path), !errors.isEmpty {
-      console.writeError(String(decoding: errors, as: UTF8.self))
+    close(output.write)
+    close(errors.write)
+    // Standard error is read on another thread so that neither pipe can fill up and block.
+    let errorText = ErrorCollector(fd: errors.read)
+    let text = ChildProcess.readAll(output.read)
+    close(output.read)
+    let status = ChildProcess.wait(pid)
+    let errorBytes = errorText.finish()
+    console.write(String(decoding: text, as: UTF8.self))
+    if !errorBytes.isEmpty { console.writeError(String(decoding: errorBytes, as: UTF8.self)) }
+    guard status == 0 else { throw .failed("'\(command)' exited with status \(status)") }
+  }
+}
+
+/// Reads a file descriptor to its end on its own thread.
+private final class ErrorCollector: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var bytes: [UInt8] = []
+
+  init(fd: Int32) {
+    let thread = Thread { [self] in
+      bytes = ChildProcess.readAll(fd)
+      close(fd)
+      done.signal()
     }
-    guard process.terminationStatus == 0 else {
-      throw .failed("'\(command)' exited with status \(process.terminationStatus)")
-    }
+    thread.start()
+  }
+
+  /// Waits for the end of the stream and returns what was read.
+  func finish() -> [UInt8] {
+    done.wait()
+    return bytes
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 import GraphJSON
 
 /// How a body is stored in a native cassette: `{"json": ...}` when it is JSON that prints back
@@ -36,6 +37,30 @@ enum BodyCodec {
       }
       return out
     }
+  }
+
+  /// The stored form of `bytes` sent with `contentType`, or `nil` when empty. A
+  /// `multipart/form-data` body that re-encodes to the same bytes is stored part by part:
+  /// `{"multipart": {"boundary": "...", "parts": [{"name", "filename", "content_type", "body"}]}}`,
+  /// each part's body in one of the forms above, so a photo upload's fields stay readable.
+  static func encode(_ bytes: [UInt8], contentType: String?) -> JSONValue? {
+    if bytes.isEmpty { return nil }
+    if let contentType, contentType.lowercased().hasPrefix("multipart/form-data"),
+      let form = try? MultipartFormData(parsing: bytes, contentType: contentType),
+      form.encoded() == bytes
+    {
+      var parts: [JSONValue] = []
+      for part in form.parts {
+        var object = JSONObject()
+        object.append("name", .string(part.name))
+        if let filename = part.filename { object.append("filename", .string(filename)) }
+        if let type = part.contentType { object.append("content_type", .string(type)) }
+        if let body = encode(part.body) { object.append("body", body) }
+        parts.append(.object(object))
+      }
+      return ["multipart": ["boundary": .string(form.boundary), "parts": .array(parts)]]
+    }
+    return encode(bytes)
   }
 
   /// The stored form of `bytes`, or `nil` when empty.
@@ -89,6 +114,26 @@ enum BodyCodec {
     if let text = object["text"] {
       return Array(try reader.string(text, field + ".text").utf8)
     }
+    if let multipart = object["multipart"] {
+      let m = try reader.object(multipart, field + ".multipart")
+      var form = MultipartFormData(
+        boundary: try reader.string(m["boundary"], field + ".multipart.boundary"))
+      for (i, item) in try reader.array(m["parts"], field + ".multipart.parts").enumerated() {
+        let name = "\(field).multipart.parts[\(i)]"
+        let p = try reader.object(item, name)
+        form.parts.append(
+          MultipartFormData.Part(
+            name: try reader.string(p["name"], name + ".name"),
+            filename: try p["filename"].map { v throws(CassetteError) in
+              try reader.string(v, name + ".filename")
+            },
+            contentType: try p["content_type"].map { v throws(CassetteError) in
+              try reader.string(v, name + ".content_type")
+            },
+            body: try decode(p["body"], reader: reader, field: name + ".body")))
+      }
+      return form.encoded()
+    }
     if let base64 = object["base64"] {
       let text = try reader.string(base64, field + ".base64")
       guard let data = Data(base64Encoded: text) else {
@@ -96,6 +141,7 @@ enum BodyCodec {
       }
       return [UInt8](data)
     }
-    throw reader.error(field, "expected one of \"json\", \"text\" or \"base64\"")
+    throw reader.error(
+      field, "expected one of \"json\", \"text\", \"base64\" or \"multipart\"")
   }
 }

@@ -19,11 +19,19 @@ enum NativeCodec {
     request.append("method", .string(interaction.request.method))
     request.append("url", .string(interaction.request.url))
     request.append("headers", encode(interaction.request.headers))
-    if let body = BodyCodec.encode(interaction.request.body) { request.append("body", body) }
+    if let body = BodyCodec.encode(
+      interaction.request.body, contentType: interaction.request.headers["Content-Type"])
+    {
+      request.append("body", body)
+    }
     var response = JSONObject()
     response.append("status", .number(JSONNumber(interaction.response.status)))
     response.append("headers", encode(interaction.response.headers))
-    if let body = BodyCodec.encode(interaction.response.body) { response.append("body", body) }
+    if let body = BodyCodec.encode(
+      interaction.response.body, contentType: interaction.response.headers["Content-Type"])
+    {
+      response.append("body", body)
+    }
     var object = JSONObject()
     object.append("request", .object(request))
     object.append("response", .object(response))

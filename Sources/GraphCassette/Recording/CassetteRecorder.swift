@@ -11,7 +11,7 @@ import GraphAPI
 public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   /// The cassette file.
   public let file: String
-  /// The record mode.
+  /// The record mode in force (`all` when `reRecordInterval` found the cassette too old).
   public let mode: RecordMode
   private let inner: any GraphTransport
   private let clock: @Sendable () -> Date
@@ -36,6 +36,9 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   ///   - publicValues: values never redacted although they sit in secret places: the
   ///     emulator's published test tokens (`GraphEmulator.testTokens`).
   ///   - recordedWith: written as the cassette's `recorded_with`.
+  ///   - reRecordInterval: in `once` and `new_episodes`, a cassette whose oldest interaction
+  ///     was recorded longer ago than this is re-recorded as in `all` (Ruby VCR's
+  ///     `re_record_interval`, Polly's `expiresIn`).
   ///   - clock: the time written as `recorded_at`.
   /// - Throws: `.missingCassette` in `none` mode without a file; `CassetteError` when an
   ///   existing file is not a valid cassette (it is never replaced then, in any mode).
@@ -43,15 +46,21 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     wrapping inner: any GraphTransport, file: String, mode: RecordMode = .once,
     matchers: MatcherSet = .default, knownSecrets: [Secret] = [],
     publicValues: Set<String> = [], recordedWith: String? = "graph-explorer",
-    clock: @escaping @Sendable () -> Date = { Date() }
+    reRecordInterval: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() }
   ) throws(CassetteError) {
     self.inner = inner
     self.file = file
-    self.mode = mode
     self.clock = clock
     existedAtStart = FileIO.exists(file)
     redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     let existing = existedAtStart ? try Cassette.load(path: file) : nil
+    var mode = mode
+    if let reRecordInterval, let existing, mode == .once || mode == .newEpisodes,
+      Self.isOlder(existing, than: reRecordInterval, now: clock())
+    {
+      mode = .all
+    }
+    self.mode = mode
     switch mode {
     case .none:
       guard let existing else { throw .missingCassette(path: file, mode: mode) }
@@ -72,6 +81,13 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
       playback = nil
       recordsNew = true
     }
+    // Say now, not at the first answer, when the cassette could never be written.
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    if recordsNew, access(directory, W_OK) != 0 {
+      throw .io(
+        path: file, operation: "record to", reason: "folder \(directory) is missing or not writable"
+      )
+    }
   }
 
   /// Whether this recorder writes new interactions (false: replay only).
@@ -80,6 +96,9 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   public var recordedCount: Int { lock.withLock { recorded } }
   /// Requests answered from the existing cassette in this session.
   public var replayedCount: Int { lock.withLock { replayed } }
+  /// Indices of the existing cassette's interactions not replayed in this session (VCR's
+  /// "unused interactions"); empty when nothing is replayed.
+  public var unusedInteractions: [Int] { lock.withLock { playback?.unplayed ?? [] } }
   /// The cassette as it stands (what is on disk when recording).
   public var currentCassette: Cassette { lock.withLock { cassette } }
 
@@ -152,6 +171,16 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     try updated.save(to: file)
     cassette = updated
     recorded += 1
+  }
+
+  /// Whether `cassette`'s oldest `recorded_at` lies more than `interval` before `now`.
+  static func isOlder(_ cassette: Cassette, than interval: Duration, now: Date) -> Bool {
+    let dates = cassette.interactions.compactMap { HTTPDates.date(iso: $0.recordedAt) }
+    guard let oldest = dates.min() else { return false }
+    let seconds =
+      Double(interval.components.seconds)
+      + Double(interval.components.attoseconds) / 1e18
+    return now.timeIntervalSince(oldest) > seconds
   }
 
   static func iso(_ date: Date) -> String {

@@ -8,12 +8,24 @@ struct NodeRenderer {
   var world: World
   var viewer: Viewer
   var call: GraphCall
+  /// How many edge items one answer may still hold (nested expansion multiplies quickly).
+  let budget = Budget(limit: 50_000)
 
-  /// The basic-info fields (reference, "Permissions in the seeds' era").
-  static let basicUserFields = [
-    "name", "first_name", "last_name", "link", "username", "gender", "locale", "age_range",
-    "timezone", "updated_time", "verified",
-  ]
+  /// A shared countdown of rendered edge items.
+  final class Budget {
+    var remaining: Int
+    init(limit: Int) { remaining = limit }
+
+    /// Takes `count` items, or fails the way Graph does when an answer grows too large.
+    func spend(_ count: Int) throws(GraphError) {
+      remaining -= count
+      if remaining < 0 {
+        throw GraphError(
+          message: "Please reduce the amount of data you're asking for, then retry your request",
+          type: "OAuthException", code: 1, challenge: "invalid_request")
+      }
+    }
+  }
 
   /// A node as an object: the selected fields, or the defaults of its type and version.
   func render(_ node: Node, selection: FieldSelection?) throws(GraphError) -> JSONObject {
@@ -82,11 +94,13 @@ struct NodeRenderer {
   func value(of field: FieldSelection.Field, on node: Node) throws(GraphError) -> JSONValue? {
     let schema = Schema.of(node.type)
     if field.name == "id" { return .string(node.id) }
+    if field.name == "username", node.type == .user, call.version >= .v2_0 {
+      throw .oauth(
+        "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
+        challenge: "invalid_request")
+    }
     if field.name == "installed", node.type == .user {
-      let installed =
-        !world.deauthorized.contains(node.id)
-        && world.tokens.values.contains { $0.userID == node.id }
-      return installed ? .bool(true) : nil
+      return world.usesApp(node.id) ? .bool(true) : nil
     }
     if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
@@ -97,7 +111,9 @@ struct NodeRenderer {
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
       return .object(
-        try list(owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true))
+        try list(
+          owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
+          summary: field.modifier("summary")?.first == "true"))
     }
     guard schema.field(field.name) != nil else {
       throw .nonexistingField(field.name, on: node.type)
@@ -152,10 +168,17 @@ struct NodeRenderer {
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
     summary: Bool = false
   ) throws(GraphError) -> JSONObject {
-    let ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
+    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
+    let total = ids.count
+    if edge.name == "friends", call.version >= .v2_0,
+      world.app.users != nil || !world.deauthorized.isEmpty
+    {
+      ids = ids.filter(world.usesApp)
+    }
     let window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
     }
+    try budget.spend(window.indices.count)
     var data: [JSONValue] = []
     data.reserveCapacity(window.indices.count)
     for index in window.indices {
@@ -176,7 +199,7 @@ struct NodeRenderer {
             owner: owner, edge: edge, ids: ids, first: first, last: last, window: window,
             pager: pager, selection: selection, nested: nested)))
     }
-    if summary { out.append("summary", ["total_count": .number(JSONNumber(ids.count))]) }
+    if summary { out.append("summary", ["total_count": .number(JSONNumber(total))]) }
     return out
   }
 

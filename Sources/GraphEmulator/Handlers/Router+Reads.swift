@@ -17,6 +17,23 @@ extension Router {
     return .json(.object(out))
   }
 
+  /// `GET <user>/friends/<id>`: `{"data":[friend]}` when they are friends, else empty data.
+  func friendship(_ user: Node, with id: String, call: GraphCall, viewer: Viewer)
+    throws(GraphError) -> Outcome
+  {
+    let renderer = renderer(call, viewer)
+    guard let edge = Schema.of(.user).edge("friends"), renderer.canList(edge, of: user),
+      state.world.edge(user.id, "friends").contains(id), let friend = state.world.nodes[id]
+    else { return .json(["data": []]) }
+    let item: JSONObject
+    if let selection = try selection(call) {
+      item = try renderer.render(friend, selection: selection)
+    } else {
+      item = renderer.itemObject(friend, edge: "friends")
+    }
+    return .json(["data": [.object(item)]])
+  }
+
   /// `metadata=1`: the node's `type`, `connections` (edge name to URL) and `fields`.
   func metadata(_ node: Node, call: GraphCall) -> JSONValue {
     let schema = Schema.of(node.type)

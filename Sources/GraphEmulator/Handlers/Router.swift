@@ -12,14 +12,16 @@ struct Router {
     let traceID = ResponseFactory.traceID(sequence: state.requests)
     var outcome: Outcome
     let usage = throttleUsage()
-    do throws(GraphError) {
-      outcome = try route(call)
-    } catch {
-      outcome = .failure(error)
-    }
     if usage.exceeded {
+      // A throttled call does nothing: no write happens.
       let viewer = try? Viewer.resolve(call.token, in: state.world, now: state.now).get()
       outcome = .failure(viewer?.userID != nil ? .userLimit : .appLimit)
+    } else {
+      do throws(GraphError) {
+        outcome = try route(call)
+      } catch {
+        outcome = .failure(error)
+      }
     }
     let factory = ResponseFactory(
       version: call.version, traceID: traceID, appUsage: usage.percent,
@@ -28,10 +30,11 @@ struct Router {
   }
 
   /// Counts the call against the throttle window: the usage percentage (for `x-app-usage`)
-  /// and whether the budget is spent.
+  /// and whether the budget is spent. A window lasts N + 60 emulated seconds (one per request):
+  /// N calls, then a minute of errors, so any N can be reached.
   mutating func throttleUsage() -> (percent: Int, exceeded: Bool) {
     guard let limit = state.throttle else { return (0, false) }
-    if state.now - state.windowStart >= 60 {
+    if state.now - state.windowStart > limit + 60 {
       state.windowStart = state.now
       state.callsInWindow = 0
     }
@@ -65,6 +68,9 @@ struct Router {
       if path.count == 3, path[1] == "permissions", call.method == "DELETE" {
         return try revokePermission(path[2], node: node, viewer: viewer, call: call)
       }
+      if path.count == 3, path[1] == "friends", call.method == "GET", node.type == .user {
+        return try friendship(node, with: path[2], call: call, viewer: viewer)
+      }
       throw .unknownPath("/" + path.dropFirst().joined(separator: "/"))
     }
   }
@@ -80,6 +86,7 @@ struct Router {
     }
     guard viewer.hasToken else { throw .tokenRequired }
     if let node = state.world.nodes[head] { return node }
+    if head == "app", let node = state.world.nodes[state.world.app.id] { return node }
     if let id = state.world.usernames[head.lowercased()], let node = state.world.nodes[id] {
       guard call.version < .v2_0 || node.type == .page else { throw .usernameLookup(head) }
       return node
@@ -146,6 +153,12 @@ struct Router {
       return try checkIn(on: node, call: call, viewer: viewer)
     case ("DELETE", "permissions"):
       return try deauthorize(node, viewer: viewer, call: call)
+    case ("POST", "comments"):
+      return try comment(on: node, call: call, viewer: viewer)
+    case ("POST", "likes") where node.type != .user:
+      return try like(node, call: call, viewer: viewer, adding: true)
+    case ("DELETE", "likes") where node.type != .user:
+      return try like(node, call: call, viewer: viewer, adding: false)
     default:
       throw .unsupported(call.method, id: call.path[0])
     }

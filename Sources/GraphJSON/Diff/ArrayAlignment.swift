@@ -8,6 +8,8 @@
 enum ArrayAlignment {
   /// Above this combined length a stretch is split at unique anchors before Myers runs.
   static let anchorThreshold = 256
+  /// How deep splitting at anchors may recurse.
+  static let maxAnchorDepth = 24
   /// Myers may spend about this many snake steps on one stretch.
   static let budget = 40_000_000
 
@@ -17,12 +19,13 @@ enum ArrayAlignment {
   ///   each stretch between anchors, D being the stretch's edit distance (capped).
   static func align(_ a: [Int32], _ b: [Int32]) -> [(Int, Int)] {
     var pairs: [(Int, Int)] = []
-    align(a, 0..<a.count, b, 0..<b.count, into: &pairs)
+    align(a, 0..<a.count, b, 0..<b.count, depth: 0, into: &pairs)
     return pairs
   }
 
   private static func align(
-    _ a: [Int32], _ ar: Range<Int>, _ b: [Int32], _ br: Range<Int>, into pairs: inout [(Int, Int)]
+    _ a: [Int32], _ ar: Range<Int>, _ b: [Int32], _ br: Range<Int>, depth: Int,
+    into pairs: inout [(Int, Int)]
   ) {
     var aLow = ar.lowerBound
     var bLow = br.lowerBound
@@ -43,16 +46,19 @@ enum ArrayAlignment {
     let n = aHigh - aLow
     let m = bHigh - bLow
     guard n > 0 && m > 0 else { return }
-    if n + m > anchorThreshold {
+    // Anchors that barely split (a reversed array has chains of length 1) would recurse once
+    // per element; past a few levels the stretch goes to Myers and its budget instead.
+    if n + m > anchorThreshold && depth < maxAnchorDepth {
       let anchors = uniqueAnchors(a, aLow..<aHigh, b, bLow..<bHigh)
       if !anchors.isEmpty {
         var previous = (aLow, bLow)
         for anchor in anchors {
-          align(a, previous.0..<anchor.0, b, previous.1..<anchor.1, into: &pairs)
+          align(
+            a, previous.0..<anchor.0, b, previous.1..<anchor.1, depth: depth + 1, into: &pairs)
           pairs.append(anchor)
           previous = (anchor.0 + 1, anchor.1 + 1)
         }
-        align(a, previous.0..<aHigh, b, previous.1..<bHigh, into: &pairs)
+        align(a, previous.0..<aHigh, b, previous.1..<bHigh, depth: depth + 1, into: &pairs)
         return
       }
     }
@@ -66,7 +72,20 @@ enum ArrayAlignment {
   private static func uniqueAnchors(
     _ a: [Int32], _ ar: Range<Int>, _ b: [Int32], _ br: Range<Int>
   ) -> [(Int, Int)] {
-    // Per token: position in a (or -1 when repeated), position in b (or -1 when repeated).
+    // Per token: position in a (-1 when repeated), position in b (-2 unseen, -1 repeated).
+    let tokenLimit = Int(max(a[ar].max() ?? 0, b[br].max() ?? 0)) + 1
+    if tokenLimit <= 4 * (ar.count + br.count) {
+      // Dense tokens: arrays indexed by token beat a dictionary.
+      var inA = [Int](repeating: -2, count: tokenLimit)
+      var inB = [Int](repeating: -2, count: tokenLimit)
+      for i in ar { inA[Int(a[i])] = inA[Int(a[i])] == -2 ? i : -1 }
+      for j in br where inA[Int(b[j])] >= 0 { inB[Int(b[j])] = inB[Int(b[j])] == -2 ? j : -1 }
+      var candidates: [(Int, Int)] = []
+      for i in ar where inA[Int(a[i])] == i && inB[Int(a[i])] >= 0 {
+        candidates.append((i, inB[Int(a[i])]))
+      }
+      return longestIncreasing(candidates)
+    }
     var seen: [Int32: (Int, Int)] = [:]
     seen.reserveCapacity(ar.count)
     for i in ar {

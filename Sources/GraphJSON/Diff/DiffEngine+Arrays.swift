@@ -28,7 +28,7 @@ extension DiffEngine {
     let na = endX - start
     let nb = endY - start
 
-    var table = TokenTable(hasher: hasher, keys: options.keys)
+    var table = TokenTable(hasher: hasher, keys: options.keys, capacity: na + nb)
     var ta: [Int32] = []
     var keyedA: [Bool] = []
     ta.reserveCapacity(na)
@@ -69,7 +69,9 @@ extension DiffEngine {
         }
       }
     }
-    let kept = pairInGaps(aligned, fateA: &fateA, fateB: &fateB, keyedA: keyedA, keyedB: keyedB)
+    let kept = pairInGaps(
+      aligned, fateA: &fateA, fateB: &fateB, keyedA: keyedA, keyedB: keyedB,
+      old: x[start..<endX], new: y[start..<endY])
 
     // Phase 0: changes inside matched elements, at their old index.
     var inner: [Int: [JSONDifference]] = [:]
@@ -134,23 +136,30 @@ extension DiffEngine {
     }
   }
 
-  /// Pairs unkeyed removals with unkeyed inserts in the same gap between kept pairs (in
-  /// order), marking them kept; returns all kept pairs in order.
+  /// Pairs unkeyed removals with unkeyed inserts in the same gap between kept pairs (in order,
+  /// by similarity: `GapPairing`), marking them kept; returns all kept pairs in order.
   private func pairInGaps(
     _ aligned: [(Int, Int)], fateA: inout [Fate], fateB: inout [Fate], keyedA: [Bool],
-    keyedB: [Bool]
+    keyedB: [Bool], old: ArraySlice<JSONValue>, new: ArraySlice<JSONValue>
   ) -> [(Int, Int)] {
     var kept: [(Int, Int)] = []
     kept.reserveCapacity(aligned.count)
     var ia = 0
     var ib = 0
     for (pi, pj) in aligned + [(fateA.count, fateB.count)] {
-      var removed = (ia..<pi).filter { fateA[$0].isUnmatched && !keyedA[$0] }[...]
-      var inserted = (ib..<pj).filter { fateB[$0].isUnmatched && !keyedB[$0] }[...]
-      while let i = removed.popFirst(), let j = inserted.popFirst() {
-        fateA[i] = .kept(j)
-        fateB[j] = .kept(i)
-        kept.append((i, j))
+      let removed = (ia..<pi).filter { fateA[$0].isUnmatched && !keyedA[$0] }
+      let inserted = (ib..<pj).filter { fateB[$0].isUnmatched && !keyedB[$0] }
+      if !removed.isEmpty && !inserted.isEmpty {
+        let pairs = GapPairing.pairs(
+          removed.map { old[old.startIndex + $0] }, inserted.map { new[new.startIndex + $0] },
+          hasher: hasher)
+        for (r, s) in pairs {
+          let i = removed[r]
+          let j = inserted[s]
+          fateA[i] = .kept(j)
+          fateB[j] = .kept(i)
+          kept.append((i, j))
+        }
       }
       if pi < fateA.count { kept.append((pi, pj)) }
       ia = pi + 1

@@ -3,13 +3,16 @@
 /// changed); every other element gets a token per distinct value.
 struct TokenTable {
   private struct Identity: Hashable {
-    let keyName: String?
+    /// The position of the key member's name in `keys`, or -1 for an element identified by
+    /// its whole value.
+    let keyIndex: Int
     let value: JSONValue
     let hash: Int
     let hasher: ValueHasher
 
     static func == (lhs: Identity, rhs: Identity) -> Bool {
-      lhs.hash == rhs.hash && lhs.keyName == rhs.keyName && lhs.hasher.equal(lhs.value, rhs.value)
+      lhs.hash == rhs.hash && lhs.keyIndex == rhs.keyIndex
+        && lhs.hasher.equal(lhs.value, rhs.value)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -19,9 +22,10 @@ struct TokenTable {
   let keys: [String]
   private var ids: [Identity: Int32] = [:]
 
-  init(hasher: ValueHasher, keys: [String]) {
+  init(hasher: ValueHasher, keys: [String], capacity: Int = 0) {
     self.hasher = hasher
     self.keys = keys
+    ids.reserveCapacity(capacity)
   }
 
   /// The element's token, and whether it was identified by a key member.
@@ -29,15 +33,13 @@ struct TokenTable {
   /// - Complexity: O(size of the element) for unkeyed elements, O(1) amortised for keyed.
   mutating func token(for element: JSONValue) -> (id: Int32, keyed: Bool) {
     if case .object(let object) = element {
-      for key in keys {
+      for (keyIndex, key) in keys.enumerated() {
         guard let value = object[key] else { continue }
         switch value {
         case .string, .number:
-          var h = Hasher()
-          h.combine(key)
-          h.combine(hasher.hash(value))
+          let hash = hasher.hash(value) &+ keyIndex &* 0x9E37_79B9
           return (
-            intern(Identity(keyName: key, value: value, hash: h.finalize(), hasher: hasher)), true
+            intern(Identity(keyIndex: keyIndex, value: value, hash: hash, hasher: hasher)), true
           )
         default:
           continue
@@ -45,7 +47,7 @@ struct TokenTable {
       }
     }
     return (
-      intern(Identity(keyName: nil, value: element, hash: hasher.hash(element), hasher: hasher)),
+      intern(Identity(keyIndex: -1, value: element, hash: hasher.hash(element), hasher: hasher)),
       false
     )
   }

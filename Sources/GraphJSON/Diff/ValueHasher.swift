@@ -62,7 +62,9 @@ struct ValueHasher: Sendable {
     case (.null, .null): return true
     case (.bool(let x), .bool(let y)): return x == y
     case (.number(let x), .number(let y)): return exact ? x.text == y.text : x == y
-    case (.string(let x), .string(let y)): return x == y
+    // Byte equality, as JSON means it: Swift's == alone would equate canonically equivalent
+    // spellings (precomposed and decomposed accents), which jq and jsonpatch tell apart.
+    case (.string(let x), .string(let y)): return x == y && x.utf8.elementsEqual(y.utf8)
     case (.array(let x), .array(let y)):
       guard x.count == y.count else { return false }
       for i in x.indices where !equal(x[i], y[i]) { return false }

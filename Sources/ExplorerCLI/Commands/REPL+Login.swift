@@ -1,0 +1,60 @@
+import GraphEmulator
+
+/// `login`, `grant`, `revoke`, `logout`, `reset`: the emulator's session, as FBSession sees it.
+extension REPL {
+  func login(_ person: String?, _ permissions: [String]) throws(ExplorerError) -> String {
+    let emulator = try requireEmulator("login")
+    let who = person ?? emulator.world.defaultUserID
+    do {
+      return apply(try emulator.login(who, permissions: permissions))
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  func grant(_ permissions: [String]) throws(ExplorerError) -> String {
+    let emulator = try requireEmulator("grant")
+    do {
+      return apply(try emulator.grant(permissions, token: session.token ?? ""))
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  func revoke(_ permissions: [String]) throws(ExplorerError) -> String {
+    let emulator = try requireEmulator("revoke")
+    do {
+      return apply(try emulator.revoke(permissions, token: session.token ?? ""))
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  func logout() throws(ExplorerError) -> String {
+    apply(try requireEmulator("logout").logout(token: session.token))
+  }
+
+  func reset() throws(ExplorerError) -> String {
+    let emulator = try requireEmulator("reset")
+    emulator.reset()
+    session.token = emulator.defaultToken
+    return "world reset: default user's token"
+  }
+
+  /// Takes the session change's token; describes it as FBSession would log it.
+  private func apply(_ change: SessionChange) -> String {
+    session.token = change.token
+    var note = change.state.rawValue
+    if let name = change.userName, let id = change.userID { note += " · \(name) (\(id))" }
+    if change.token != nil { note += " · " + change.permissions.joined(separator: ", ") }
+    return note
+  }
+
+  private func requireEmulator(_ command: String) throws(ExplorerError) -> GraphEmulator {
+    guard let emulator = session.emulator else {
+      throw .failed(
+        "\(command) works on the emulator; this session's target is \(session.targetName)")
+    }
+    return emulator
+  }
+}

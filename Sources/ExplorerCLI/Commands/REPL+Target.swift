@@ -1,0 +1,69 @@
+import GraphAPI
+import GraphEmulator
+import GraphLive
+
+/// `code` and `target`.
+extension REPL {
+  /// The request of `exchange` as code in `language`.
+  func code(
+    _ language: String, _ exchange: Exchange, withToken: Bool
+  ) throws(ExplorerError) -> String {
+    guard let language = CodeLanguage(name: language) else { throw CommandParser.usage("code") }
+    let request: GraphRequest
+    do {
+      request = try GraphRequest(parsing: exchange.request)
+    } catch {
+      throw .failed("#\(exchange.number) cannot be written as code: \(error)")
+    }
+    var graphRequest = request
+    graphRequest.appSecret = session.appSecret
+    let base = URLParts(exchange.request.url)?.origin ?? session.baseURL
+    return CodeGenerator(baseURL: base, includeToken: withToken)
+      .code(for: graphRequest, in: language)
+  }
+
+  /// Shows the target, or sends requests to the emulator, graph.facebook.com or a URL.
+  func target(_ name: String?) throws(ExplorerError) -> Output {
+    guard let name else {
+      return .text("target \(session.targetName) (\(session.baseURL))\n")
+    }
+    guard session.recorder == nil else { throw .failed("recording; 'record stop' first") }
+    switch name {
+    case "emulator":
+      let emulator = session.emulator ?? GraphEmulator()
+      session.emulator = emulator
+      session.transport = emulator
+      session.baseTransport = emulator
+      session.baseURL = GraphRequest.defaultBaseURL
+      session.targetName = "emulator"
+      if session.token == nil { session.token = emulator.defaultToken }
+      return .note("target emulator")
+    case "live":
+      switchToNetwork(GraphRequest.defaultBaseURL, name: "live")
+      return .note(
+        "target live: https://graph.facebook.com"
+          + (session.token == nil ? " (no token: set one with 'token <value>')" : ""))
+    default:
+      guard let url = URLParts(name), url.scheme == "http" || url.scheme == "https" else {
+        throw .failed("expected emulator, live or an http(s) URL, found '\(name)'")
+      }
+      switchToNetwork(url.origin, name: url.origin)
+      return .note("target \(url.origin)")
+    }
+  }
+
+  /// Sends requests over the network to `baseURL`; the emulator's token is dropped (it means
+  /// nothing there) in favour of `FB_ACCESS_TOKEN`.
+  private func switchToNetwork(_ baseURL: String, name: String) {
+    let transport = URLSessionTransport()
+    if session.targetName == "emulator", session.token == session.emulator?.defaultToken,
+      name == "live"
+    {
+      session.token = console.environment["FB_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+    session.transport = transport
+    session.baseTransport = transport
+    session.baseURL = baseURL
+    session.targetName = name
+  }
+}

@@ -1,0 +1,42 @@
+import GraphAPI
+import GraphJSON
+
+/// Comments and likes on posts, photos and check-ins (Graph's publishing reference; the book of
+/// seed 000 lists publishing and deleting as what the Graph API offers).
+extension Router {
+  /// `POST <object>/comments` with `message` → `{"id":"<OBJECT>_<COMMENT>"}`.
+  mutating func comment(on target: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    guard let message = call["message"], !message.isEmpty else {
+      throw .parameter("Missing message")
+    }
+    let local = target.id.split(separator: "_").last.map(String.init) ?? target.id
+    let id = "\(local)_\(state.newID())"
+    state.world.insert(
+      node(
+        id, .comment,
+        [
+          ("from", reference(user)), ("message", .string(message)),
+          ("created_time", .string(GraphClock.iso(state.now))), ("like_count", 0),
+        ]))
+    state.world.link(target.id, "comments", id)
+    return try created(id, call: call, viewer: viewer)
+  }
+
+  /// `POST <object>/likes` (or `DELETE`): the viewer likes (or unlikes) the object; answered
+  /// like a delete (`true` up to v2.0, `{"success":true}` from v2.1).
+  mutating func like(_ target: Node, call: GraphCall, viewer: Viewer, adding: Bool)
+    throws(GraphError) -> Outcome
+  {
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    let likes = state.world.edge(target.id, "likes")
+    if adding && !likes.contains(user.id) {
+      state.world.link(target.id, "likes", user.id)
+    } else if !adding {
+      state.world.edges[target.id]?["likes"] = likes.filter { $0 != user.id }
+    }
+    return deleted(call)
+  }
+}
