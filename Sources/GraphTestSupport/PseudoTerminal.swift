@@ -104,7 +104,7 @@ public final class PseudoTerminal {
   /// - Returns: the output so far.
   /// - Throws: `Failure.timeout` with what the terminal showed.
   @discardableResult
-  public func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+  public func waitFor(_ text: String, timeout: Duration = .seconds(30)) throws -> String {
     let deadline = ContinuousClock.now + timeout
     while !output.contains(text) {
       guard ContinuousClock.now < deadline, pump(milliseconds: 50) else {
@@ -121,7 +121,7 @@ public final class PseudoTerminal {
   }
 
   /// Waits for the program to exit and returns its exit status (128 + n for signal n).
-  public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+  public func waitForExit(timeout: Duration = .seconds(30)) throws -> Int32 {
     let deadline = ContinuousClock.now + timeout
     while true {
       _ = pump(milliseconds: 20)

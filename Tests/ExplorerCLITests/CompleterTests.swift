@@ -1,3 +1,4 @@
+import Foundation
 import GraphJSON
 import Testing
 
@@ -39,6 +40,9 @@ import Testing
     ("set verbose o", nil),
     ("help tok", "en "),
     ("xyz", nil),
+    ("code py", "thon "),
+    ("target em", "ulator "),
+    ("record x.json new", "_episodes "),
   ]
 
   @Test(arguments: cases)
@@ -73,6 +77,19 @@ import Testing
   @Test(arguments: metadataPaths)
   func findsThePathWhoseMetadataIsNeeded(before: String, path: String?) {
     #expect(Completer.pathNeedingMetadata(before) == path)
+  }
+
+  @Test func completesFileNamesAfterAt() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("complete-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(
+      FileManager.default.createFile(
+        atPath: folder.appendingPathComponent("photo.jpg").path, contents: Data()))
+    let completion = Completer(catalog: GraphCatalog())
+      .complete("POST me/photos source@\(folder.path)/ph")
+    #expect(completion.insertion == "oto.jpg ")
   }
 
   @Test func laysCandidatesOutInColumns() {

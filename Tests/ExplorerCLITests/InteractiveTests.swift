@@ -129,13 +129,19 @@ import Testing
     let terminal = try Self.start(home)
     let fields =
       "feed.limit(100){message,from,comments,likes},friends.limit(500){id,name,first_name,"
-      + "last_name,link,username,gender,locale,age_range,timezone,updated_time,verified,picture,"
+      + "last_name,link,gender,locale,age_range,timezone,updated_time,verified,picture,"
       + "hometown,location,relationship_status,friends.limit(5){id,name}}"
     terminal.type("GET me fields=\(fields)\r")
     try terminal.waitFor("--pager--")
     terminal.clearOutput()
     terminal.type("q")
     try terminal.waitFor("graph> ")
+    // It was a 2,000-line answer: count its lines through a pipe (never paged).
+    let counted = try Self.submit(terminal, "show | wc -l")
+    let lines = counted.split(whereSeparator: \.isNewline).compactMap {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    #expect((lines.first ?? 0) >= 2000)
     #expect(try Self.submit(terminal, "set pager off").contains("pager off"))
     try Self.leave(terminal)
   }

@@ -38,6 +38,15 @@ struct Completer: Sendable {
       return Completion(prefix: current, candidates: permissions)
     case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
     case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
+    case ("code", _):
+      return Completion(
+        prefix: current, candidates: ["curl", "objc", "swift", "python", "--with-token"])
+    case ("target", 1):
+      return Completion(prefix: current, candidates: ["emulator", "live", "http://127.0.0.1:"])
+    case ("record", 2):
+      return Completion(prefix: current, candidates: ["once", "new_episodes", "none", "all"])
+    case ("version", 1):
+      return Completion(prefix: current, candidates: ["v1.0", "v2.0", "v2.1", "v2.2", "none"])
     default: return .none
     }
   }
