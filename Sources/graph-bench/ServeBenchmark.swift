@@ -9,7 +9,7 @@ enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N] [--duration SECONDS] [--client wrk|threads]
                              [--io-threads N]
-      defaults: 64 connections, 10 seconds, wrk when installed, one I/O thread per core (max 4)
+      defaults: 64 connections, 10 seconds, wrk when installed, I/O threads: half the cores
     goal: at least 10,000 requests/s with p99 under 10 ms at 64 connections on 2 cores
     """
 
