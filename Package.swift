@@ -65,7 +65,12 @@ let package = Package(
       name: "GraphServerTests", dependencies: ["GraphServer", "GraphEmulator", "GraphTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "ExplorerCLITests", dependencies: ["ExplorerCLI", "GraphTestSupport"],
+      name: "ExplorerCLITests",
+      dependencies: [
+        "ExplorerCLI", "GraphTestSupport", "GraphJSON", "GraphAPI", "GraphEmulator",
+        "GraphCassette",
+        "GraphServer", "GraphLive",
+      ],
       swiftSettings: strict),
   ]
 )

@@ -173,8 +173,20 @@ struct JSONScanner {
   private mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
     let start = index
     try scanNumber()
-    let text = String(
-      decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+    let length = index - start
+    let bytes = UnsafeBufferPointer(start: base + start, count: length)
+    guard length <= 16, start + 16 <= count else {
+      return JSONNumber(text: String(decoding: bytes, as: UTF8.self))
+    }
+    var slot = 0
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    if let cached = cache.lookup(base + start, length: length, slot: &slot, low: &low, high: &high)
+    {
+      return JSONNumber(text: cached)
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    cache.store(text, slot: slot, low: low, high: high, length: length)
     return JSONNumber(text: text)
   }
 

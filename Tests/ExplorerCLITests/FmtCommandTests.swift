@@ -83,6 +83,10 @@ import Testing
     let flag = await run(
       ["--no-color"], console: CapturingConsole(input: input, isOutputTerminal: true))
     #expect(!flag.output.contains("\u{1B}"))
+    let forced = await run(["--color"], console: CapturingConsole(input: input))
+    #expect(forced.output.contains("\u{1B}[34;1m\"a\"\u{1B}[0m"))
+    let last = await run(["--color", "--no-color"], console: CapturingConsole(input: input))
+    #expect(!last.output.contains("\u{1B}"))
   }
 
   @Test func invalidInputNamesFileLineAndColumn() async {
@@ -114,7 +118,8 @@ import Testing
     let (status, output, _) = await run(["--help"])
     #expect(status == .success)
     #expect(
-      output.hasPrefix("usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color]"))
+      output.hasPrefix(
+        "usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color | --color]"))
     for option in ["--compact", "--sort-keys", "--no-color", "NO_COLOR"] {
       #expect(output.contains(option))
     }

@@ -73,4 +73,69 @@ import Testing
     }
     #expect(server.stop() == 0)
   }
+
+  /// Capture mode, end to end and offline: serve the emulator, put a recording proxy in front of
+  /// it, talk to the proxy with curl, stop it, then replay what it recorded.
+  @Test func recordsThroughAnUpstreamThenReplays() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("serve-record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("captured.json").path
+    let upstream = try ServeProcess([])
+    let proxy = try ServeProcess(["--record", file, "--upstream", upstream.url])
+    #expect(proxy.firstOutputLine.contains("serving \(upstream.url) (recording to \(file)) on "))
+    let calls: [[String]] = [
+      ["-g", "/v2.0/me?fields=id,name,friends.limit(1){name}&access_token=CAAEmuAlice"],
+      [
+        "-X", "POST", "--data-binary", "message=captured&access_token=CAAEmuAlicePublish",
+        "/v2.0/me/feed",
+      ],
+      ["/v2.0/nonexistent_object_x?access_token=CAAEmuAlice"],
+    ]
+    func curl(_ base: String, _ call: [String]) async throws -> [UInt8] {
+      let run = try await runProgram(
+        "/usr/bin/env", ["curl", "-sS"] + call.dropLast() + [base + call.last!])
+      #expect(run.status == 0, "\(run.error)")
+      return run.bytes
+    }
+    var live: [[UInt8]] = []
+    for call in calls { live.append(try await curl(proxy.url, call)) }
+    #expect(proxy.stop() == 0)
+    #expect(upstream.stop() == 0)
+
+    let cassette = try Cassette.load(path: file)
+    #expect(cassette.interactions.map(\.request.method) == ["GET", "POST", "GET"])
+    #expect(cassette.interactions.allSatisfy { $0.request.url.hasPrefix(upstream.url + "/v2.0/") })
+    let onDisk = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
+    #expect(!onDisk.contains("CAAEmu"), "tokens are redacted on disk")
+
+    // The replay answers byte for byte as recorded: the live answers, with the secrets that
+    // were redacted on disk (the token in the paging URL) as placeholders.
+    let replay = try ServeProcess(["--replay", file])
+    for (index, call) in calls.enumerated() {
+      let replayed = try await curl(replay.url, call)
+      #expect(replayed == cassette.interactions[index].response.body, "\(call.last!)")
+      let text = String(decoding: live[index], as: UTF8.self)
+      if !text.contains("CAAEmu") {
+        #expect(replayed == live[index], "\(call.last!)")
+      } else {
+        #expect(String(decoding: replayed, as: UTF8.self).contains("access_token=<ACCESS_TOKEN_1>"))
+      }
+    }
+    #expect(replay.stop() == 0)
+  }
+
+  @Test func recordNeverOverwritesAnExistingFile() async throws {
+    let binary = try #require(ServeProcess.executable("graph-explorer"))
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("serve-existing-\(UUID().uuidString).json").path
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: file))
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let run = try await runProgram(
+      binary.path, ["serve", "--record", file, "--upstream", "https://graph.facebook.com"])
+    #expect(run.status == 2)
+    #expect(run.error.hasPrefix("graph-explorer serve: --record: \(file) already exists"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep me")
+  }
 }

@@ -98,6 +98,12 @@ import Testing
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes")
   }
 
+  @Test func anUnwritableFolderIsReportedUpFront() {
+    #expect(throws: CassetteError.self) {
+      try CassetteRecorder(wrapping: FakeGraph(), file: "/nonexistent/dir/c.json", mode: .once)
+    }
+  }
+
   @Test func onceRefusesAFileThatAppearedAfterItStarted() async throws {
     let dir = TempDir()
     defer { dir.remove() }

@@ -66,10 +66,15 @@ func batch(
   #expect(items[2] == .null)
 }
 
-@Test func unknownReferenceFailsTheBatch() {
-  let answer = batch(GraphEmulator(), #"[{"relative_url":"{result=nobody:$.id}"}]"#)
+@Test(arguments: [
+  #"[{"relative_url":"{result=nobody:$.id}"}]"#, #"[{"relative_url":"me","depends_on":"nobody"}]"#,
+])
+func unknownReferenceFailsTheBatch(_ operations: String) {
+  let answer = batch(GraphEmulator(), operations)
   #expect(answer.status == 400)
-  #expect(answer.json?["error"]?["code"] == 100)
+  #expect(
+    answer.json?["error"]?["message"] == "(#100) Batch reference to an unknown request name: nobody"
+  )
 }
 
 @Test func atMostFiftyOperations() {

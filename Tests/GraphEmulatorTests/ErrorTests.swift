@@ -52,6 +52,16 @@ let errorCases: [ErrorCase] = [
       #"{"error":{"message":"Error validating access token: Session has expired on Monday, 13-Oct-14 02:00:00 PDT. The current time is Wednesday, 15-Oct-14 05:00:01 PDT.","type":"OAuthException","code":190,"error_subcode":463,"fbtrace_id":"TRACE"}}"#,
     challenge: "invalid_token"),
   ErrorCase(
+    path: "me", token: "CAAEmuAlicePasswordChanged",
+    body:
+      #"{"error":{"message":"Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.","type":"OAuthException","code":190,"error_subcode":460,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_token"),
+  ErrorCase(
+    path: "me", token: "CAAEmuAliceLoggedOut",
+    body:
+      #"{"error":{"message":"Error validating access token: The session is invalid because the user logged out.","type":"OAuthException","code":190,"error_subcode":467,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_token"),
+  ErrorCase(
     path: "me", token: "CAAEmuKofi",
     body:
       #"{"error":{"message":"Error validating access token: User 100001000000011 has not authorized application 233936543368280.","type":"OAuthException","code":190,"error_subcode":458,"fbtrace_id":"TRACE"}}"#,

@@ -41,6 +41,7 @@ import Testing
 @Test(arguments: [
   GraphError.noActiveToken, .unknownPath("/x"), .tokenRequired, .invalidToken,
   .malformedToken("x"), .expired(at: 0, now: 1), .notAuthorized(user: "1", app: "2"),
+  .invalidated(subcode: 460), .invalidated(subcode: 467),
   .nonexistingField("x", on: .user), .unsupported("GET", id: "x"),
   .requiresPermission("publish_actions"), .duplicateStatus, .missingAliases(["x"]),
   .cannotTag(["1"]), .appLimit, .userLimit,
@@ -77,4 +78,9 @@ func errorsAgreeWithTheCatalogue(_ error: GraphError) throws {
   #expect(
     call(emulator, "app?fields=name,namespace").text
       == #"{"name":"Scrumptious","namespace":"fb_sample_scrumps","id":"233936543368280"}"#)
+}
+
+@Test func nestedSummaryModifier() {
+  let answer = call(GraphEmulator(), "me?fields=friends.limit(0).summary(true)")
+  #expect(answer.json?["friends"] == ["data": [], "summary": ["total_count": 68]])
 }

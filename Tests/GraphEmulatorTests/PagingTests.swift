@@ -24,6 +24,8 @@ struct PagingCase: Sendable, CustomStringConvertible {
   var base: String
   var path: String
   var prefix: String
+  /// v1.0 lists every friend; from v2.0 only friends who use the app.
+  var allFriends = false
   var description: String { base + "/" + path }
 }
 
@@ -37,19 +39,27 @@ struct PagingCase: Sendable, CustomStringConvertible {
     prefix:
       "http://127.0.0.1:8080/v2.0/100001000000001/friends?access_token=CAAEmuAlice&fields=name&limit=10&after="
   ),
+  PagingCase(
+    base: "https://graph.facebook.com", path: "v1.0/me/friends?limit=10",
+    prefix:
+      "https://graph.facebook.com/v1.0/100001000000001/friends?access_token=CAAEmuAlice&limit=10&after=",
+    allFriends: true),
 ])
 func friendsPagingWalksEveryFriendOnce(_ c: PagingCase) throws {
   let emulator = GraphEmulator()
   let (ids, pages) = walk(emulator, c.path, base: c.base)
-  #expect(ids.count == 68)
-  #expect(Set(ids).count == 68)
-  #expect(ids == emulator.world.edge("100001000000001", "friends"))
+  let world = emulator.world
+  let friends = world.edge("100001000000001", "friends")
+  let expected = c.allFriends ? friends : friends.filter(world.usesApp)
+  #expect(expected.count == (c.allFriends ? 68 : 61))
+  #expect(ids == expected)
+  #expect(Set(ids).count == ids.count)
   #expect(pages.count == 7)
   let next = try #require(pages[0]["paging"]?["next"]?.stringValue)
   #expect(next.hasPrefix(c.prefix))
   #expect(pages[0]["paging"]?["previous"] == nil)
   #expect(pages[6]["paging"]?["next"] == nil)
-  #expect(pages[6]["data"]?.arrayValue?.count == 8)
+  #expect(pages[6]["data"]?.arrayValue?.count == (c.allFriends ? 8 : 1))
   #expect(pages[6]["paging"]?["previous"] != nil)
 }
 
@@ -70,21 +80,23 @@ func friendsPagingWalksEveryFriendOnce(_ c: PagingCase) throws {
 }
 
 @Test func offsetPagingCarriesOffset() throws {
-  let answer = call(GraphEmulator(), "me/friends?limit=5&offset=65")
+  let answer = call(GraphEmulator(), "me/friends?limit=5&offset=58")
   let json = try #require(answer.json)
   #expect(json["data"]?.arrayValue?.count == 3)
   #expect(json["paging"]?["next"] == nil)
   #expect(
     json["paging"]?["previous"]
-      == "https://graph.facebook.com/100001000000001/friends?access_token=CAAEmuAlice&limit=5&offset=60"
+      == "https://graph.facebook.com/100001000000001/friends?access_token=CAAEmuAlice&limit=5&offset=53"
   )
 }
 
 @Test func limitIsCapped() {
   let answer = call(GraphEmulator(), "me/feed?limit=1000")
   #expect(answer.json?["data"]?.arrayValue?.count == 42)
-  let friends = call(GraphEmulator(), "me/friends?limit=0")
-  #expect(friends.json?["data"]?.arrayValue?.count == 1)
+  let friends = call(GraphEmulator(), "me/friends?limit=0&summary=true")
+  #expect(friends.text == #"{"data":[],"summary":{"total_count":68}}"#)
+  let negative = call(GraphEmulator(), "me/friends?limit=-3")
+  #expect(negative.json?["data"]?.arrayValue?.count == 25)
 }
 
 @Test func feedPagesByTime() throws {

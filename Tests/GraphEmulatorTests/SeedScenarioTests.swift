@@ -112,7 +112,21 @@ import Testing
 @Test func installedFlag() {
   let emulator = GraphEmulator()
   #expect(
-    call(emulator, "?ids=100001000000002,100001000000004&fields=installed").text
-      == #"{"100001000000002":{"installed":true,"id":"100001000000002"},"100001000000004":{"id":"100001000000004"}}"#
+    call(emulator, "?ids=100001000000002,100001000000012,100001000000011&fields=installed").text
+      == #"{"100001000000002":{"installed":true,"id":"100001000000002"},"100001000000012":{"id":"100001000000012"},"100001000000011":{"id":"100001000000011"}}"#
   )
+}
+
+@Test func fromV2FriendsAreThoseWhoUseTheApp() throws {
+  let emulator = GraphEmulator()
+  let v1 = call(emulator, "v1.0/me/friends?limit=100&summary=true").json
+  let v2 = call(emulator, "v2.0/me/friends?limit=100&summary=true").json
+  #expect(v1?["data"]?.arrayValue?.count == 68)
+  #expect(v2?["data"]?.arrayValue?.count == 61)
+  #expect(v2?["summary"]?["total_count"] == 68)
+  let lena = "100001000000012"
+  #expect(v2?["data"]?.arrayValue?.contains { $0["id"]?.stringValue == lena } == false)
+  _ = try emulator.login("lena")
+  let after = call(emulator, "v2.0/me/friends?limit=100").json
+  #expect(after?["data"]?.arrayValue?.contains { $0["id"]?.stringValue == lena } == true)
 }

@@ -68,3 +68,14 @@ func throttleWindowReopensAfterAMinute(_ limit: Int) {
     try GraphEmulator.throttleRate(parsing: "fast")
   }
 }
+
+@Test func aThrottledWriteDoesNothing() {
+  let emulator = GraphEmulator()
+  emulator.setThrottle(callsPerMinute: 1)
+  _ = call(emulator, "me?fields=id")
+  let post = call(
+    emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish", form: [("message", "x")])
+  #expect(post.json?["error"]?["code"] == 17)
+  emulator.setThrottle(callsPerMinute: nil)
+  #expect(call(emulator, "me/feed?limit=100&fields=id").json?["data"]?.arrayValue?.count == 42)
+}

@@ -25,6 +25,8 @@ import Testing
     var name: String
     var fault: Fault
     var outcome: Outcome
+    /// The transport's timeout.
+    var timeout = Duration.milliseconds(500)
     var testDescription: String { name }
   }
 
@@ -42,11 +44,11 @@ import Testing
       name: "stalls past the timeout", fault: .stall,
       outcome: .error(["no answer from 127.0.0.1 within 500 ms"])),
     Case(
-      name: "drips slower than the timeout", fault: .dripJSON(me, every: .milliseconds(20)),
+      name: "drips slower than the timeout", fault: .dripJSON(me, every: .milliseconds(50)),
       outcome: .error(["no answer from 127.0.0.1 within 500 ms"])),
     Case(
       name: "drips within the timeout", fault: .dripJSON(#"{"id":"4"}"#, every: .milliseconds(2)),
-      outcome: .answer(200) { $0.bodyText == #"{"id":"4"}"# }),
+      outcome: .answer(200) { $0.bodyText == #"{"id":"4"}"# }, timeout: .seconds(4)),
     Case(
       name: "HTML instead of JSON", fault: .html(status: 200),
       outcome: .answer(200) {
@@ -82,7 +84,7 @@ import Testing
       request.url.hasPrefix("/fault") ? item.fault : .json(Self.me)
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: .milliseconds(500))
+    let transport = URLSessionTransport(timeout: item.timeout)
     let started = ContinuousClock.now
     let outcome: Result<HTTPResponse, any Error>
     do {
@@ -90,7 +92,7 @@ import Testing
     } catch {
       outcome = .failure(error)
     }
-    #expect(ContinuousClock.now - started < .seconds(5), "\(item.name) took too long")
+    #expect(ContinuousClock.now - started < item.timeout + .seconds(4), "\(item.name) too long")
     switch (item.outcome, outcome) {
     case (.answer(let status, let check), .success(let response)):
       #expect(response.status == status)
@@ -130,7 +132,8 @@ import Testing
     let file = dir.file("faults.json")
     let faults = Self.cases.map(\.fault)
     let server = try FaultServer { request in
-      let parts = request.url.split(separator: "/")
+      let path = request.url.split(separator: "?")[0]
+      let parts = path.split(separator: "/")
       guard parts.count == 2, parts[0] == "fault", let n = Int(parts[1]) else {
         return .json(Self.me)
       }
@@ -138,19 +141,21 @@ import Testing
     }
     defer { server.stop() }
     let recorder = try CassetteRecorder(
-      wrapping: URLSessionTransport(timeout: .milliseconds(500)), file: file, mode: .all)
+      wrapping: URLSessionTransport(timeout: .seconds(2)), file: file, mode: .all)
     var answered: [String] = []
     for n in faults.indices {
       for path in ["/fault/\(n)", "/ok/\(n)"] {
         let url = server.baseURL + path + "?access_token=FAULTSECRET\(n)"
         if (try? await recorder.send(HTTPRequest(url: url))) != nil { answered.append(path) }
-        let onDisk = try Cassette.load(path: file)
+        let onDisk =
+          FileManager.default.fileExists(atPath: file) ? try Cassette.load(path: file) : Cassette()
         #expect(onDisk.interactions.count == answered.count)
       }
     }
     let cassette = try Cassette.load(path: file)
     #expect(cassette.interactions.map { URLParts($0.request.url)?.path } == answered)
-    #expect(answered.count == 2 * faults.count - 5)  // reset, closed twice, stall, slow drip
+    // Unanswered: reset, closed twice, stall, slow drip.
+    #expect(answered.count == 2 * faults.count - 5, "\(answered)")
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
     #expect(!text.contains("FAULTSECRET"))
   }

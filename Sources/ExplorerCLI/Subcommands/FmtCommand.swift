@@ -9,7 +9,7 @@ enum FmtCommand {
     name: "fmt", summary: "pretty-print a JSON file or standard input, like jq .", run: run)
 
   static let usage = """
-    usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color]
+    usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color | --color]
 
     Pretty-prints one JSON text from FILE, or from standard input when FILE is '-' or
     missing, with two-space indentation, like `jq .`. Keys keep their order and numbers
@@ -20,6 +20,7 @@ enum FmtCommand {
       --compact     print on one line, without spaces
       --sort-keys   sort object keys (by code point) at every level
       --no-color    never colour the output
+      --color       always colour the output (for `less -R`)
       -h, --help    show this help
 
     """
@@ -29,6 +30,7 @@ enum FmtCommand {
     var compact = false
     var sortKeys = false
     var noColor = false
+    var color = false
     var help = false
   }
 
@@ -45,7 +47,12 @@ enum FmtCommand {
       switch argument {
       case "--compact": options.compact = true
       case "--sort-keys": options.sortKeys = true
-      case "--no-color", "--no-colour": options.noColor = true
+      case "--no-color", "--no-colour":
+        options.noColor = true
+        options.color = false
+      case "--color", "--colour":
+        options.color = true
+        options.noColor = false
       case "-h", "--help": options.help = true
       case "--": onlyOperands = true
       default: return .failure(UsageError(message: "unknown option '\(argument)'"))
@@ -78,7 +85,7 @@ enum FmtCommand {
     var printing: JSONPrinter.Options = options.compact ? [] : [.pretty]
     if options.sortKeys { printing.insert(.sortedKeys) }
     let noColorVariable = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    if console.isOutputTerminal && !noColorVariable && !options.noColor {
+    if options.color || (console.isOutputTerminal && !noColorVariable && !options.noColor) {
       printing.insert(.color)
     }
     let name = options.path == "-" ? "<stdin>" : options.path

@@ -21,7 +21,7 @@ enum ServeCommand {
       source = try ServeSource.make(options.source)
     } catch {
       console.errorLine("graph-explorer serve: \(error)")
-      console.errorLine("(see graph-explorer serve --help)")
+      console.errorLine("try 'graph-explorer serve --help'")
       return .usage
     }
     let configuration = GraphServer.Configuration(

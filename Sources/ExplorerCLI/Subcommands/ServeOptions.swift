@@ -21,10 +21,13 @@ struct ServeOptions: Sendable, Equatable {
   var port = 8080
   var source = Source.emulator(worldFile: nil)
   var help = false
+  /// `--insecure-upstream`: allow a plain-http upstream that is not loopback.
+  var insecureUpstream = false
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
+                                [--insecure-upstream]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
@@ -32,7 +35,10 @@ struct ServeOptions: Sendable, Equatable {
       --world FILE         start the emulator on the world in FILE instead of the default one
       --replay CASSETTE    answer from a recorded cassette instead of the emulator
       --record CASSETTE    forward every request to --upstream and record the exchanges
-      --upstream URL       where --record forwards to (e.g. https://graph.facebook.com)
+      --upstream URL       where --record forwards to (e.g. https://graph.facebook.com);
+                           https unless it is loopback
+      --insecure-upstream  allow a plain-http upstream that is not loopback (tokens then
+                           cross the network in the clear)
     The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
     """
 
@@ -76,6 +82,7 @@ struct ServeOptions: Sendable, Equatable {
       case "--replay": replay = try value()
       case "--record": record = try value()
       case "--upstream": upstream = try value()
+      case "--insecure-upstream": insecureUpstream = true
       default:
         throw UsageError(
           description: argument.hasPrefix("-")
@@ -92,6 +99,12 @@ struct ServeOptions: Sendable, Equatable {
       else {
         throw UsageError(description: "--upstream: '\(upstream)' is not an http(s) URL")
       }
+      if parts.scheme == "http", !Self.isLoopback(parts.host), !insecureUpstream {
+        throw UsageError(
+          description:
+            "--upstream: '\(upstream)' is plain http to a host that is not loopback; use https, or --insecure-upstream to send tokens in the clear"
+        )
+      }
       source = .record(cassette: record, upstream: upstream)
     } else if upstream != nil {
       throw UsageError(description: "--upstream only makes sense with --record")
@@ -103,7 +116,14 @@ struct ServeOptions: Sendable, Equatable {
   }
 
   /// Whether `host` is a loopback address or name.
-  var isLoopback: Bool {
-    host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+  var isLoopback: Bool { Self.isLoopback(host) }
+
+  /// Whether `host` is a loopback address or name.
+  /// `127.x.y.z` must be a dotted quad: `127.0.0.1.example.com` is not loopback.
+  static func isLoopback(_ host: String) -> Bool {
+    if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127"
+      && parts.allSatisfy { part in part.count <= 3 && UInt8(part) != nil }
   }
 }

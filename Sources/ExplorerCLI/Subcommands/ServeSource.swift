@@ -1,6 +1,8 @@
+import Foundation
 import GraphAPI
 import GraphCassette
 import GraphEmulator
+import GraphLive
 
 /// What `graph-explorer serve` answers from: a transport and how to name it.
 struct ServeSource: Sendable {
@@ -31,9 +33,27 @@ struct ServeSource: Sendable {
       } catch {
         throw ServeOptions.UsageError(description: "--replay: \(error)")
       }
-    case .record:
-      throw ServeOptions.UsageError(
-        description: "--record is not available in this build yet (it needs GraphLive)")
+    case .record(let file, let upstream):
+      // Capture mode never touches an existing recording.
+      guard !FileManager.default.fileExists(atPath: file) else {
+        throw ServeOptions.UsageError(
+          description: "--record: \(file) already exists; record into a new file")
+      }
+      // Rewrite to the upstream first, then record: the cassette holds the requests as they
+      // went upstream (graph.facebook.com URLs), not the local hop.
+      let recorder: CassetteRecorder
+      do {
+        recorder = try CassetteRecorder(
+          wrapping: URLSessionTransport(), file: file, mode: .once,
+          recordedWith: "graph-explorer serve")
+      } catch {
+        throw ServeOptions.UsageError(description: "--record: \(error)")
+      }
+      guard let forward = UpstreamTransport(upstream: upstream, inner: recorder) else {
+        throw ServeOptions.UsageError(description: "--upstream: '\(upstream)' is not a URL")
+      }
+      return ServeSource(
+        transport: forward, description: "\(forward.base) (recording to \(file))")
     }
   }
 }

@@ -81,6 +81,13 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
       playback = nil
       recordsNew = true
     }
+    // Say now, not at the first answer, when the cassette could never be written.
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    if recordsNew, access(directory, W_OK) != 0 {
+      throw .io(
+        path: file, operation: "record to", reason: "folder \(directory) is missing or not writable"
+      )
+    }
   }
 
   /// Whether this recorder writes new interactions (false: replay only).

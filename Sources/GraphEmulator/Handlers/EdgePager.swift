@@ -17,10 +17,11 @@ struct EdgePager {
   var until: Int?
   var offset: Int?
 
-  /// Reads the paging parameters; `limit` is capped at `cap` (Graph caps silently).
+  /// Reads the paging parameters; `limit` is capped at `cap` (Graph caps silently), `0` asks
+  /// for no items (with `summary`, a count), a negative one means the default.
   init(parameters: (String) -> String?, cap: Int) {
     let asked = parameters("limit").flatMap { Int($0) } ?? Self.defaultLimit
-    limit = min(max(asked, 1), cap)
+    limit = min(asked < 0 ? Self.defaultLimit : asked, cap)
     after = parameters("after")
     before = parameters("before")
     since = parameters("since").flatMap { Int($0) }

@@ -79,6 +79,18 @@ struct GraphError: Error, Sendable, Equatable {
       challenge: "invalid_token")
   }
 
+  /// 190/460 (password changed) or 190/467 (logged out), messages as in the reference.
+  static func invalidated(subcode: Int) -> GraphError {
+    let reason =
+      subcode == 467
+      ? "The session is invalid because the user logged out."
+      : "The session has been invalidated because the user changed their password or Facebook "
+        + "has changed the session for security reasons."
+    return oauth(
+      "Error validating access token: \(reason)", code: 190, subcode: subcode == 467 ? 467 : 460,
+      challenge: "invalid_token")
+  }
+
   /// 190/458 for a user who removed the app.
   static func notAuthorized(user: String, app: String) -> GraphError {
     oauth(

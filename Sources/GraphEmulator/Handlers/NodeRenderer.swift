@@ -100,10 +100,7 @@ struct NodeRenderer {
         challenge: "invalid_request")
     }
     if field.name == "installed", node.type == .user {
-      let installed =
-        !world.deauthorized.contains(node.id)
-        && world.tokens.values.contains { $0.userID == node.id }
-      return installed ? .bool(true) : nil
+      return world.usesApp(node.id) ? .bool(true) : nil
     }
     if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
@@ -114,7 +111,9 @@ struct NodeRenderer {
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
       return .object(
-        try list(owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true))
+        try list(
+          owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
+          summary: field.modifier("summary")?.first == "true"))
     }
     guard schema.field(field.name) != nil else {
       throw .nonexistingField(field.name, on: node.type)
@@ -169,7 +168,13 @@ struct NodeRenderer {
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
     summary: Bool = false
   ) throws(GraphError) -> JSONObject {
-    let ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
+    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
+    let total = ids.count
+    if edge.name == "friends", call.version >= .v2_0,
+      world.app.users != nil || !world.deauthorized.isEmpty
+    {
+      ids = ids.filter(world.usesApp)
+    }
     let window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
     }
@@ -194,7 +199,7 @@ struct NodeRenderer {
             owner: owner, edge: edge, ids: ids, first: first, last: last, window: window,
             pager: pager, selection: selection, nested: nested)))
     }
-    if summary { out.append("summary", ["total_count": .number(JSONNumber(ids.count))]) }
+    if summary { out.append("summary", ["total_count": .number(JSONNumber(total))]) }
     return out
   }
 

@@ -21,9 +21,11 @@ extension Router {
     for (index, op) in operations.enumerated() {
       if let name = op["name"]?.stringValue { names[name] = index }
     }
-    // A reference to a name no operation has fails the whole batch.
+    // A reference (or `depends_on`) to a name no operation has fails the whole batch.
     for op in operations {
-      for name in BatchReference.names(in: Self.text(of: op)) where names[name] == nil {
+      var used = BatchReference.names(in: Self.text(of: op))
+      if let dependsOn = op["depends_on"]?.stringValue { used.append(dependsOn) }
+      for name in used where names[name] == nil {
         throw .parameter("Batch reference to an unknown request name: \(name)")
       }
     }

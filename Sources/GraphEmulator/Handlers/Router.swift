@@ -12,14 +12,16 @@ struct Router {
     let traceID = ResponseFactory.traceID(sequence: state.requests)
     var outcome: Outcome
     let usage = throttleUsage()
-    do throws(GraphError) {
-      outcome = try route(call)
-    } catch {
-      outcome = .failure(error)
-    }
     if usage.exceeded {
+      // A throttled call does nothing: no write happens.
       let viewer = try? Viewer.resolve(call.token, in: state.world, now: state.now).get()
       outcome = .failure(viewer?.userID != nil ? .userLimit : .appLimit)
+    } else {
+      do throws(GraphError) {
+        outcome = try route(call)
+      } catch {
+        outcome = .failure(error)
+      }
     }
     let factory = ResponseFactory(
       version: call.version, traceID: traceID, appUsage: usage.percent,

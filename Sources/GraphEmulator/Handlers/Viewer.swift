@@ -20,6 +20,9 @@ struct Viewer: Sendable {
     case .app:
       return .success(Viewer(record: record))
     case .user:
+      if let subcode = record.invalidation {
+        return .failure(.invalidated(subcode: subcode))
+      }
       if let expiry = record.expiresAt, expiry <= now {
         return .failure(.expired(at: expiry, now: now))
       }

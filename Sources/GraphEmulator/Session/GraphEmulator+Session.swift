@@ -42,6 +42,7 @@ extension GraphEmulator {
         throw .unknownPerson(person)
       }
       state.world.deauthorized.remove(user.id)
+      state.world.app.users?.insert(user.id)
       var scopes = ["public_profile", "basic_info"]
       for permission in permissions where !scopes.contains(permission) {
         scopes.append(permission)

@@ -40,6 +40,12 @@ enum DefaultWorld {
     alice, "100001000000002", "100001000000003", "100001000000004", "100001000000005",
   ]
 
+  /// People who never installed Scrumptious: from v2.0 they are not in friends lists.
+  static let nonUsers: Set<String> = [
+    "100001000000012", "100001000000107", "100001000000119", "100001000000131",
+    "100001000000143", "100001000000155",
+  ]
+
   static let firstNames = [
     "Amara", "Ben", "Carla", "Diego", "Elif", "Farid", "Greta", "Hugo", "Ines", "Jonas",
     "Keiko", "Liam", "Maya", "Noah", "Olga", "Pablo", "Quinn", "Rosa", "Sven", "Tara",
@@ -57,10 +63,12 @@ enum DefaultWorld {
     addPages(&builder)
     addContent(&builder)
     addTokens(&builder)
+    let people = builder.nodes.values.filter { $0.type == .user }.map(\.id)
     let app = AppInfo(
       id: appID, name: "Scrumptious", namespace: "fb_sample_scrumps",
       secret: "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", defaultVersion: .v2_2,
-      testers: testers, actionTypes: ["eat": "meal"])
+      testers: testers, actionTypes: ["eat": "meal"],
+      users: Set(people).subtracting(nonUsers))
     builder.add(
       appID, .application,
       [
@@ -119,6 +127,14 @@ enum DefaultWorld {
         token: "CAAEmuAliceExpired", name: "expired", kind: .user, userID: alice,
         scopes: aliceRead, expiresAt: clock - 2 * 86_400 - 3 * 3600,
         summary: "Alice's token that expired two days before the clock starts (190/463)"),
+      TokenRecord(
+        token: "CAAEmuAlicePasswordChanged", name: "password-changed", kind: .user,
+        userID: alice, scopes: aliceRead, invalidation: 460,
+        summary: "Alice's token from before she changed her password (190/460)"),
+      TokenRecord(
+        token: "CAAEmuAliceLoggedOut", name: "logged-out", kind: .user, userID: alice,
+        scopes: aliceRead, invalidation: 467,
+        summary: "Alice's token from a session she logged out of (190/467)"),
       TokenRecord(
         token: "CAAEmuBob", name: "bob", kind: .user, userID: "100001000000002",
         scopes: ["public_profile", "basic_info", "user_friends", "email", "publish_actions"],

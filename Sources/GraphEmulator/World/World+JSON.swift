@@ -48,6 +48,7 @@ extension World {
         "secret": .string(app.secret), "default_version": .string(app.defaultVersion.description),
         "require_appsecret_proof": .bool(app.requiresAppSecretProof),
         "testers": .array(app.testers.sorted().map { .string($0) }),
+        "users": app.users.map { .array($0.sorted().map { .string($0) }) } ?? .null,
         "action_types": .object(
           JSONObject(
             app.actionTypes.sorted { $0.key < $1.key }.map {
@@ -86,6 +87,9 @@ extension World {
           object.append("scopes", .array(record.scopes.map { .string($0) }))
           if let expiry = record.expiresAt {
             object.append("expires_at", .number(JSONNumber(expiry)))
+          }
+          if let subcode = record.invalidation {
+            object.append("invalidated", .number(JSONNumber(subcode)))
           }
           if !record.summary.isEmpty { object.append("summary", .string(record.summary)) }
           return .object(object)

@@ -50,6 +50,11 @@ public struct World: Sendable {
     }
   }
 
+  /// Whether `id` uses the app: one of its users and not among those who removed it.
+  func usesApp(_ id: String) -> Bool {
+    (app.users?.contains(id) ?? true) && !deauthorized.contains(id)
+  }
+
   /// The ids on `edge` of `owner` (empty when there are none).
   func edge(_ owner: String, _ edge: String) -> [String] { edges[owner]?[edge] ?? [] }
 
@@ -107,11 +112,13 @@ public struct AppInfo: Sendable, Hashable {
   public var testers: Set<String>
   /// Open Graph action types of the app (`eat`), each with its object property (`meal`).
   public var actionTypes: [String: String]
+  /// People who use the app (from v2.0 the only friends `friends` lists); `nil`: everyone.
+  public var users: Set<String>?
 
   public init(
     id: String, name: String, namespace: String, secret: String, defaultVersion: GraphVersion,
     requiresAppSecretProof: Bool = false, testers: Set<String> = [],
-    actionTypes: [String: String] = [:]
+    actionTypes: [String: String] = [:], users: Set<String>? = nil
   ) {
     self.id = id
     self.name = name
@@ -121,6 +128,7 @@ public struct AppInfo: Sendable, Hashable {
     self.requiresAppSecretProof = requiresAppSecretProof
     self.testers = testers
     self.actionTypes = actionTypes
+    self.users = users
   }
 }
 
@@ -146,12 +154,15 @@ public struct TokenRecord: Sendable, Hashable {
   public var scopes: [String]
   /// Expiry, Unix seconds; `nil` never expires.
   public var expiresAt: Int?
+  /// Why Graph no longer accepts the token, as a 190 subcode: 460 (password changed) or 467
+  /// (logged out); `nil` when it is valid.
+  public var invalidation: Int?
   /// What the token is for, for `tokens` listings.
   public var summary: String
 
   public init(
     token: String, name: String? = nil, kind: Kind, userID: String? = nil, scopes: [String] = [],
-    expiresAt: Int? = nil, summary: String = ""
+    expiresAt: Int? = nil, invalidation: Int? = nil, summary: String = ""
   ) {
     self.token = token
     self.name = name
@@ -159,6 +170,7 @@ public struct TokenRecord: Sendable, Hashable {
     self.userID = userID
     self.scopes = scopes
     self.expiresAt = expiresAt
+    self.invalidation = invalidation
     self.summary = summary
   }
 }

@@ -36,12 +36,15 @@ struct WorldDecoder {
     for member in app["action_types"]?.objectValue?.members ?? [] {
       actions[member.key] = try string(member.value, "$.app.action_types.\(member.key)")
     }
+    var users: Set<String>?
+    if let list = app["users"], !list.isNull { users = Set(try strings(list, "$.app.users")) }
     let info = AppInfo(
       id: try string(app["id"], "$.app.id"), name: try string(app["name"], "$.app.name"),
       namespace: try string(app["namespace"] ?? "", "$.app.namespace"),
       secret: try string(app["secret"] ?? "", "$.app.secret"), defaultVersion: version,
       requiresAppSecretProof: app["require_appsecret_proof"]?.boolValue ?? false,
-      testers: Set(try strings(app["testers"], "$.app.testers")), actionTypes: actions)
+      testers: Set(try strings(app["testers"], "$.app.testers")), actionTypes: actions,
+      users: users)
     var nodes: [String: Node] = [:]
     guard let nodeList = root["nodes"]?.arrayValue else { throw fail("$.nodes", "missing array") }
     for (i, item) in nodeList.enumerated() {
@@ -85,6 +88,7 @@ struct WorldDecoder {
         token: try string(item["token"], "\(location).token"), name: item["name"]?.stringValue,
         kind: kind, userID: user, scopes: try strings(item["scopes"], "\(location).scopes"),
         expiresAt: item["expires_at"]?.numberValue?.intValue,
+        invalidation: item["invalidated"]?.numberValue?.intValue,
         summary: item["summary"]?.stringValue ?? "")
       tokens[record.token] = record
     }

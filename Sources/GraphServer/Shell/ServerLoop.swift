@@ -41,6 +41,8 @@ final class ServerLoop: @unchecked Sendable {
   var stopDeadline: UInt64 = 0
   /// While the process is out of file descriptors, accepting pauses until then.
   var acceptPausedUntil: UInt64 = 0
+  /// The earliest connection deadline seen by the last poll: no sweep is needed before it.
+  private var nearestDeadline: UInt64 = 0
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
   /// Runs transport tasks on this loop's thread.
   private(set) lazy var executor = LoopExecutor(loop: self)
@@ -158,6 +160,7 @@ final class ServerLoop: @unchecked Sendable {
       pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
       polled.append(nil)
     }
+    nearestDeadline = .max
     var nearest = stopping ? stopDeadline : UInt64.max
     if acceptPausedUntil > 0 { nearest = min(nearest, acceptPausedUntil) }
     for connection in connections.values {
@@ -169,6 +172,7 @@ final class ServerLoop: @unchecked Sendable {
       case .processing: continue
       }
       nearest = min(nearest, connection.deadline)
+      nearestDeadline = min(nearestDeadline, connection.deadline)
       pollSet.append(pollfd(fd: connection.fd, events: Int16(events), revents: 0))
       polled.append(connection)
     }
@@ -250,6 +254,7 @@ final class ServerLoop: @unchecked Sendable {
 
   private func expireDeadlines() {
     let now = Socket.now()
+    guard now >= nearestDeadline else { return }
     for connection in Array(connections.values) where connection.deadline <= now {
       switch connection.phase {
       case .reading where connection.parser.hasPartialRequest:
