@@ -13,6 +13,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
     "cassette", "load, match and replay a 10,000-interaction cassette vs vcrpy",
     CassetteBenchmark.run
   ),
+  ("startup", StartupBenchmark.summary, StartupBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
