@@ -35,6 +35,9 @@ import Testing
     let terminal = try PseudoTerminal(
       executable: binary, environment: home.environment(extra), rows: 24, columns: 100)
     try terminal.waitFor("graph> ")
+    // Typed-ahead keys reach a terminal still in cooked mode (Ctrl-C would be a signal there,
+    // not a key): let the REPL settle in libedit first, as a person reading the prompt does.
+    terminal.drain(for: .milliseconds(150))
     return terminal
   }
 
@@ -77,6 +80,7 @@ import Testing
     terminal.type("GET something never sent")
     try terminal.waitFor("never sent")
     terminal.clearOutput()
+    terminal.drain(for: .milliseconds(150))
     terminal.type("\u{03}")
     try terminal.waitFor("^C")
     try terminal.waitFor("graph> ")
