@@ -20,8 +20,8 @@ extension GraphServer {
     public var shutdownGracePeriod: Duration
     /// The most connections open at once; further clients wait in the listen backlog.
     public var maxConnections: Int
-    /// How many I/O threads serve connections (each connection stays on one). Defaults to the
-    /// number of cores, at most 4.
+    /// How many I/O threads serve connections (each connection stays on one). Defaults to half
+    /// the cores (at least 1, at most 4): on loopback the clients need the other half.
     public var ioThreads: Int
     /// Called once per answered request (and per refused one), on the server's I/O thread.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
@@ -45,9 +45,10 @@ extension GraphServer {
       self.accessLog = accessLog
     }
 
-    /// The number of cores, between 1 and 4.
+    /// Half the cores, between 1 and 4. On 2 cores one I/O thread gave a lower p99 than two
+    /// under wrk (docs/benchmarks.md), the client's threads needing the other core.
     public static var defaultIOThreads: Int {
-      min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+      min(4, max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
     }
   }
 

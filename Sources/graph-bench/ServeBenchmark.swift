@@ -9,7 +9,7 @@ enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N] [--duration SECONDS] [--client wrk|threads]
                              [--io-threads N]
-      defaults: 64 connections, 10 seconds, wrk when installed, one I/O thread per core (max 4)
+      defaults: 64 connections, 10 seconds, wrk when installed, I/O threads: half the cores
     goal: at least 10,000 requests/s with p99 under 10 ms at 64 connections on 2 cores
     """
 
@@ -87,7 +87,7 @@ enum ServeBenchmark {
     print(
       """
       serve: \(result.client), \(connections) connections, \(duration) s, \
-      \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ioThreads) I/O threads
+      \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ioThreads) I/O thread\(ioThreads == 1 ? "" : "s")
         requests/s  \(String(format: "%.0f", result.requestsPerSecond))  (\(result.requests) requests, \(result.errors) errors)
         latency     p50 \(String(format: "%.2f", result.p50)) ms   p99 \(String(format: "%.2f", result.p99)) ms
       \(result.serverCPUSeconds.map { String(format: "  server CPU  %.1f µs per request\n", $0 * 1e6 / Double(max(result.requests, 1))) } ?? "")\

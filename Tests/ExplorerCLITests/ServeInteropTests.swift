@@ -8,11 +8,11 @@ import Testing
 
   @Test
   func facebookSDKTalksToTheServedEmulator() async throws {
-    let server = try ServeProcess([])
+    let server = try await ServeProcess.launch([])
     let run = try await runProgram("/usr/bin/env", ["python3", Self.script, server.url])
     #expect(run.status == 0, "\(run.output)\n\(run.error)")
     #expect(run.output.contains("ok   get_all_connections followed paging.next"))
-    #expect(server.stop() == 0)
+    #expect(await server.terminate() == 0)
     #expect(!server.log.contains("CAAEmuAlicePublish"), "the token never reaches the log")
   }
 }

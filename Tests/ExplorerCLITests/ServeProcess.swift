@@ -73,6 +73,27 @@ final class ServeProcess: @unchecked Sendable {
     url = String(line[line.index(at.lowerBound, offsetBy: 4)...])
   }
 
+  /// Starts the process from a thread of its own, so waiting for it never holds one of the
+  /// few threads Swift concurrency runs every test's tasks on.
+  static func launch(_ arguments: [String]) async throws -> ServeProcess {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        do {
+          continuation.resume(returning: try ServeProcess(arguments))
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }.start()
+    }
+  }
+
+  /// `stop(signal:)` from a thread of its own.
+  func terminate(signal: Int32 = SIGTERM) async -> Int32 {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: self.stop(signal: signal)) }.start()
+    }
+  }
+
   /// The first line the process printed.
   private(set) var firstOutputLine = ""
 

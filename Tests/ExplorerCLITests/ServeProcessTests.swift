@@ -9,14 +9,14 @@ import Testing
 @Suite struct ServeProcessTests {
   @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")])
   func servesLogsAndStopsOnASignal(signal: Int32, name: String) async throws {
-    let server = try ServeProcess([])
+    let server = try await ServeProcess.launch([])
     #expect(
       server.firstOutputLine.hasPrefix("graph-explorer: serving the emulator on http://127.0.0.1:"))
     let run = try await runProgram(
       "/usr/bin/env",
       ["curl", "-sS", "\(server.url)/v2.0/me?fields=id,name&access_token=CAAEmuAlice"])
     #expect(run.output == #"{"id":"100001000000001","name":"Alice Whitfield"}"#, "\(run.error)")
-    #expect(server.stop(signal: signal) == 0)
+    #expect(await server.terminate(signal: signal) == 0)
     #expect(
       server.log.contains("graph-explorer: GET /v2.0/me?fields=id,name&access_token=*** 200 ("))
     #expect(!server.log.contains("CAAEmuAlice"))
@@ -55,7 +55,7 @@ import Testing
     let cassette = try Cassette.load(path: file)
     #expect(cassette.interactions.count == requests.count)
 
-    let server = try ServeProcess(["--replay", file])
+    let server = try await ServeProcess.launch(["--replay", file])
     #expect(server.firstOutputLine.contains("serving cassette \(file) on http://127.0.0.1:"))
     for interaction in cassette.interactions {
       let parts = try #require(URLParts(interaction.request.url))
@@ -71,7 +71,7 @@ import Testing
       #expect(run.status == 0, "\(run.error)")
       #expect(run.bytes == interaction.response.body, "\(interaction.summary)")
     }
-    #expect(server.stop() == 0)
+    #expect(await server.terminate() == 0)
   }
 
   /// Capture mode, end to end and offline: serve the emulator, put a recording proxy in front of
@@ -82,8 +82,8 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("captured.json").path
-    let upstream = try ServeProcess([])
-    let proxy = try ServeProcess(["--record", file, "--upstream", upstream.url])
+    let upstream = try await ServeProcess.launch([])
+    let proxy = try await ServeProcess.launch(["--record", file, "--upstream", upstream.url])
     #expect(proxy.firstOutputLine.contains("serving \(upstream.url) (recording to \(file)) on "))
     let calls: [[String]] = [
       ["-g", "/v2.0/me?fields=id,name,friends.limit(1){name}&access_token=CAAEmuAlice"],
@@ -101,8 +101,8 @@ import Testing
     }
     var live: [[UInt8]] = []
     for call in calls { live.append(try await curl(proxy.url, call)) }
-    #expect(proxy.stop() == 0)
-    #expect(upstream.stop() == 0)
+    #expect(await proxy.terminate() == 0)
+    #expect(await upstream.terminate() == 0)
 
     let cassette = try Cassette.load(path: file)
     #expect(cassette.interactions.map(\.request.method) == ["GET", "POST", "GET"])
@@ -112,7 +112,7 @@ import Testing
 
     // The replay answers byte for byte as recorded: the live answers, with the secrets that
     // were redacted on disk (the token in the paging URL) as placeholders.
-    let replay = try ServeProcess(["--replay", file])
+    let replay = try await ServeProcess.launch(["--replay", file])
     for (index, call) in calls.enumerated() {
       let replayed = try await curl(replay.url, call)
       #expect(replayed == cassette.interactions[index].response.body, "\(call.last!)")
@@ -123,7 +123,7 @@ import Testing
         #expect(String(decoding: replayed, as: UTF8.self).contains("access_token=<ACCESS_TOKEN_1>"))
       }
     }
-    #expect(replay.stop() == 0)
+    #expect(await replay.terminate() == 0)
   }
 
   @Test func recordNeverOverwritesAnExistingFile() async throws {

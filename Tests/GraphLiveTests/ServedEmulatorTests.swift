@@ -1,3 +1,4 @@
+import Foundation
 import GraphAPI
 import GraphEmulator
 import GraphJSON
@@ -14,8 +15,21 @@ import Testing
   ) async throws {
     let server = GraphServer(transport: GraphEmulator())
     let port = try server.start()
-    defer { server.stop() }
-    try await body("http://127.0.0.1:\(port)")
+    let outcome: Result<Void, any Error>
+    do {
+      try await body("http://127.0.0.1:\(port)")
+      outcome = .success(())
+    } catch {
+      outcome = .failure(error)
+    }
+    // stop() waits for the server's threads: wait on a thread of its own, not a task's.
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        server.stop()
+        done.resume()
+      }.start()
+    }
+    try outcome.get()
   }
 
   @Test func readsANode() async throws {

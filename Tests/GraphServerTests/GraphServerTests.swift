@@ -220,6 +220,34 @@ func withServer(
     }
   }
 
+  @Test(arguments: [1, 3])
+  func manyConcurrentClientsAcrossIOThreads(ioThreads: Int) async throws {
+    let configuration = GraphServer.Configuration(ioThreads: ioThreads)
+    try await withServer(EchoTransport(delay: .milliseconds(2)), configuration: configuration) {
+      _, port in
+      let answered = try await withThrowingTaskGroup(of: Int.self) { group in
+        for client in 0..<24 {
+          group.addTask {
+            try await onThread {
+              let connection = try RawClient(port: port)
+              var count = 0
+              for request in 0..<20 {
+                let body = "\(client)-\(request)"
+                try connection.send(
+                  "POST /c HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                )
+                if try connection.readResponse().bodyText == body { count += 1 }
+              }
+              return count
+            }
+          }
+        }
+        return try await group.reduce(0, +)
+      }
+      #expect(answered == 24 * 20)
+    }
+  }
+
   @Test func connectionsPastTheCapWaitForAFreeSlot() async throws {
     let configuration = GraphServer.Configuration(maxConnections: 2)
     try await withServer(configuration: configuration) { _, port in

@@ -1,0 +1,53 @@
+import GraphAPI
+import GraphJSON
+import Testing
+
+@testable import GraphCassette
+
+/// Inputs that `Scripts/fuzz cassette` found troublesome, kept so they stay fixed.
+@Suite struct FuzzRegressionTests {
+  /// A flow collection spread over many lines used to be re-parsed from its first line each
+  /// time a line was added: quadratic, so a 4 KB HAR file read as YAML took 0.5 s of CPU
+  /// (and libFuzzer's 10 s limit on a loaded machine), 16 KB took 7 s, 400 KB minutes.
+  @Test(.timeLimit(.minutes(1)))
+  func longMultiLineFlowCollectionsParseInOnePass() throws {
+    let entries = (0..<1000).map { n in
+      """
+        {request: {method: GET, uri: 'https://graph.facebook.com/\(n)', body: null, headers: {}},
+         response: {status: {code: 200, message: OK}, headers: {}, body: {string: '{"id":"\(n)"}'}}}
+      """
+    }
+    let yaml = "version: 1\ninteractions: [\n" + entries.joined(separator: ",\n") + "\n]\n"
+    let (cassette, format) = try Interchange.importCassette(
+      Array(yaml.utf8), path: "long.yaml", format: .vcrpyYAML)
+    #expect(format == .vcrpyYAML)
+    #expect(cassette.interactions.count == 1000)
+    #expect(cassette.interactions.last?.request.url == "https://graph.facebook.com/999")
+    #expect(cassette.interactions.last?.response.bodyText == #"{"id":"999"}"#)
+  }
+
+  /// What follows a multi-line flow collection is read from the line after its end.
+  static let flowCases: [(String, JSONValue)] = [
+    ("a: [1,\n  2,\n  3]\nb: x\n", ["a": [1, 2, 3], "b": "x"]),
+    ("a: {k: [1,\n  {m: 'v,\n  w'}]}\nb: [\n]\n", ["a": ["k": [1, ["m": "v, w"]]], "b": []]),
+    ("a: [x]\nb: {y: 1,\n z: 2}\n", ["a": ["x"], "b": ["y": 1, "z": 2]]),
+  ]
+
+  @Test(arguments: flowCases)
+  func multiLineFlowCollectionsEndWhereTheyClose(yaml: String, expected: JSONValue) throws {
+    #expect(try YAMLReader.parse(yaml) == expected)
+  }
+
+  @Test(arguments: [
+    ("a: [1,\n  2\n", "line 1, column 4: unterminated flow collection"),
+    ("a: [1,\n  2] x\nb: 1\n", "line 1, column 4: malformed flow collection"),
+  ])
+  func brokenFlowCollectionsSayWhere(yaml: String, message: String) {
+    #expect {
+      try YAMLReader.parse(yaml)
+    } throws: { error in
+      guard let failure = error as? YAMLReader.Failure else { return false }
+      return "line \(failure.line), column \(failure.column): \(failure.message)" == message
+    }
+  }
+}
