@@ -115,6 +115,22 @@ import Testing
     try Self.leave(second)
   }
 
+  @Test func preferencesPersistBetweenSessions() throws {
+    let home = try Home()
+    let first = try Self.start(home)
+    #expect(try Self.submit(first, "version v2.0").contains("version v2.0"))
+    #expect(try Self.submit(first, "set verbose on").contains("verbose on"))
+    try Self.leave(first)
+    let config = try String(
+      contentsOfFile: home.path + "/.config/graph-explorer/config.json", encoding: .utf8)
+    #expect(config.contains("\"version\": \"v2.0\""))
+
+    let second = try Self.start(home)
+    #expect(try Self.submit(second, "version").contains("version v2.0"))
+    #expect(try Self.submit(second, "GET me?fields=id").contains("FBSDKLog: Request <#1>:"))
+    try Self.leave(second)
+  }
+
   @Test func coloursOnATerminalUnlessNoColor() throws {
     let home = try Home()
     let coloured = try Self.start(home)
