@@ -3,6 +3,7 @@ import GraphAPI
 import GraphCassette
 import GraphEmulator
 import GraphJSON
+import GraphLive
 import GraphTestSupport
 import Testing
 
@@ -38,6 +39,33 @@ import Testing
     }
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cassette)), as: UTF8.self)
     #expect(!text.contains(world.defaultToken))
+  }
+
+  /// `serve --record` in front of another `serve` (the emulator): killed after 20 answered
+  /// requests, its cassette holds exactly those 20, each written before its answer was sent.
+  @Test func killDuringServeRecordKeepsEveryAnsweredRequest() async throws {
+    let dir = ScratchDirectory("crash-serve")
+    defer { dir.remove() }
+    let upstream = try ServeProcess([])
+    defer { _ = upstream.stop() }
+    let cassette = dir.file("served.json")
+    let recorder = try ServeProcess(["--record", cassette, "--upstream", upstream.url])
+    let client = URLSessionTransport(timeout: .seconds(30))
+    for n in 1...20 {
+      let url = recorder.url + "/v2.2/me?fields=id,name&n=\(n)&access_token=CAAEmuAlice"
+      let response = try await client.send(HTTPRequest(url: url))
+      #expect(response.status == 200)
+    }
+    #expect(recorder.stop(signal: SIGKILL) == SIGKILL)
+
+    let loaded = try Cassette.load(path: cassette)
+    #expect(loaded.interactions.count == 20)
+    for (i, interaction) in loaded.interactions.enumerated() {
+      #expect(interaction.request.url.contains("&n=\(i + 1)&"))
+      #expect(interaction.response.bodyText.contains("Alice Whitfield"))
+    }
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cassette)), as: UTF8.self)
+    #expect(!text.contains("CAAEmuAlice"))
   }
 
   /// The URL with its query parameters sorted (the REPL sends the token last).
