@@ -35,6 +35,9 @@ import Testing
     let terminal = try PseudoTerminal(
       executable: binary, environment: home.environment(extra), rows: 24, columns: 100)
     try terminal.waitFor("graph> ")
+    // Typed-ahead keys reach a terminal still in cooked mode (Ctrl-C would be a signal there,
+    // not a key): let the REPL settle in libedit first, as a person reading the prompt does.
+    terminal.drain(for: .milliseconds(150))
     return terminal
   }
 
@@ -77,6 +80,7 @@ import Testing
     terminal.type("GET something never sent")
     try terminal.waitFor("never sent")
     terminal.clearOutput()
+    terminal.drain(for: .milliseconds(150))
     terminal.type("\u{03}")
     try terminal.waitFor("^C")
     try terminal.waitFor("graph> ")
@@ -108,6 +112,22 @@ import Testing
     second.type("\u{1B}[A")
     try second.waitFor("GET me?fields=id")
     second.type("\u{15}")
+    try Self.leave(second)
+  }
+
+  @Test func preferencesPersistBetweenSessions() throws {
+    let home = try Home()
+    let first = try Self.start(home)
+    #expect(try Self.submit(first, "version v2.0").contains("version v2.0"))
+    #expect(try Self.submit(first, "set verbose on").contains("verbose on"))
+    try Self.leave(first)
+    let config = try String(
+      contentsOfFile: home.path + "/.config/graph-explorer/config.json", encoding: .utf8)
+    #expect(config.contains("\"version\": \"v2.0\""))
+
+    let second = try Self.start(home)
+    #expect(try Self.submit(second, "version").contains("version v2.0"))
+    #expect(try Self.submit(second, "GET me?fields=id").contains("FBSDKLog: Request <#1>:"))
     try Self.leave(second)
   }
 

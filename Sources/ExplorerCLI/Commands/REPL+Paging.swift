@@ -1,3 +1,4 @@
+import CEditLine
 import GraphJSON
 
 /// `next`, `prev` and `all`: following the `paging` links of the last answer.
@@ -20,6 +21,7 @@ extension REPL {
       throw .failed("#\(page.number) has no data array to page through")
     }
     var pages = 1
+    if interactive { _ = ge_take_interrupt() }
     while max.map({ items.count < $0 }) ?? true,
       let url = page.json?["paging"]?["next"]?.stringValue
     {
@@ -30,6 +32,11 @@ extension REPL {
       if data.isEmpty { break }
       items += data
       pages += 1
+      // Ctrl-C between pages stops paging and keeps what arrived.
+      if interactive && ge_take_interrupt() != 0 {
+        console.writeError("\ninterrupted after \(pages) pages\n")
+        break
+      }
       if interactive && console.isOutputTerminal {
         console.writeError("\r\(pages) pages · \(items.count) items")
       }

@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// Splits a command line into words the way a shell would, for the REPL's grammar: words are
 /// separated by spaces; `'...'` is literal; `"..."` allows `\"`, `\\` and `\$`; a backslash
 /// outside quotes escapes the next character. An unquoted `>`, `>>` or `|` that starts a word

@@ -1,0 +1,67 @@
+import Foundation
+import GraphAPI
+import GraphEmulator
+import GraphJSON
+import GraphServer
+import GraphTestSupport
+import Testing
+
+@testable import ExplorerCLI
+
+/// The emulator's session commands and `explain`, end to end.
+@Suite struct SessionCommandTests {
+  @Test func explainShowsThe2500ErrorAsTheSDKSeesIt() async {
+    let run = await ScriptModeTests.run("token clear\nGET me\nexplain\n", ["--no-color"])
+    #expect(run.status == .success)
+    #expect(run.output.contains("Graph error 2500 (OAuthException)"))
+    #expect(run.output.contains("fberrorCategory: FBErrorCategoryFacebookOther"))
+    #expect(run.output.contains("(com.facebook.sdk error 5.)"))
+    #expect(run.output.contains("com.facebook.sdk:HTTPStatusCode: 400"))
+  }
+
+  @Test func explainShowsThePermissionsCategoryWithoutPublishActions() async {
+    let run = await ScriptModeTests.run(
+      "POST me/fb_sample_scrumps:eat meal=http://example.com/meal\nexplain\n", ["--no-color"])
+    #expect(run.output.contains("(#200) Requires extended permission: publish_actions"))
+    #expect(run.output.contains("fberrorCategory: FBErrorCategoryPermissions"))
+    #expect(
+      run.output.contains(
+        "fberrorUserMessage: This app doesn’t have permission to do this. To change permissions, try logging into the app again."
+      ))
+  }
+
+  @Test func explainASuccess() async {
+    let run = await ScriptModeTests.run("GET me?fields=id\nexplain #1\n", ["--no-color"])
+    #expect(run.output.contains("Success."))
+    #expect(run.output.contains("the completion handler gets error = nil"))
+  }
+
+  @Test func loginGrantRevokeLogoutReset() async {
+    let run = await ScriptModeTests.run(
+      """
+      login bob
+      GET me?fields=name
+      grant publish_actions
+      POST me/feed message=hello
+      expect status == 200
+      revoke publish_actions
+      POST me/feed message=again
+      expect error.code == 200
+      logout
+      GET me
+      expect error.code == 2500
+      reset
+      GET me?fields=name
+      login nobody
+      grant frobnicate
+      """, ["--raw"])
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.first?.hasPrefix(#"{"name":"Bob Okafor","#) == true)
+    #expect(lines.last?.hasPrefix(#"{"name":"Alice Whitfield","#) == true)
+    #expect(run.errors.contains("line 14: error:"))
+    #expect(run.errors.contains("line 15: error:"))
+    #expect(!run.errors.contains("line 5:") && !run.errors.contains("line 8:"))
+    #expect(!run.errors.contains("line 11:"))
+    #expect(run.status == .failure)
+  }
+}

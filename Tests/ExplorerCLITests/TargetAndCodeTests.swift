@@ -1,0 +1,46 @@
+import Foundation
+import GraphAPI
+import GraphEmulator
+import GraphJSON
+import GraphServer
+import GraphTestSupport
+import Testing
+
+@testable import ExplorerCLI
+
+/// `target` (over a loopback GraphServer serving the emulator) and `code`.
+@Suite struct TargetAndCodeTests {
+  @Test func targetSendsRequestsToAServedEmulator() async throws {
+    let server = GraphServer(transport: GraphEmulator())
+    let port = try server.start()
+    defer { server.stop() }
+    let url = "http://127.0.0.1:\(port)"
+    let run = await ScriptModeTests.run(
+      "target \(url)\nGET me?fields=name\nGET me/friends?limit=1\nnext\ntarget\ntarget emulator\n"
+        + "GET me?fields=id\n",
+      ["--no-color"])
+    #expect(run.output.contains("target \(url)\n"))
+    #expect(run.output.contains("\"name\": \"Alice Whitfield\""))
+    #expect(run.output.contains("target \(url) (\(url))"))
+    #expect(run.output.contains(" · #4\n"))
+    #expect(run.errors == "")
+    let flag = await ScriptModeTests.run("GET me?fields=name\n", ["--raw", "--target", url])
+    #expect(flag.output.hasPrefix(#"{"name":"Alice Whitfield""#))
+  }
+
+  @Test func targetRefusesWhatIsNotAURL() async {
+    let run = await ScriptModeTests.run("target ftp://x\n")
+    #expect(run.errors.contains("expected emulator, live or an http(s) URL, found 'ftp://x'"))
+  }
+
+  @Test func codeWritesTheRequestWithAPlaceholderToken() async {
+    let run = await ScriptModeTests.run(
+      "GET me/friends?limit=2\ncode\ncode objc #1\ncode python --with-token\ncode swift\n")
+    #expect(run.errors == "")
+    #expect(run.output.contains("curl"))
+    #expect(run.output.contains("<ACCESS_TOKEN>"))
+    #expect(run.output.contains("startWithGraphPath:"))
+    #expect(run.output.contains("CAAEmuAlice"))
+    #expect(run.output.contains("URLSession"))
+  }
+}
