@@ -26,7 +26,7 @@ struct Backend {
     let world: World
     if let path = options.world {
       do {
-        world = try World.load(contentsOf: path)
+        world = try World.load(argument: path)
       } catch {
         throw .failed("\(error)")
       }
@@ -44,6 +44,13 @@ struct Backend {
       }
     }
     let emulator = GraphEmulator(world: world)
+    if let throttle = options.throttle {
+      do {
+        emulator.setThrottle(callsPerMinute: try GraphEmulator.throttleRate(parsing: throttle))
+      } catch {
+        throw .failed("--throttle: \(error)")
+      }
+    }
     var backend = Backend(
       transport: emulator, targetName: "emulator", token: emulator.defaultToken,
       emulator: emulator)

@@ -16,12 +16,14 @@ struct REPLOptions: Equatable, Sendable {
   var mode: String?
   /// `--target live|URL`: send requests over the network instead of to the emulator.
   var target: String?
+  /// `--throttle N/min`: the emulator answers code 17 (4 for app tokens) past N calls a minute.
+  var throttle: String?
 
   /// The usage text of `--help`.
   static let usage = """
-    usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE]
+    usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE|generated:...]
                           [--record FILE [--mode M] | --replay FILE] [--target live|URL]
-                          [--help] [--version]
+                          [--throttle N/min] [--help] [--version]
            graph-explorer <subcommand> [arguments]
 
     Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
@@ -30,7 +32,10 @@ struct REPLOptions: Equatable, Sendable {
       --no-color   no ANSI colours (also when NO_COLOR is set)
       --raw        print only each answer's body as compact JSON, one line per answer
       -c LINE      run LINE (repeatable) and exit, instead of reading standard input
-      --world FILE   run the emulator on the world in FILE instead of the embedded one
+      --world FILE   run the emulator on the world in FILE instead of the embedded one, or
+                     on a generated one: generated:people=N,friends=K[,seed=S]
+      --throttle N/min  the emulator answers (#17) User request limit reached (or (#4) for
+                     app tokens) past N calls a minute of its clock
       --record FILE  record every exchange into the cassette FILE
       --mode M       record mode: once (default), new_episodes, none, all
       --replay FILE  answer from the cassette FILE instead of the emulator
@@ -63,6 +68,7 @@ struct REPLOptions: Equatable, Sendable {
       case "--replay": options.replay = try value(argument)
       case "--mode": options.mode = try value(argument)
       case "--target": options.target = try value(argument)
+      case "--throttle": options.throttle = try value(argument)
       default: throw .failed("unknown option '\(argument)' (see graph-explorer --help)")
       }
       i += 1

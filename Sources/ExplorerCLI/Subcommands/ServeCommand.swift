@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphEmulator
 import GraphServer
 
 /// `graph-explorer serve`: the emulator, a replayed cassette, or a recording proxy on a local
@@ -19,6 +20,12 @@ enum ServeCommand {
         return .success
       }
       source = try ServeSource.make(options.source)
+      if let throttle = options.throttle {
+        guard let emulator = source.transport as? GraphEmulator else {
+          throw ServeOptions.UsageError(description: "--throttle applies to the emulator only")
+        }
+        emulator.setThrottle(callsPerMinute: throttle)
+      }
     } catch {
       console.errorLine("graph-explorer serve: \(error)")
       console.errorLine("try 'graph-explorer serve --help'")

@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphEmulator
 
 /// The command line of `graph-explorer serve`, parsed and checked.
 struct ServeOptions: Sendable, Equatable {
@@ -23,16 +24,21 @@ struct ServeOptions: Sendable, Equatable {
   var help = false
   /// `--insecure-upstream`: allow a plain-http upstream that is not loopback.
   var insecureUpstream = false
+  /// `--throttle N/min`: the emulator's calls a minute before code 17 (4 for app tokens).
+  var throttle: Int?
 
   static let usage = """
-    usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE]
+    usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
                                 [--insecure-upstream]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
       --port N             port to listen on; 0 picks a free one (default 8080)
-      --world FILE         start the emulator on the world in FILE instead of the default one
+      --world FILE         start the emulator on the world in FILE instead of the default one,
+                           or on generated:people=N,friends=K[,seed=S]
+      --throttle N/min     the emulator answers (#17) User request limit reached (or (#4) for
+                           app tokens) past N calls a minute of its clock
       --replay CASSETTE    answer from a recorded cassette instead of the emulator
       --record CASSETTE    forward every request to --upstream and record the exchanges
       --upstream URL       where --record forwards to (e.g. https://graph.facebook.com);
@@ -83,6 +89,13 @@ struct ServeOptions: Sendable, Equatable {
       case "--record": record = try value()
       case "--upstream": upstream = try value()
       case "--insecure-upstream": insecureUpstream = true
+      case "--throttle":
+        let text = try value()
+        do {
+          throttle = try GraphEmulator.throttleRate(parsing: text)
+        } catch {
+          throw UsageError(description: "--throttle: \(error)")
+        }
       default:
         throw UsageError(
           description: argument.hasPrefix("-")

@@ -18,7 +18,7 @@ struct ServeSource: Sendable {
       return ServeSource(transport: GraphEmulator(world: .default), description: "the emulator")
     case .emulator(let file?):
       do {
-        let world = try World.load(contentsOf: file)
+        let world = try World.load(argument: file)
         return ServeSource(
           transport: GraphEmulator(world: world), description: "the emulator (world \(file))")
       } catch {
