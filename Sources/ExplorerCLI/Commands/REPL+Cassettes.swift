@@ -51,7 +51,8 @@ extension REPL {
     guard session.recorder == nil else { throw .failed("already recording; 'record stop' first") }
     let recorder = try Backend.record(
       wrapping: session.transport, to: file, mode: mode,
-      secrets: [session.appSecret].compactMap { $0 })
+      secrets: [session.appSecret].compactMap { $0 },
+      publicValues: Backend.publicValues(of: session.transport))
     session.baseTransport = session.transport
     session.transport = recorder
     session.recorder = recorder
