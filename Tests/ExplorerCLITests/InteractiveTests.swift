@@ -127,6 +127,25 @@ import Testing
     try Self.leave(second)
   }
 
+  /// Issue 4: `token` starts as `FB_ACCESS_TOKEN`, and the token never reaches the disk.
+  @Test func theTokenComesFromTheEnvironmentAndIsNeverWritten() throws {
+    let home = try Home()
+    let token = "CAAEmuBob"  // a token of the emulator's world: Bob's
+    let terminal = try Self.start(home, ["FB_ACCESS_TOKEN": token])
+    #expect(try Self.submit(terminal, "GET me?fields=name").contains("Bob Okafor"))
+    #expect(try Self.submit(terminal, "token").contains("token *********"))
+    #expect(try Self.submit(terminal, "version v2.0").contains("version v2.0"))
+    try Self.leave(terminal)
+    let walker = FileManager.default.enumerator(atPath: home.path)
+    let files = (walker?.allObjects as? [String] ?? []).map { home.path + "/" + $0 }
+    #expect(files.contains { $0.hasSuffix("/config.json") })
+    #expect(files.contains { $0.hasSuffix("/history") })
+    for file in files {
+      let bytes = FileManager.default.contents(atPath: file) ?? Data()
+      #expect(!String(decoding: bytes, as: UTF8.self).contains(token), "\(file)")
+    }
+  }
+
   @Test func preferencesPersistBetweenSessions() throws {
     let home = try Home()
     let first = try Self.start(home)
