@@ -52,7 +52,9 @@ let package = Package(
       name: "GraphAPITests", dependencies: ["GraphAPI", "GraphTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "GraphLiveTests",
-      dependencies: ["GraphLive", "GraphServer", "GraphEmulator", "GraphTestSupport"],
+      dependencies: [
+        "GraphLive", "GraphServer", "GraphEmulator", "GraphCassette", "GraphTestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "GraphEmulatorTests", dependencies: ["GraphEmulator", "GraphTestSupport"],

@@ -41,10 +41,14 @@ extension REPL {
     guard !FileManager.default.fileExists(atPath: expanded) else {
       throw .file(path: path, reason: "already exists; remove it or choose another name")
     }
-    guard FileManager.default.createFile(atPath: expanded, contents: Data(exchange.response.body))
-    else {
+    // The body as it came, less the session's secrets (Graph repeats the token in paging URLs).
+    let scrubber = session.secretScrubber
+    let body =
+      scrubber.isEmpty
+      ? exchange.response.body : Array(scrubber.scrub(exchange.response.bodyText).utf8)
+    guard FileManager.default.createFile(atPath: expanded, contents: Data(body)) else {
       throw .file(path: path, reason: "cannot be written")
     }
-    return "saved #\(exchange.number) (\(exchange.response.body.count) bytes) to \(path)"
+    return "saved #\(exchange.number) (\(body.count) bytes) to \(path)"
   }
 }

@@ -41,7 +41,8 @@ extension REPL {
     }
     switch redirect {
     case .none: break
-    case .file(let path, let append): try write(body, to: path, append: append)
+    case .file(let path, let append):
+      try write(session.secretScrubber.scrub(body), to: path, append: append)
     case .pipe(let command): try ShellPipe.run(command, input: body, console: console)
     }
   }
