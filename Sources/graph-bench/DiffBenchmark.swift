@@ -33,7 +33,7 @@ enum DiffBenchmark {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    var random = BenchRandom(seed: 20_140_430)
+    var random = SplitMix64(seed: 20_140_430)
     let (old, new, changed) = GraphAnswers.pair(elements: elements, random: &random)
     let oldURL = directory.appendingPathComponent("a.json")
     let newURL = directory.appendingPathComponent("b.json")

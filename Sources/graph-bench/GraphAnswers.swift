@@ -5,7 +5,7 @@ import GraphJSON
 enum GraphAnswers {
   /// Two answers with `elements` posts each, differing in 1% of the posts: most of those have
   /// edited fields, some are removed, inserted or moved. Returns the count that differ.
-  static func pair(elements: Int, random: inout BenchRandom) -> (JSONValue, JSONValue, Int) {
+  static func pair(elements: Int, random: inout SplitMix64) -> (JSONValue, JSONValue, Int) {
     let posts = (0..<elements).map { post($0, random: &random) }
     var changed = posts
     let differing = elements / 100
@@ -39,7 +39,7 @@ enum GraphAnswers {
     ]
   }
 
-  static func post(_ n: Int, random: inout BenchRandom) -> JSONValue {
+  static func post(_ n: Int, random: inout SplitMix64) -> JSONValue {
     let user = 100_000_000_000_000 + random.below(1_000_000)
     let words = ["photo", "trip", "lunch", "Graph", "release", "party", "build", "weekend"]
     var message = "Post \(n):"
@@ -52,18 +52,4 @@ enum GraphAnswers {
       "likes": ["count": .number(JSONNumber(random.below(500)))],
     ]
   }
-}
-
-/// SplitMix64, for reproducible inputs.
-struct BenchRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
