@@ -1,4 +1,5 @@
 import GraphJSON
+import GraphTestSupport
 import Testing
 
 /// Law tests over seeded random document pairs: `apply(diff(a, b), a) == b`, `diff(a, a)` is
@@ -71,19 +72,15 @@ import Testing
   }
 }
 
-/// SplitMix64: a small deterministic generator, so every failure names a reproducible seed.
+/// Random documents and edits on a seeded generator, so every failure names a reproducible seed.
 struct SeededRandom {
-  var state: UInt64
+  private var generator: SeededRandomNumberGenerator
 
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+  init(seed: UInt64) {
+    generator = SeededRandomNumberGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
   }
+
+  mutating func next() -> UInt64 { generator.next() }
 
   mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 

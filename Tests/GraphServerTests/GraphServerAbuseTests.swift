@@ -1,20 +1,9 @@
 import Foundation
 import GraphAPI
+import GraphTestSupport
 import Testing
 
 @testable import GraphServer
-
-/// A small deterministic generator, so a failing abuse run can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// One kind of bad client and what the server should answer it (`nil`: nothing, it is gone).
 enum Abuse: CaseIterable {
@@ -22,7 +11,7 @@ enum Abuse: CaseIterable {
   case oversizedBody, oversizedChunk, badChunk, disconnectMidBody, badVersion, longRequestLine
 
   /// Plays this abuse on a fresh connection; returns the status answered, if any.
-  func play(port: Int, random: inout SplitMix64) throws -> Int? {
+  func play(port: Int, random: inout SeededRandomNumberGenerator) throws -> Int? {
     let client = try RawClient(port: port, timeout: 5)
     switch self {
     case .garbage:
@@ -106,7 +95,7 @@ enum Abuse: CaseIterable {
         for worker in 0..<7 {
           group.addTask {
             try await onThread {
-              var random = SplitMix64(state: UInt64(worker))
+              var random = SeededRandomNumberGenerator(seed: UInt64(worker))
               var seen: [(Abuse, Int?)] = []
               for i in 0..<140 {
                 let abuse = Abuse.allCases[(i + worker) % Abuse.allCases.count]
