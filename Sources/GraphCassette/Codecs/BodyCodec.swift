@@ -135,11 +135,7 @@ enum BodyCodec {
       return form.encoded()
     }
     if let base64 = object["base64"] {
-      let text = try reader.string(base64, field + ".base64")
-      guard let data = Data(base64Encoded: text) else {
-        throw reader.error(field + ".base64", "not valid base64")
-      }
-      return [UInt8](data)
+      return try reader.base64(reader.string(base64, field + ".base64"), field + ".base64")
     }
     throw reader.error(
       field, "expected one of \"json\", \"text\", \"base64\" or \"multipart\"")

@@ -1,3 +1,4 @@
+import Foundation
 import GraphJSON
 
 /// Typed access to a decoded JSON document that turns every mismatch into a
@@ -59,6 +60,12 @@ struct FieldReader {
       throw error(field, "expected an integer, found \(number.text)")
     }
     return int
+  }
+
+  /// The bytes of base64 `text` read from `field`.
+  func base64(_ text: String, _ field: String) throws(CassetteError) -> [UInt8] {
+    guard let data = Data(base64Encoded: text) else { throw error(field, "not valid base64") }
+    return [UInt8](data)
   }
 
   func path(_ value: JSONValue?, _ field: String) throws(CassetteError) -> ValuePath {

@@ -121,10 +121,7 @@ enum HARCodec {
       if let text = p["text"] {
         let string = try r.string(text, "request.postData.text")
         if p["_encoding"]?.stringValue == "base64" {
-          guard let data = Data(base64Encoded: string) else {
-            throw r.error("request.postData.text", "not valid base64")
-          }
-          request.body = [UInt8](data)
+          request.body = try r.base64(string, "request.postData.text")
         } else {
           request.body = Array(string.utf8)
         }
@@ -148,10 +145,7 @@ enum HARCodec {
       if let text = c["text"] {
         let string = try r.string(text, "response.content.text")
         if c["encoding"]?.stringValue == "base64" {
-          guard let data = Data(base64Encoded: string) else {
-            throw r.error("response.content.text", "not valid base64")
-          }
-          response.body = [UInt8](data)
+          response.body = try r.base64(string, "response.content.text")
         } else {
           response.body = Array(string.utf8)
         }

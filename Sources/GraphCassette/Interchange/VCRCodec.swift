@@ -156,9 +156,7 @@ enum VCRCodec {
   private static func base64(_ value: JSONValue, _ r: FieldReader, _ field: String)
     throws(CassetteError) -> [UInt8]
   {
-    let text = try r.string(value, field).filter { !$0.isWhitespace }
-    guard let data = Data(base64Encoded: text) else { throw r.error(field, "not valid base64") }
-    return [UInt8](data)
+    try r.base64(r.string(value, field).filter { !$0.isWhitespace }, field)
   }
 
   private static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
