@@ -104,6 +104,9 @@ enum FaultSocket {
       if n < 0, errno == EINTR { continue }
       guard n > 0, buffer.count < 1 << 20 else { return nil }
       buffer += chunk[0..<n]
+      // A method starts with a capital letter; anything else (a TLS ClientHello, say) is not
+      // HTTP, and waiting for its blank line would hang both sides.
+      guard let first = buffer.first, (0x41...0x5A).contains(first) else { return nil }
       headEnd = blankLine(in: buffer)
     }
     guard let end = headEnd else { return nil }

@@ -36,7 +36,7 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   /// Starts listening; `reply` decides each answer (called on the stub's thread).
   public init(reply: @escaping @Sendable (HTTPRequest) -> Reply) throws {
     self.reply = reply
-    (listener, port) = try Self.openListener()
+    (listener, port) = try FaultSocket.listen()
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
@@ -84,38 +84,9 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
 
   /// A loopback port with nothing listening on it (bound, then released).
   public static func closedPort() throws -> Int {
-    let (fd, port) = try openListener()
+    let (fd, port) = try FaultSocket.bound()
     close(fd)
     return port
-  }
-
-  private static func openListener() throws -> (Int32, Int) {
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw StubError.socket("socket", errno) }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(fd, 16) == 0 else {
-      close(fd)
-      throw StubError.socket("bind/listen", errno)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   private func acceptLoop() {
@@ -131,9 +102,9 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   }
 
   private func serve(_ fd: Int32) {
-    guard let request = readRequest(fd) else {
+    guard let request = FaultSocket.readRequest(fd) else {
       // Not HTTP (a TLS ClientHello, say): answer as a plain HTTP server would, then close.
-      writeAll(fd, Array("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8))
+      _ = FaultSocket.write(fd, Array("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8))
       close(fd)
       return
     }
@@ -145,10 +116,10 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
       var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
       head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-      writeAll(fd, Array(head.utf8) + body)
+      _ = FaultSocket.write(fd, Array(head.utf8) + body)
       close(fd)
     case .raw(let bytes):
-      writeAll(fd, bytes)
+      _ = FaultSocket.write(fd, bytes)
       close(fd)
     case .close:
       close(fd)
@@ -163,65 +134,6 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     }
   }
 
-  /// Reads one request; `nil` when the peer sends something that is not HTTP/1.x.
-  private func readRequest(_ fd: Int32) -> HTTPRequest? {
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    let separator: [UInt8] = [13, 10, 13, 10]
-    var headerEnd: Int?
-    while headerEnd == nil {
-      let n = read(fd, &chunk, chunk.count)
-      guard n > 0 else { return nil }
-      buffer += chunk[0..<n]
-      guard let first = buffer.first, (0x41...0x5A).contains(first) else { return nil }
-      headerEnd = Self.find(separator, in: buffer)
-      if headerEnd == nil && buffer.count > 1 << 20 { return nil }
-    }
-    guard let end = headerEnd else { return nil }
-    let lines = String(decoding: buffer[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-    let requestLine = lines[0].split(separator: " ")
-    guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return nil }
-    var headers = HTTPHeaders()
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers.add(
-        String(line[..<colon]),
-        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-    }
-    if headers["Expect"]?.lowercased() == "100-continue" {
-      writeAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-    }
-    let length = Int(headers["Content-Length"] ?? "0") ?? 0
-    var body = Array(buffer[(end + 4)...])
-    while body.count < length {
-      let n = read(fd, &chunk, chunk.count)
-      guard n > 0 else { break }
-      body += chunk[0..<n]
-    }
-    return HTTPRequest(
-      method: String(requestLine[0]), url: String(requestLine[1]), headers: headers, body: body)
-  }
-
-  private func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes {
-        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      guard n > 0 else { return }
-      offset += n
-    }
-  }
-
-  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    for i in 0...(haystack.count - needle.count)
-    where haystack[i..<(i + needle.count)].elementsEqual(needle) {
-      return i
-    }
-    return nil
-  }
-
   private static func reason(_ status: Int) -> String {
     switch status {
     case 200: return "OK"
@@ -231,16 +143,6 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     case 404: return "Not Found"
     case 500: return "Internal Server Error"
     default: return "Status"
-    }
-  }
-
-  /// A socket call that failed while starting the stub.
-  public enum StubError: Error, CustomStringConvertible {
-    case socket(String, Int32)
-    public var description: String {
-      switch self {
-      case .socket(let call, let code): return "\(call) failed: \(String(cString: strerror(code)))"
-      }
     }
   }
 }
