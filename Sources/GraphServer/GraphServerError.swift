@@ -1,3 +1,5 @@
+import GraphAPI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

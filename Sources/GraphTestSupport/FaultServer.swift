@@ -128,22 +128,10 @@ public final class FaultServer: @unchecked Sendable {
   private static func head(_ status: Int, _ headers: [(String, String)], contentLength: Int)
     -> [UInt8]
   {
-    var text = "HTTP/1.1 \(status) \(reason(status))\r\n"
+    var text = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
     text += "Content-Length: \(contentLength)\r\nConnection: close\r\n\r\n"
     return Array(text.utf8)
-  }
-
-  private static func reason(_ status: Int) -> String {
-    switch status {
-    case 200: return "OK"
-    case 400: return "Bad Request"
-    case 500: return "Internal Server Error"
-    case 502: return "Bad Gateway"
-    case 503: return "Service Unavailable"
-    case 504: return "Gateway Timeout"
-    default: return "Status"
-    }
   }
 
   private static func seconds(_ duration: Duration) -> TimeInterval {

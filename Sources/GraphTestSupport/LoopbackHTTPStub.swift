@@ -113,7 +113,7 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     lock.unlock()
     switch reply(request) {
     case .response(let status, let headers, let body):
-      var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+      var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
       head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
       _ = FaultSocket.write(fd, Array(head.utf8) + body)
@@ -131,18 +131,6 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
         heldOpen.append(fd)
       }
       lock.unlock()
-    }
-  }
-
-  private static func reason(_ status: Int) -> String {
-    switch status {
-    case 200: return "OK"
-    case 302: return "Found"
-    case 400: return "Bad Request"
-    case 403: return "Forbidden"
-    case 404: return "Not Found"
-    case 500: return "Internal Server Error"
-    default: return "Status"
     }
   }
 }
