@@ -1,3 +1,5 @@
+import GraphJSON
+
 extension CodeGenerator {
   /// `curl -i -g -X GET 'url'` (`-g` keeps curl from globbing Graph's braces), form fields with
   /// `--data-urlencode`, uploads with `-F name=@file;type=...`.

@@ -1,3 +1,5 @@
+import GraphJSON
+
 extension CodeGenerator {
   /// A URLSession data task printing the status and the body.
   func swift(_ request: GraphRequest) -> String {

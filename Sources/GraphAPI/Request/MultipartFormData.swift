@@ -1,3 +1,5 @@
+import GraphJSON
+
 /// A `multipart/form-data` body (RFC 7578): encodes uploads for POST and parses them back, for
 /// the emulator, the cassette matcher and the server.
 public struct MultipartFormData: Sendable, Hashable {
@@ -128,13 +130,5 @@ public struct MultipartFormData: Sendable, Hashable {
       i += 1
     }
     return nil
-  }
-}
-
-extension StringProtocol {
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var out = ""
-    for c in self { if c == target { out += replacement } else { out.append(c) } }
-    return out
   }
 }

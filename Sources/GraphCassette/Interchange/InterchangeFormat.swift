@@ -1,3 +1,5 @@
+import GraphJSON
+
 /// The file formats cassettes are imported from and exported to.
 public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
   /// graph-explorer's own format (docs/cassette-format.md).

@@ -1,3 +1,5 @@
+import GraphJSON
+
 /// When a recorder replays and when it records, as Ruby VCR's record modes.
 public enum RecordMode: String, Sendable, Hashable, CaseIterable {
   /// Record when the cassette does not exist yet; when it does, replay only (an unmatched

@@ -162,17 +162,3 @@ public struct Redactor: Sendable {
     return current
   }
 }
-
-extension String {
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var out = ""
-    var rest = Substring(self)
-    while let range = rest.range(of: target) {
-      out += rest[..<range.lowerBound]
-      out += replacement
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
-  }
-}

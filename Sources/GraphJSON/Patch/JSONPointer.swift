@@ -151,8 +151,8 @@ struct PointerFailure: Error {
 }
 
 extension String {
-  /// Every occurrence of `target` replaced, without Foundation.
-  func replacingAll(_ target: String, with replacement: String) -> String {
+  /// Every occurrence of `target` replaced, without Foundation (shared by every module).
+  package func replacingAll(_ target: String, with replacement: String) -> String {
     split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }
