@@ -20,12 +20,16 @@ struct Completer: Sendable {
     let current = atWordStart ? "" : (words.last ?? "")
     let index = atWordStart ? words.count : words.count - 1
     if index == 0 {
+      if let mark = current.firstIndex(of: "?") { return completeQuery(current, at: mark) }
       if current.contains("/") { return completePath(current) }
       return Completion(prefix: current, candidates: Self.commandWords + catalog.rootPaths)
     }
     let command = words[0]
     let isMethod = CommandParser.methods.contains(command.uppercased())
-    if index == 1 && isMethod { return completePath(current) }
+    if index == 1 && isMethod {
+      if let mark = current.firstIndex(of: "?") { return completeQuery(current, at: mark) }
+      return completePath(current)
+    }
     if let at = current.firstIndex(of: "@"), !current[..<at].contains("=") {
       return completeFile(current, after: at)
     }
@@ -62,6 +66,11 @@ struct Completer: Sendable {
     guard words.count > pathIndex else { return nil }
     let path = words[pathIndex]
     if words.count - 1 == pathIndex && !before.hasSuffix(" ") {
+      if let mark = current.firstIndex(of: "?") {
+        let query = current[current.index(after: mark)...]
+        let last = query.split(separator: "&", omittingEmptySubsequences: false).last ?? ""
+        return last.hasPrefix("fields=") ? String(current[..<mark]) : nil
+      }
       guard let slash = current.lastIndex(of: "/") else { return nil }
       return String(current[..<slash])
     }
@@ -79,6 +88,16 @@ struct Completer: Sendable {
     let parent = String(current[..<slash])
     return Completion(
       prefix: current, candidates: catalog.edges(ofPath: parent).map { parent + "/" + $0 })
+  }
+
+  /// A path with a query being typed: `me?fields=id,na` → `me?fields=id,name`, the last
+  /// parameter completed as `completeParameter` does, for the path before `?`.
+  private func completeQuery(_ current: String, at mark: String.Index) -> Completion {
+    let query = current[current.index(after: mark)...]
+    let start = query.lastIndex(of: "&").map { query.index(after: $0) } ?? query.startIndex
+    let head = String(current[..<start])
+    let parameter = completeParameter(String(query[start...]), path: String(current[..<mark]))
+    return Completion(prefix: current, candidates: parameter.candidates.map { head + $0 })
   }
 
   /// `fields=na` → `fields=name`, also after `{` and `,`; parameter names otherwise.
