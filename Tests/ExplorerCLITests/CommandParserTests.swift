@@ -82,6 +82,7 @@ import Testing
     ),
     ("token", ParsedLine(command: .token(.show))),
     ("token clear", ParsedLine(command: .token(.clear))),
+    ("token --show", ParsedLine(command: .token(.show, unmasked: true))),
     ("token EAAB123", ParsedLine(command: .token(.set("EAAB123")))),
     ("version", ParsedLine(command: .version(.show))),
     ("version v2.2", ParsedLine(command: .version(.set("v2.2")))),

@@ -17,8 +17,8 @@ enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
   case request(RequestLine)
-  /// `token`: show; `token <value>`: set; `token clear`: remove.
-  case token(Setting)
+  /// `token`: show; `token --show`: show unmasked; `token <value>`: set; `token clear`: remove.
+  case token(Setting, unmasked: Bool = false)
   /// `version`: show; `version v2.2`: set; `version none`: unversioned paths.
   case version(Setting)
   case help(String?)

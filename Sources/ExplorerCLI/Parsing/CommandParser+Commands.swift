@@ -6,7 +6,9 @@ extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
 
   static let commandParsers: [String: ArgumentParser] = [
-    "token": { args throws(ExplorerError) in try .token(setting(args, "token", clearWord: "clear"))
+    "token": { args throws(ExplorerError) in
+      if args.count == 1 && args[0].text == "--show" { return .token(.show, unmasked: true) }
+      return try .token(setting(args, "token", clearWord: "clear"))
     },
     "version": { args throws(ExplorerError) in
       let setting = try setting(args, "version", clearWord: "none")
