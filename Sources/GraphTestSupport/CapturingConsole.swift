@@ -5,7 +5,7 @@ import Foundation
 /// serves the given standard input, and reports terminal flags and an environment as told.
 public final class CapturingConsole: Console, @unchecked Sendable {
   private let lock = NSLock()
-  private var outputText = ""
+  private var outputData: [UInt8] = []
   private var errorText = ""
   private var input: [UInt8]
   private var inputOffset = 0
@@ -35,20 +35,23 @@ public final class CapturingConsole: Console, @unchecked Sendable {
       isInputTerminal: isInputTerminal, environment: environment)
   }
 
-  /// Everything written to standard output so far.
-  public var output: String { lock.withLock { outputText } }
+  /// Everything written to standard output so far, as text.
+  public var output: String { String(decoding: outputBytes, as: UTF8.self) }
+  /// Everything written to standard output so far, byte for byte.
+  public var outputBytes: [UInt8] { lock.withLock { outputData } }
   /// Everything written to standard error so far.
   public var errors: String { lock.withLock { errorText } }
 
   /// Forgets what was written so far.
   public func clear() {
     lock.withLock {
-      outputText = ""
+      outputData = []
       errorText = ""
     }
   }
 
-  public func write(_ text: String) { lock.withLock { outputText += text } }
+  public func write(_ text: String) { lock.withLock { outputData += text.utf8 } }
+  public func write(bytes: UnsafeRawBufferPointer) { lock.withLock { outputData += bytes } }
   public func writeError(_ text: String) { lock.withLock { errorText += text } }
 
   public func readLine() -> String? {

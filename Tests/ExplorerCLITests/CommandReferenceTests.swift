@@ -68,6 +68,7 @@ import Testing
     case "grant", "revoke": line = "\(name) publish_actions"
     case "record", "replay": line = "\(name) stop"
     case "expect": line = "expect status == 200"
+    case "verify": line = "verify cassette.json"
     default: line = name
     }
     let parsed = try CommandParser.parse(line)

@@ -34,11 +34,20 @@ import Testing
     #expect(FileManager.default.isExecutableFile(atPath: binary), "build graph-explorer first")
     let terminal = try PseudoTerminal(
       executable: binary, environment: home.environment(extra), rows: 24, columns: 100)
-    try terminal.waitFor("graph> ")
-    // Typed-ahead keys reach a terminal still in cooked mode (Ctrl-C would be a signal there,
-    // not a key): let the REPL settle in libedit first, as a person reading the prompt does.
-    terminal.drain(for: .milliseconds(150))
+    try waitForPrompt(terminal)
     return terminal
+  }
+
+  /// Waits for the prompt and for libedit to own the terminal: keys typed ahead reach a
+  /// terminal still in cooked mode, where Ctrl-C is a signal and Ctrl-D an end of file, not
+  /// keys. A person reading the prompt waits the same way.
+  static func waitForPrompt(_ terminal: PseudoTerminal) throws {
+    try terminal.waitFor("graph> ")
+    try terminal.waitForLineEditing()
+    #if os(Linux)
+      // The wait really looked at the terminal's modes (through /proc), not only the clock.
+      #expect(terminal.isEditingLine == true)
+    #endif
   }
 
   /// Types `line` and Enter, and returns what the terminal shows until the next prompt.
@@ -46,14 +55,16 @@ import Testing
   static func submit(_ terminal: PseudoTerminal, _ line: String) throws -> String {
     terminal.clearOutput()
     terminal.type(line + "\r")
-    return try terminal.waitFor("graph> ")
+    let output = try terminal.waitFor("graph> ")
+    try terminal.waitForLineEditing()
+    return output
   }
 
   /// Leaves with Ctrl-D once the REPL is idle at its prompt (a Ctrl-D typed ahead, while the
   /// terminal is still in cooked mode, is an end of file libedit may never see), and checks
   /// the exit status.
   static func leave(_ terminal: PseudoTerminal) throws {
-    terminal.drain(for: .milliseconds(150))
+    try terminal.waitForLineEditing()
     terminal.type("\u{04}")
     #expect(try terminal.waitForExit() == 0)
   }
@@ -65,7 +76,7 @@ import Testing
     try terminal.waitFor("iends ")
     terminal.type("limit=1\r")
     try terminal.waitFor("\"paging\"")
-    try terminal.waitFor("graph> ")
+    try Self.waitForPrompt(terminal)
     terminal.clearOutput()
     terminal.type("GET me fields=id,na\t")
     try terminal.waitFor("me ")
@@ -80,10 +91,11 @@ import Testing
     terminal.type("GET something never sent")
     try terminal.waitFor("never sent")
     terminal.clearOutput()
-    terminal.drain(for: .milliseconds(150))
+    try terminal.waitForLineEditing()
     terminal.type("\u{03}")
-    try terminal.waitFor("^C")
-    try terminal.waitFor("graph> ")
+    // The prompt drawn after ^C (libedit may redraw the old line's prompt before it).
+    try terminal.waitFor("graph> ", after: "^C")
+    try terminal.waitForLineEditing()
     terminal.type("GET me fields=id\r")
     let output = try terminal.waitFor("HTTP 200")
     #expect(output.contains("#1"))
@@ -113,6 +125,25 @@ import Testing
     try second.waitFor("GET me?fields=id")
     second.type("\u{15}")
     try Self.leave(second)
+  }
+
+  /// Issue 4: `token` starts as `FB_ACCESS_TOKEN`, and the token never reaches the disk.
+  @Test func theTokenComesFromTheEnvironmentAndIsNeverWritten() throws {
+    let home = try Home()
+    let token = "CAAEmuBob"  // a token of the emulator's world: Bob's
+    let terminal = try Self.start(home, ["FB_ACCESS_TOKEN": token])
+    #expect(try Self.submit(terminal, "GET me?fields=name").contains("Bob Okafor"))
+    #expect(try Self.submit(terminal, "token").contains("token *********"))
+    #expect(try Self.submit(terminal, "version v2.0").contains("version v2.0"))
+    try Self.leave(terminal)
+    let walker = FileManager.default.enumerator(atPath: home.path)
+    let files = (walker?.allObjects as? [String] ?? []).map { home.path + "/" + $0 }
+    #expect(files.contains { $0.hasSuffix("/config.json") })
+    #expect(files.contains { $0.hasSuffix("/history") })
+    for file in files {
+      let bytes = FileManager.default.contents(atPath: file) ?? Data()
+      #expect(!String(decoding: bytes, as: UTF8.self).contains(token), "\(file)")
+    }
   }
 
   @Test func preferencesPersistBetweenSessions() throws {
@@ -155,7 +186,7 @@ import Testing
     try terminal.waitFor("--pager--")
     terminal.clearOutput()
     terminal.type("q")
-    try terminal.waitFor("graph> ")
+    try Self.waitForPrompt(terminal)
     // It was a 2,000-line answer: count its lines through a pipe (never paged).
     let counted = try Self.submit(terminal, "show | wc -l")
     let lines = counted.split(whereSeparator: \.isNewline).compactMap {

@@ -2,26 +2,59 @@ import GraphAPI
 import GraphCassette
 import GraphJSON
 
-/// `diff`, `app`, `record`, `replay`.
+/// `diff`, `app`, `record`, `replay`, `verify`.
 extension REPL {
-  /// The structural diff of two answers' JSON bodies.
-  func diff(_ a: ExchangeReference?, _ b: ExchangeReference?) throws(ExplorerError) -> String {
-    let new = try session.exchange(b ?? .last)
+  /// The structural diff of two answers' JSON bodies, or of an answer and a JSON file, in the
+  /// form the options ask for: a listing under a `---`/`+++` header, a JSON Patch or a merge
+  /// patch (bare JSON, ready for `> file`).
+  func diff(
+    _ a: ExchangeReference?, _ b: Command.DiffSide?, _ arguments: DiffArguments
+  ) throws(ExplorerError) -> [Output] {
     let old: Exchange
-    if let a {
-      old = try session.exchange(a)
-    } else {
-      guard new.number > 1 else { throw .failed("diff needs two exchanges") }
-      old = try session.exchange(.number(new.number - 1))
+    let right: JSONValue
+    let newName: String
+    switch b {
+    case .file(let path):
+      guard path != "-" else { throw .failed("diff compares with a file here, not standard input") }
+      old = try session.exchange(a ?? .last)
+      do {
+        right = try JSONFile.load(path, console: console)
+      } catch {
+        throw .failed(error.description)
+      }
+      newName = path
+    case .exchange(let ref):
+      let new = try session.exchange(ref)
+      old = try session.exchange(a ?? .last)
+      right = try json(of: new)
+      newName = "#\(new.number) \(new.summary)"
+    case nil:
+      let new = try session.exchange(.last)
+      if let a {
+        old = try session.exchange(a)
+      } else {
+        guard new.number > 1 else { throw .failed("diff needs two exchanges") }
+        old = try session.exchange(.number(new.number - 1))
+      }
+      right = try json(of: new)
+      newName = "#\(new.number) \(new.summary)"
     }
-    guard let left = old.json, let right = new.json else {
-      throw .failed(
-        "diff compares JSON answers; #\(old.json == nil ? old.number : new.number) is not JSON")
+    let left = try json(of: old)
+    let rendering = arguments.render(
+      old: left, new: right, color: arguments.color ?? renderer.color)
+    if let warning = rendering.warning { console.errorLine(warning) }
+    guard arguments.output == .listing else { return [.text(rendering.text)] }
+    let header = "--- #\(old.number) \(old.summary)\n+++ \(newName)\n"
+    return [.text(header + (rendering.isEqual ? "no differences\n" : rendering.text))]
+  }
+
+  /// The JSON body of `exchange`.
+  /// - Throws: `.failed` when it is not JSON.
+  private func json(of exchange: Exchange) throws(ExplorerError) -> JSONValue {
+    guard let json = exchange.json else {
+      throw .failed("diff compares JSON answers; #\(exchange.number) is not JSON")
     }
-    let result = JSONDiff.diff(left, right)
-    let header = "--- #\(old.number) \(old.summary)\n+++ #\(new.number) \(new.summary)\n"
-    guard !result.isEmpty else { return header + "no differences\n" }
-    return header + JSONDiffRenderer(color: renderer.color).render(result)
+    return json
   }
 
   func app(_ setting: Command.AppSetting) throws(ExplorerError) -> Output {
@@ -51,7 +84,8 @@ extension REPL {
     guard session.recorder == nil else { throw .failed("already recording; 'record stop' first") }
     let recorder = try Backend.record(
       wrapping: session.transport, to: file, mode: mode,
-      secrets: [session.appSecret].compactMap { $0 })
+      secrets: [session.appSecret].compactMap { $0 },
+      publicValues: Backend.publicValues(of: session.transport))
     session.baseTransport = session.transport
     session.transport = recorder
     session.recorder = recorder
@@ -77,5 +111,34 @@ extension REPL {
     } catch {
       throw .failed("\(error)")
     }
+  }
+}
+
+extension REPL {
+  /// `verify <cassette>... [--target ...] [--ignore ...]`: re-sends each cassette's requests
+  /// to a fresh target (the emulator by default) and reports drift per interaction, as
+  /// `graph-explorer verify` does; drift makes a script exit 1.
+  func verify(_ arguments: [String]) async throws(ExplorerError) -> String {
+    let parsed: VerifyArguments
+    do {
+      parsed = try VerifyArguments.parse(arguments)
+    } catch {
+      throw .failed("verify: \(error.description)")
+    }
+    if parsed.help { return try HelpText.render(topic: "verify", renderer: renderer) }
+    guard !parsed.files.isEmpty else { throw CommandParser.usage("verify") }
+    var text = ""
+    for (n, file) in parsed.files.enumerated() {
+      let report: VerificationReport
+      do {
+        report = try await parsed.verify(file)
+      } catch {
+        throw .failed("verify: \(error)")
+      }
+      if n > 0 { text += "\n" }
+      text += "\(file) against \(parsed.targetDescription):\n\(report.text)\n"
+      if report.hasDrift { failed = true }
+    }
+    return text
   }
 }

@@ -35,7 +35,8 @@ extension REPL {
     case .logout: return [.note(try logout())]
     case .reset: return [.note(try reset())]
     case .explain(let ref): return [.text(Explanation.text(for: try session.exchange(ref)))]
-    case .diff(let a, let b): return [.text(try diff(a, b))]
+    case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
+    case .verify(let arguments): return [.text(try await verify(arguments))]
     case .app(let setting): return [try app(setting)]
     case .record(let file, let mode): return [.note(try record(file, mode: mode))]
     case .replay(let file): return [.note(try replay(file))]

@@ -5,6 +5,9 @@ import Foundation
 public protocol Console: AnyObject, Sendable {
   /// Writes to standard output (no newline added).
   func write(_ text: String)
+  /// Writes bytes to standard output as they are (no newline added, no round trip through
+  /// `String`). The default implementation decodes them as UTF-8 and calls `write(_:)`.
+  func write(bytes: UnsafeRawBufferPointer)
   /// Writes to standard error (no newline added).
   func writeError(_ text: String)
   /// Whether standard output is a terminal.
@@ -24,6 +27,18 @@ extension Console {
   public func line(_ text: String = "") { write(text + "\n") }
   /// Writes `text` and a newline to standard error.
   public func errorLine(_ text: String) { writeError(text + "\n") }
+
+  public func write(bytes: UnsafeRawBufferPointer) {
+    write(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Writes `bytes` to standard output as they are.
+  public func write(bytes: some Sequence<UInt8>) {
+    let written: Void? = bytes.withContiguousStorageIfAvailable {
+      write(bytes: UnsafeRawBufferPointer($0))
+    }
+    if written == nil { Array(bytes).withUnsafeBytes { write(bytes: $0) } }
+  }
 }
 
 /// The console of the running process: file descriptors 0, 1 and 2.
@@ -38,6 +53,21 @@ public final class StandardConsole: Console, @unchecked Sendable {
 
   public func writeError(_ text: String) {
     lock.withLock { FileHandle.standardError.write(Data(text.utf8)) }
+  }
+
+  /// Writes straight to file descriptor 1, retrying after interruptions; stops quietly when
+  /// standard output is closed.
+  public func write(bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    lock.withLock {
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(STDOUT_FILENO, base + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
   }
 
   public var isOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }

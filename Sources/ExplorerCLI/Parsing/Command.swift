@@ -43,8 +43,12 @@ enum Command: Equatable, Sendable {
   case logout
   case reset
   case explain(ExchangeReference)
-  /// `diff [#a] [#b]`: `nil` means the default (the one before the last, the last).
-  case diff(ExchangeReference?, ExchangeReference?)
+  /// `diff [#a] [#b | <file>] [options]`: `nil` sides mean the default (the one before the
+  /// last answer, the last); the options as `graph-explorer diff` takes them.
+  case diff(old: ExchangeReference?, new: DiffSide?, DiffArguments)
+  /// `verify <cassette> [--target emulator|live|<url>] [--ignore <paths>] ...`: the arguments
+  /// as `graph-explorer verify` takes them.
+  case verify([String])
   /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
   case app(AppSetting)
   /// `record <file> [mode]`: start; `record stop`.
@@ -57,6 +61,13 @@ enum Command: Equatable, Sendable {
   case target(String?)
   /// `batch <file.json>`, or `batch` alone to type operations until `end`.
   case batch(file: String?)
+
+  /// What the old answer of `diff` is compared with.
+  enum DiffSide: Equatable, Sendable {
+    case exchange(ExchangeReference)
+    /// A JSON file.
+    case file(String)
+  }
 
   /// The argument of `app`.
   enum AppSetting: Equatable, Sendable {

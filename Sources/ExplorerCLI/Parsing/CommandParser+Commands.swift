@@ -82,17 +82,10 @@ extension CommandParser {
     "logout": { args throws(ExplorerError) in try noArguments(args, "logout", .logout) },
     "reset": { args throws(ExplorerError) in try noArguments(args, "reset", .reset) },
     "explain": { args throws(ExplorerError) in .explain(try reference(args, "explain")) },
-    "diff": { args throws(ExplorerError) in
-      guard args.count <= 2 else { throw usage("diff") }
-      var refs: [ExchangeReference] = []
-      for word in args {
-        guard let ref = ExchangeReference(word.text) else {
-          throw .syntax(
-            message: "expected an exchange such as #3, found '\(word.text)'", column: word.column)
-        }
-        refs.append(ref)
-      }
-      return .diff(refs.first, refs.count > 1 ? refs[1] : nil)
+    "diff": { args throws(ExplorerError) in try diff(args) },
+    "verify": { args throws(ExplorerError) in
+      guard !args.isEmpty else { throw usage("verify") }
+      return .verify(args.map(\.text))
     },
     "app": { args throws(ExplorerError) in
       switch args.count {
@@ -147,6 +140,36 @@ extension CommandParser {
       return .set(name: args[0].text, value: args[1].text)
     },
   ]
+
+  /// `diff [#a] [#b | <file>] [options]`, the options parsed by `DiffArguments`.
+  private static func diff(_ args: [Word]) throws(ExplorerError) -> Command {
+    let arguments: DiffArguments
+    do {
+      arguments = try DiffArguments.parse(args.map(\.text))
+    } catch {
+      throw .syntax(message: error.description, column: args.first?.column ?? 1)
+    }
+    if arguments.help { return .help("diff") }
+    let operands = arguments.operands
+    guard operands.count <= 2 else { throw usage("diff") }
+    func column(of operand: String) -> Int {
+      args.first { $0.text == operand }?.column ?? 1
+    }
+    var old: ExchangeReference?
+    if let first = operands.first {
+      guard let ref = ExchangeReference(first) else {
+        throw .syntax(
+          message: "expected an exchange such as #3, found '\(first)'", column: column(of: first))
+      }
+      old = ref
+    }
+    var new: Command.DiffSide?
+    if operands.count == 2 {
+      let second = operands[1]
+      new = ExchangeReference(second).map { .exchange($0) } ?? .file(second)
+    }
+    return .diff(old: old, new: new, arguments)
+  }
 
   /// `vX.Y`.
   static func isVersion(_ text: String) -> Bool {

@@ -67,14 +67,24 @@ enum CommandReference {
       name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
       summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),
     Entry(
-      name: "diff", usage: "diff [#a] [#b]",
-      summary: "Compares two answers' JSON (default: the last two; one #a: #a with the last)"),
+      name: "diff",
+      usage:
+        "diff [#a] [#b | <file>] [--key k,...] [--ignore <path>] [--ignore-order] [--exact] "
+        + "[--context N] [--patch | --merge]",
+      summary:
+        "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
+        + "one #a: #a with the last)"),
     Entry(
       name: "record", usage: "record <file> [once|new_episodes|none|all] | record stop",
       summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops"),
     Entry(
       name: "replay", usage: "replay <file> | replay stop",
       summary: "Answers from a cassette instead of the emulator, or goes back to the emulator"),
+    Entry(
+      name: "verify",
+      usage: "verify <cassette> [--target emulator|live|<url>] [--ignore <paths>]",
+      summary:
+        "Re-sends a cassette's requests to a fresh target and reports drift per interaction"),
     Entry(name: "history", usage: "history", summary: "Lists the exchanges of this session"),
     Entry(name: "show", usage: "show [#n]", summary: "Prints an earlier answer again"),
     Entry(

@@ -70,17 +70,29 @@ struct Backend {
     }
     if let path = options.record {
       backend.baseTransport = backend.transport
-      let recorder = try record(wrapping: backend.transport, to: path, mode: options.mode)
+      // The emulator's test tokens are published: leaving them in place keeps paging URLs
+      // replayable as they were shown. A live target's tokens stay redacted.
+      let recorder = try record(
+        wrapping: backend.transport, to: path, mode: options.mode,
+        publicValues: publicValues(of: backend.transport))
       backend.recorder = recorder
       backend.transport = recorder
     }
     return backend
   }
 
-  /// A recorder writing `transport`'s exchanges to `path` in `mode` (`once` by default).
+  /// The emulator's published test tokens when `transport` is the emulator (they need no
+  /// redaction), else nothing.
+  static func publicValues(of transport: any GraphTransport) -> Set<String> {
+    guard let emulator = transport as? GraphEmulator else { return [] }
+    return Set(emulator.testTokens.map(\.token))
+  }
+
+  /// A recorder writing `transport`'s exchanges to `path` in `mode` (`once` by default);
+  /// `publicValues` are left as they are although they sit where secrets go.
   static func record(
     wrapping transport: any GraphTransport, to path: String, mode: String?,
-    secrets: [String] = []
+    secrets: [String] = [], publicValues: Set<String> = []
   ) throws(ExplorerError) -> CassetteRecorder {
     guard let recordMode = RecordMode(parsing: mode ?? "once") else {
       let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
@@ -89,7 +101,7 @@ struct Backend {
     do {
       return try CassetteRecorder(
         wrapping: transport, file: path, mode: recordMode,
-        knownSecrets: secrets.map { Secret.appSecret($0) })
+        knownSecrets: secrets.map { Secret.appSecret($0) }, publicValues: publicValues)
     } catch {
       throw .failed("\(error)")
     }

@@ -13,7 +13,8 @@ struct Exchange: Sendable {
   var source: RequestLine
   var request: HTTPRequest
   var response: HTTPResponse
-  /// The time from sending to the whole answer, as measured by the session.
+  /// The time from sending to the whole answer, as measured by the session; for an answer
+  /// from a cassette (replayed or being recorded), its recorded duration.
   var elapsed: Duration
   /// The body parsed as JSON, or `nil` when it is not JSON.
   var json: JSONValue?

@@ -10,7 +10,7 @@ final class REPL {
   /// Whether a person is typing (prompt, pager, progress) rather than a script.
   let interactive: Bool
   /// Set when any line of a script failed; the exit status is then 1.
-  private(set) var failed = false
+  var failed = false
   /// Where preferences persist (interactive sessions only), or `nil`.
   var preferencesPath: String?
   /// The `color` preference, apart from whether this output can show colours.

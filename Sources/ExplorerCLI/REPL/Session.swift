@@ -108,10 +108,13 @@ final class Session {
       let host = URLParts(request.url)?.host ?? request.url
       throw .transport("\(host): \(error)")
     }
+    // A cassette's answers show their recorded duration, when recording as when replaying, so
+    // a replayed session prints what the recorded one did.
+    let fromCassette = transport is CassettePlayer || transport is CassetteRecorder
     let exchange = Exchange(
       number: history.count + 1, line: Redaction.redactParameters(line), source: source,
-      request: request,
-      response: response, elapsed: clock.now - start)
+      request: request, response: response,
+      elapsed: fromCassette && response.duration > .zero ? response.duration : clock.now - start)
     history.append(exchange)
     if let json = exchange.json {
       catalog.learn(path: URLParts(request.url)?.path ?? "", answer: json)

@@ -77,9 +77,11 @@ struct Renderer: Sendable {
   /// `text` in bold when colours are on.
   func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
 
-  /// Whole milliseconds in `duration`, rounded.
+  /// Whole milliseconds in `duration`, rounded from whole microseconds as cassettes store
+  /// durations: a recorded answer shows the same figure when it is replayed.
   static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
-    return Int(seconds) * 1000 + Int((Double(attoseconds) / 1e15).rounded())
+    let microseconds = Int(seconds) * 1_000_000 + Int((Double(attoseconds) / 1e12).rounded())
+    return (microseconds + 500) / 1000
   }
 }

@@ -83,29 +83,53 @@ struct DiffArguments: Sendable, Equatable {
     return parsed
   }
 
-  /// Writes the comparison of `old` with `new` to `console` and returns 0 when they are equal
-  /// under the options, 1 when they differ.
-  func report(old: JSONValue, new: JSONValue, console: any Console) -> ExitStatus {
+  /// A comparison rendered in the chosen form.
+  struct Rendering: Sendable, Equatable {
+    /// The listing, patch or merge patch (ends with a newline unless empty).
+    var text: String
+    /// Said on standard error: a merge patch that cannot express the change exactly.
+    var warning: String?
+    /// Whether the two documents are equal under the options.
+    var isEqual: Bool
+  }
+
+  /// The comparison of `old` with `new` in the chosen form; colours only in the listing, when
+  /// `color` is on.
+  func render(old: JSONValue, new: JSONValue, color: Bool) -> Rendering {
     let result = JSONDiff.diff(old, new, options: options)
-    let useColor =
-      color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
     switch output {
     case .listing:
-      console.write(JSONDiffRenderer(color: useColor, context: context).render(result))
+      return Rendering(
+        text: JSONDiffRenderer(color: color, context: context).render(result), warning: nil,
+        isEqual: result.isEmpty)
     case .patch:
-      console.line(JSONPrinter(options: [.pretty]).string(result.patch.jsonValue))
+      return Rendering(
+        text: JSONPrinter(options: [.pretty]).string(result.patch.jsonValue) + "\n",
+        warning: nil, isEqual: result.isEmpty)
     case .merge:
       let patch = JSONMergePatch.generate(
         from: result.old, to: result.new, exactNumbers: options.exactNumbers)
-      if !result.isEmpty && !JSONMergePatch.isExact(patch, from: result.old, to: result.new) {
-        console.errorLine(
-          "warning: a merge patch cannot express this change exactly (null members or array order)"
-        )
-      }
-      console.line(
-        JSONPrinter(options: [.pretty]).string(result.isEmpty ? .object(JSONObject()) : patch))
+      let inexact =
+        !result.isEmpty && !JSONMergePatch.isExact(patch, from: result.old, to: result.new)
+      return Rendering(
+        text: JSONPrinter(options: [.pretty]).string(result.isEmpty ? .object(JSONObject()) : patch)
+          + "\n",
+        warning: inexact
+          ? "warning: a merge patch cannot express this change exactly (null members or array order)"
+          : nil,
+        isEqual: result.isEmpty)
     }
-    return result.isEmpty ? .success : .failure
+  }
+
+  /// Writes the comparison of `old` with `new` to `console` and returns 0 when they are equal
+  /// under the options, 1 when they differ.
+  func report(old: JSONValue, new: JSONValue, console: any Console) -> ExitStatus {
+    let useColor =
+      color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
+    let rendering = render(old: old, new: new, color: useColor)
+    if let warning = rendering.warning { console.errorLine(warning) }
+    console.write(rendering.text)
+    return rendering.isEqual ? .success : .failure
   }
 
   static let usage = """

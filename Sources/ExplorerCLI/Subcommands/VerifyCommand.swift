@@ -1,8 +1,4 @@
-import GraphAPI
 import GraphCassette
-import GraphEmulator
-import GraphJSON
-import GraphLive
 
 /// `graph-explorer verify FILE...`: drift detection. Re-sends every request of each cassette,
 /// in order, to a target (a fresh emulator by default) and compares the answers with the
@@ -36,75 +32,32 @@ enum VerifyCommand {
     """
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let parsed: CassetteArguments
+    let parsed: VerifyArguments
     do {
-      parsed = try CassetteArguments.parse(
-        arguments, valued: ["--target", "--ignore", "--secret"],
-        flagNames: ["--no-default-ignores", "--help", "-h"])
+      parsed = try VerifyArguments.parse(arguments)
     } catch {
       return fail(error.description, console)
     }
-    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+    if parsed.help {
       console.write(usage)
       return .success
     }
-    guard !parsed.operands.isEmpty else { return fail("expected a cassette to verify", console) }
-    var ignore: [JSONPathPattern] = []
-    for list in parsed.options["--ignore"] ?? [] {
-      for text in list.split(separator: ",") {
-        do {
-          ignore.append(try JSONPathPattern(parsing: String(text)))
-        } catch {
-          return fail("--ignore: \(error)", console)
-        }
-      }
-    }
-    var substitutions: [String: String] = [:]
-    for pair in parsed.options["--secret"] ?? [] {
-      guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-        return fail("--secret expects NAME=VALUE, got '\(pair)'", console)
-      }
-      var name = String(pair[..<eq])
-      if !name.hasPrefix("<") { name = "<\(name)>" }
-      substitutions[name] = String(pair[pair.index(after: eq)...])
-    }
-    let targetName = parsed.value("--target") ?? "emulator"
+    guard !parsed.files.isEmpty else { return fail("expected a cassette to verify", console) }
     var drift = false
-    for (n, file) in parsed.operands.enumerated() {
-      let cassette: Cassette
-      let target: any GraphTransport
+    for (n, file) in parsed.files.enumerated() {
+      let report: VerificationReport
       do {
-        cassette = try Cassette.load(path: file)
-        target = try makeTarget(targetName)
+        report = try await parsed.verify(file)
       } catch {
         console.errorLine("graph-explorer verify: \(error)")
         return .usage
       }
-      let verifier = CassetteVerifier(
-        target: target, ignore: ignore,
-        useDefaultIgnores: !parsed.flags.contains("--no-default-ignores"),
-        substitutions: substitutions)
-      let report = await verifier.verify(cassette)
       if n > 0 { console.line() }
-      console.line("\(file) against \(targetName == "emulator" ? "the emulator" : targetName):")
+      console.line("\(file) against \(parsed.targetDescription):")
       console.line(report.text)
       drift = drift || report.hasDrift
     }
     return drift ? .failure : .success
-  }
-
-  /// A fresh transport for one cassette: each is verified against a world in its initial state.
-  static func makeTarget(_ name: String) throws(CassetteError) -> any GraphTransport {
-    if name == "emulator" { return GraphEmulator() }
-    let upstream = name == "live" ? "https://graph.facebook.com" : name
-    if upstream.hasPrefix("http://") || upstream.hasPrefix("https://") {
-      guard let transport = UpstreamTransport(upstream: upstream, inner: URLSessionTransport())
-      else {
-        throw .unknownFormat(path: name, reason: "not an http(s) URL without a query")
-      }
-      return transport
-    }
-    return try CassettePlayer(file: name)
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {

@@ -1,0 +1,88 @@
+import GraphAPI
+import GraphCassette
+import GraphEmulator
+import GraphJSON
+import GraphLive
+
+/// The arguments of `verify`, shared by `graph-explorer verify FILE...` and the REPL's
+/// `verify <cassette>`: parsing them, and verifying one cassette with `CassetteVerifier`.
+struct VerifyArguments: Sendable {
+  /// A bad command line: what and where.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The cassettes to verify, in order.
+  var files: [String] = []
+  /// `emulator` (the default), `live`, a URL or another cassette.
+  var target = "emulator"
+  /// JSON paths ignored besides (or instead of) the volatile defaults.
+  var ignore: [JSONPathPattern] = []
+  var useDefaultIgnores = true
+  /// Values sent where the cassette has placeholders: `<ACCESS_TOKEN_1>` → a real token.
+  var substitutions: [String: String] = [:]
+  var help = false
+
+  /// Parses the arguments after `verify`.
+  /// - Throws: `Failure` naming the bad option or value.
+  static func parse(_ arguments: [String]) throws(Failure) -> VerifyArguments {
+    let parsed: CassetteArguments
+    do {
+      parsed = try CassetteArguments.parse(
+        arguments, valued: ["--target", "--ignore", "--secret"],
+        flagNames: ["--no-default-ignores", "--help", "-h"])
+    } catch {
+      throw Failure(description: error.description)
+    }
+    var result = VerifyArguments()
+    result.help = parsed.flags.contains("--help") || parsed.flags.contains("-h")
+    result.files = parsed.operands
+    result.target = parsed.value("--target") ?? "emulator"
+    result.useDefaultIgnores = !parsed.flags.contains("--no-default-ignores")
+    for list in parsed.options["--ignore"] ?? [] {
+      for text in list.split(separator: ",") {
+        do {
+          result.ignore.append(try JSONPathPattern(parsing: String(text)))
+        } catch {
+          throw Failure(description: "--ignore: \(error)")
+        }
+      }
+    }
+    for pair in parsed.options["--secret"] ?? [] {
+      guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+        throw Failure(description: "--secret expects NAME=VALUE, got '\(pair)'")
+      }
+      var name = String(pair[..<eq])
+      if !name.hasPrefix("<") { name = "<\(name)>" }
+      result.substitutions[name] = String(pair[pair.index(after: eq)...])
+    }
+    return result
+  }
+
+  /// `the emulator`, or the target as given.
+  var targetDescription: String { target == "emulator" ? "the emulator" : target }
+
+  /// Re-sends `file`'s requests to a fresh target and compares the answers.
+  /// - Throws: `CassetteError` when the cassette cannot be read or the target made.
+  func verify(_ file: String) async throws(CassetteError) -> VerificationReport {
+    let cassette = try Cassette.load(path: file)
+    let verifier = CassetteVerifier(
+      target: try Self.makeTarget(target), ignore: ignore, useDefaultIgnores: useDefaultIgnores,
+      substitutions: substitutions)
+    return await verifier.verify(cassette)
+  }
+
+  /// A fresh transport for one cassette: each is verified against a world in its initial state.
+  static func makeTarget(_ name: String) throws(CassetteError) -> any GraphTransport {
+    if name == "emulator" { return GraphEmulator() }
+    let upstream = name == "live" ? "https://graph.facebook.com" : name
+    if upstream.hasPrefix("http://") || upstream.hasPrefix("https://") {
+      guard let transport = UpstreamTransport(upstream: upstream, inner: URLSessionTransport())
+      else {
+        throw .unknownFormat(path: name, reason: "not an http(s) URL without a query")
+      }
+      return transport
+    }
+    return try CassettePlayer(file: name)
+  }
+}
