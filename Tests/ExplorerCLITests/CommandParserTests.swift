@@ -83,6 +83,8 @@ import Testing
     ("token", ParsedLine(command: .token(.show))),
     ("token clear", ParsedLine(command: .token(.clear))),
     ("token --show", ParsedLine(command: .token(.show, unmasked: true))),
+    ("record c.json all", ParsedLine(command: .record(file: "c.json", mode: "all"))),
+    ("record c.json --mode all", ParsedLine(command: .record(file: "c.json", mode: "all"))),
     ("token EAAB123", ParsedLine(command: .token(.set("EAAB123")))),
     ("version", ParsedLine(command: .version(.show))),
     ("version v2.2", ParsedLine(command: .version(.set("v2.2")))),

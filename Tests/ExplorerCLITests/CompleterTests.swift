@@ -47,6 +47,8 @@ import Testing
     ("code py", "thon "),
     ("target em", "ulator "),
     ("record x.json new", "_episodes "),
+    ("record x.json --mode n", nil),
+    ("record x.json --mode new", "_episodes "),
   ]
 
   @Test(arguments: cases)

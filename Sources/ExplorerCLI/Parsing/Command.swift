@@ -51,7 +51,7 @@ enum Command: Equatable, Sendable {
   case verify([String])
   /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
   case app(AppSetting)
-  /// `record <file> [mode]`: start; `record stop`.
+  /// `record <file> [[--mode] mode]`: start; `record stop`.
   case record(file: String?, mode: String?)
   /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
   case replay(file: String?)

@@ -101,6 +101,7 @@ extension CommandParser {
       case 1 where args[0].text == "stop": return .record(file: nil, mode: nil)
       case 1: return .record(file: args[0].text, mode: nil)
       case 2: return .record(file: args[0].text, mode: args[1].text)
+      case 3 where args[1].text == "--mode": return .record(file: args[0].text, mode: args[2].text)
       default: throw usage("record")
       }
     },

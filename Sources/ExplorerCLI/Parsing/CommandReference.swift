@@ -75,7 +75,7 @@ enum CommandReference {
         "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
         + "one #a: #a with the last)"),
     Entry(
-      name: "record", usage: "record <file> [once|new_episodes|none|all] | record stop",
+      name: "record", usage: "record <file> [[--mode] once|new_episodes|none|all] | record stop",
       summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops"),
     Entry(
       name: "replay", usage: "replay <file> | replay stop",

@@ -48,6 +48,9 @@ struct Completer: Sendable {
     case ("target", 1):
       return Completion(prefix: current, candidates: ["emulator", "live", "http://127.0.0.1:"])
     case ("record", 2):
+      return Completion(
+        prefix: current, candidates: ["--mode", "once", "new_episodes", "none", "all"])
+    case ("record", 3) where words[2] == "--mode":
       return Completion(prefix: current, candidates: ["once", "new_episodes", "none", "all"])
     case ("version", 1):
       return Completion(prefix: current, candidates: ["v1.0", "v2.0", "v2.1", "v2.2", "none"])
