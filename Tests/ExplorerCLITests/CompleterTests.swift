@@ -39,7 +39,9 @@ import Testing
     ("GET me?fields=id,fi", "rst_name "),
     ("me?limit=2&fields=id,friends{na", "me "),
     ("GET me?li", "mit="),
+    ("login bo", "b "),
     ("login publish_a", "ctions "),
+    ("login bob publish_a", "ctions "),
     ("set ver", "bose "),
     ("set verbose o", nil),
     ("help tok", "en "),
@@ -53,7 +55,8 @@ import Testing
 
   @Test(arguments: cases)
   func completes(before: String, insertion: String?) {
-    let completer = Completer(catalog: Self.catalog, permissions: ["publish_actions", "email"])
+    let completer = Completer(
+      catalog: Self.catalog, permissions: ["publish_actions", "email"], people: ["bob", "alice"])
     #expect(completer.complete(before).insertion == insertion)
   }
 

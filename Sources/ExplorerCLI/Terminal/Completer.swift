@@ -2,12 +2,15 @@ import Foundation
 
 /// Decides what Tab offers, from the text before the cursor: command names first; paths and
 /// edges after a method; field names inside `fields=` (also after `{` and `,`); permission
-/// names after `login`, `grant`, `revoke`; file names after `@`; command names after `help`.
+/// names after `login`, `grant`, `revoke` (and people after `login`); file names after `@`;
+/// command names after `help`.
 struct Completer: Sendable {
   /// What the completer knows of the graph: node paths, edges and fields per node type.
   var catalog: GraphCatalog
   /// Permission names offered after `login`, `grant` and `revoke`.
   var permissions: [String] = []
+  /// People (usernames) offered as `login`'s first word.
+  var people: [String] = []
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -38,6 +41,7 @@ struct Completer: Sendable {
     }
     switch (command, index) {
     case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
+    case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _), ("grant", _), ("revoke", _):
       return Completion(prefix: current, candidates: permissions)
     case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
