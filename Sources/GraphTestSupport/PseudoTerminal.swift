@@ -24,14 +24,21 @@ public final class PseudoTerminal {
   private var buffer: [UInt8] = []
   private var exitStatus: Int32?
 
-  /// Starts `executable` with `arguments` and exactly `environment` on a new pty of
-  /// `rows` × `columns`.
+  /// Starts `executable` with `arguments` and exactly `environment` (plus the sanitizers'
+  /// options of this process, so a sanitized test run configures its children the same way)
+  /// on a new pty of `rows` × `columns`.
   public init(
     executable: String, arguments: [String] = [], environment: [String: String],
     rows: UInt16 = 24, columns: UInt16 = 80
   ) throws {
     // Everything the child needs is built before fork: after it, only exec.
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    var environment = environment
+    let inherited = ProcessInfo.processInfo.environment
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+    where environment[name] == nil {
+      environment[name] = inherited[name]
+    }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       argv.forEach { free($0) }

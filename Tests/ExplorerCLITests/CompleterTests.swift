@@ -35,7 +35,13 @@ import Testing
     ("GET me fields=na", "me "),
     ("GET me fields=id,fi", "rst_name "),
     ("GET me fields=id,friends{na", "me "),
+    ("GET me?fields=na", "me "),
+    ("GET me?fields=id,fi", "rst_name "),
+    ("me?limit=2&fields=id,friends{na", "me "),
+    ("GET me?li", "mit="),
+    ("login bo", "b "),
     ("login publish_a", "ctions "),
+    ("login bob publish_a", "ctions "),
     ("set ver", "bose "),
     ("set verbose o", nil),
     ("help tok", "en "),
@@ -43,11 +49,14 @@ import Testing
     ("code py", "thon "),
     ("target em", "ulator "),
     ("record x.json new", "_episodes "),
+    ("record x.json --mode n", nil),
+    ("record x.json --mode new", "_episodes "),
   ]
 
   @Test(arguments: cases)
   func completes(before: String, insertion: String?) {
-    let completer = Completer(catalog: Self.catalog, permissions: ["publish_actions", "email"])
+    let completer = Completer(
+      catalog: Self.catalog, permissions: ["publish_actions", "email"], people: ["bob", "alice"])
     #expect(completer.complete(before).insertion == insertion)
   }
 
@@ -69,6 +78,9 @@ import Testing
     ("GET me/fr", "me"),
     ("me/fr", "me"),
     ("GET me fields=na", "me"),
+    ("GET me?fields=na", "me"),
+    ("GET me/friends?limit=2&fields=id,na", "me/friends"),
+    ("GET me?limit=", nil),
     ("GET me limit=", nil),
     ("GET m", nil),
     ("hel", nil),

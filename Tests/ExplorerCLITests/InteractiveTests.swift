@@ -133,7 +133,8 @@ import Testing
     let token = "CAAEmuBob"  // a token of the emulator's world: Bob's
     let terminal = try Self.start(home, ["FB_ACCESS_TOKEN": token])
     #expect(try Self.submit(terminal, "GET me?fields=name").contains("Bob Okafor"))
-    #expect(try Self.submit(terminal, "token").contains("token *********"))
+    // An emulator's own token is shown in full on the emulator (issue 3), yet never written.
+    #expect(try Self.submit(terminal, "token").contains("token CAAEmuBob"))
     #expect(try Self.submit(terminal, "version v2.0").contains("version v2.0"))
     try Self.leave(terminal)
     let walker = FileManager.default.enumerator(atPath: home.path)

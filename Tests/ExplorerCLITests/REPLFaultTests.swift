@@ -41,6 +41,9 @@ import Testing
     for expected in ["HTTP 500", "HTTP 502", "HTTP 503", "<!DOCTYPE html>", "Mark Zuckerberg"] {
       #expect(console.output.contains(expected), "\(expected)")
     }
+    // Answers that should have been JSON and are not say so, with where the text went wrong.
+    #expect(console.output.contains("not JSON (text/html"), "\(console.output)")
+    #expect(console.output.contains("found end of input"), "the truncated body")
     #expect(!console.output.contains("EAABfaulttoken123"))
     #expect(!console.errors.contains("EAABfaulttoken123"))
   }

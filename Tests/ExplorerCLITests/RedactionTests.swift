@@ -10,6 +10,8 @@ import Testing
     ("client_secret=s&appsecret_proof=p", "client_secret=<redacted>&appsecret_proof=<redacted>"),
     ("access_token=", "access_token="),
     ("x=access_token", "x=access_token"),
+    // A replay miss: the message goes on after the URL.
+    ("GET /me?access_token=abc; closest is #0", "GET /me?access_token=<redacted>; closest is #0"),
   ]
 
   @Test(arguments: cases)

@@ -5,7 +5,7 @@ extension REPL {
     switch command {
     case .empty, .quit: return []
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .token(let setting): return token(setting)
+    case .token(let setting, let unmasked): return token(setting, unmasked: unmasked)
     case .version(let setting):
       let outputs = version(setting)
       try savePreferences()
@@ -82,11 +82,16 @@ extension REPL {
     return "ok: \(expectation.text)"
   }
 
-  private func token(_ setting: Command.Setting) -> [Output] {
+  /// `token` shows the emulator's own tokens in full while the target is the emulator (they
+  /// are test tokens, to hand to an SDK pointed at `serve`), any other token masked unless
+  /// `token --show`.
+  private func token(_ setting: Command.Setting, unmasked: Bool) -> [Output] {
     switch setting {
     case .show:
       guard let token = session.token else { return [.text("no token\n")] }
-      return [.text("token \(Redaction.mask(token))\n")]
+      let issuedHere =
+        session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
+      return [.text("token \(unmasked || issuedHere ? token : Redaction.mask(token))\n")]
     case .set(let value):
       session.token = value
       return [.note("token set (\(Redaction.mask(value)))")]

@@ -17,8 +17,8 @@ enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
   case request(RequestLine)
-  /// `token`: show; `token <value>`: set; `token clear`: remove.
-  case token(Setting)
+  /// `token`: show; `token --show`: show unmasked; `token <value>`: set; `token clear`: remove.
+  case token(Setting, unmasked: Bool = false)
   /// `version`: show; `version v2.2`: set; `version none`: unversioned paths.
   case version(Setting)
   case help(String?)
@@ -51,7 +51,7 @@ enum Command: Equatable, Sendable {
   case verify([String])
   /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
   case app(AppSetting)
-  /// `record <file> [mode]`: start; `record stop`.
+  /// `record <file> [[--mode] mode]`: start; `record stop`.
   case record(file: String?, mode: String?)
   /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
   case replay(file: String?)

@@ -6,7 +6,9 @@ extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
 
   static let commandParsers: [String: ArgumentParser] = [
-    "token": { args throws(ExplorerError) in try .token(setting(args, "token", clearWord: "clear"))
+    "token": { args throws(ExplorerError) in
+      if args.count == 1 && args[0].text == "--show" { return .token(.show, unmasked: true) }
+      return try .token(setting(args, "token", clearWord: "clear"))
     },
     "version": { args throws(ExplorerError) in
       let setting = try setting(args, "version", clearWord: "none")
@@ -99,6 +101,7 @@ extension CommandParser {
       case 1 where args[0].text == "stop": return .record(file: nil, mode: nil)
       case 1: return .record(file: args[0].text, mode: nil)
       case 2: return .record(file: args[0].text, mode: args[1].text)
+      case 3 where args[1].text == "--mode": return .record(file: args[0].text, mode: args[2].text)
       default: throw usage("record")
       }
     },

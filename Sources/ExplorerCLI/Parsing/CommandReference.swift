@@ -34,8 +34,8 @@ enum CommandReference {
         "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
     ),
     Entry(
-      name: "token", usage: "token [<value> | clear]",
-      summary: "Shows (masked), sets or clears the access token"),
+      name: "token", usage: "token [<value> | clear | --show]",
+      summary: "Shows (masked unless the emulator's own or --show), sets or clears the token"),
     Entry(
       name: "version", usage: "version [vX.Y | none]",
       summary: "Shows or sets the API version put before every path"),
@@ -75,7 +75,7 @@ enum CommandReference {
         "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
         + "one #a: #a with the last)"),
     Entry(
-      name: "record", usage: "record <file> [once|new_episodes|none|all] | record stop",
+      name: "record", usage: "record <file> [[--mode] once|new_episodes|none|all] | record stop",
       summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops"),
     Entry(
       name: "replay", usage: "replay <file> | replay stop",

@@ -18,6 +18,8 @@ struct Exchange: Sendable {
   var elapsed: Duration
   /// The body parsed as JSON, or `nil` when it is not JSON.
   var json: JSONValue?
+  /// Why a non-empty body is not JSON (`line 1, column 14: expected ...`), else `nil`.
+  var jsonError: JSONParseError?
 
   init(
     number: Int, line: String, source: RequestLine, request: HTTPRequest,
@@ -29,7 +31,19 @@ struct Exchange: Sendable {
     self.request = request
     self.response = response
     self.elapsed = elapsed
-    self.json = try? JSONParser.parse(response.body)
+    do {
+      self.json = try JSONParser.parse(response.body)
+    } catch {
+      self.jsonError = response.body.isEmpty ? nil : error
+    }
+  }
+
+  /// `not JSON (text/html): line 1, column 1: expected a value, found '<'` for an answer
+  /// that should have been JSON and is not (an HTML error page, a truncated body), else `nil`.
+  var notJSONNote: String? {
+    guard let jsonError else { return nil }
+    let type = response.headers["Content-Type"].map { " (\($0))" } ?? ""
+    return "not JSON\(type): \(jsonError)"
   }
 
   /// Whether the answer's status is 2xx.

@@ -5,7 +5,9 @@ extension REPL {
   /// What Tab offers for `before` (the line up to the cursor).
   func completion(for before: String) -> Completion {
     if let path = Completer.pathNeedingMetadata(before) { session.learnMetadata(of: path) }
-    return Completer(catalog: session.catalog, permissions: GraphEmulator.permissionNames)
-      .complete(before)
+    let people = before.hasPrefix("login ") ? session.emulator?.people.compactMap(\.username) : nil
+    return Completer(
+      catalog: session.catalog, permissions: GraphEmulator.permissionNames, people: people ?? []
+    ).complete(before)
   }
 }

@@ -69,7 +69,9 @@ struct REPLOptions: Equatable, Sendable {
       case "--mode": options.mode = try value(argument)
       case "--target": options.target = try value(argument)
       case "--throttle": options.throttle = try value(argument)
-      default: throw .failed("unknown option '\(argument)' (see graph-explorer --help)")
+      default:
+        let kind = argument.hasPrefix("-") ? "option" : "subcommand"
+        throw .failed("unknown \(kind) '\(argument)' (see graph-explorer --help)")
       }
       i += 1
     }

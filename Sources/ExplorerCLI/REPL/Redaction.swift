@@ -45,8 +45,7 @@ enum Redaction {
       let valueStart = text.index(after: eq)
       if secretNames.contains(String(text[nameStart..<eq])) {
         let end =
-          text[valueStart...].firstIndex { $0 == "&" || $0 == " " || $0 == "\"" || $0 == "'" }
-          ?? text.endIndex
+          text[valueStart...].firstIndex { "& \"';".contains($0) } ?? text.endIndex
         if end > valueStart { return valueStart..<end }
       }
       search = valueStart

@@ -28,7 +28,10 @@ struct Renderer: Sendable {
   func body(_ exchange: Exchange) -> String {
     guard let json = exchange.json else {
       let text = exchange.response.bodyText
-      return text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+      let body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+      // Outside raw mode, say why an answer is shown as text rather than JSON.
+      guard !raw, let note = exchange.notJSONNote else { return body }
+      return body + (color ? "\u{1B}[2m\(note)\u{1B}[0m" : note) + "\n"
     }
     return self.json(json)
   }

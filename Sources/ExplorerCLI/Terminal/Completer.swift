@@ -2,12 +2,15 @@ import Foundation
 
 /// Decides what Tab offers, from the text before the cursor: command names first; paths and
 /// edges after a method; field names inside `fields=` (also after `{` and `,`); permission
-/// names after `login`, `grant`, `revoke`; file names after `@`; command names after `help`.
+/// names after `login`, `grant`, `revoke` (and people after `login`); file names after `@`;
+/// command names after `help`.
 struct Completer: Sendable {
   /// What the completer knows of the graph: node paths, edges and fields per node type.
   var catalog: GraphCatalog
   /// Permission names offered after `login`, `grant` and `revoke`.
   var permissions: [String] = []
+  /// People (usernames) offered as `login`'s first word.
+  var people: [String] = []
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -20,12 +23,16 @@ struct Completer: Sendable {
     let current = atWordStart ? "" : (words.last ?? "")
     let index = atWordStart ? words.count : words.count - 1
     if index == 0 {
+      if let mark = current.firstIndex(of: "?") { return completeQuery(current, at: mark) }
       if current.contains("/") { return completePath(current) }
       return Completion(prefix: current, candidates: Self.commandWords + catalog.rootPaths)
     }
     let command = words[0]
     let isMethod = CommandParser.methods.contains(command.uppercased())
-    if index == 1 && isMethod { return completePath(current) }
+    if index == 1 && isMethod {
+      if let mark = current.firstIndex(of: "?") { return completeQuery(current, at: mark) }
+      return completePath(current)
+    }
     if let at = current.firstIndex(of: "@"), !current[..<at].contains("=") {
       return completeFile(current, after: at)
     }
@@ -34,6 +41,7 @@ struct Completer: Sendable {
     }
     switch (command, index) {
     case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
+    case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _), ("grant", _), ("revoke", _):
       return Completion(prefix: current, candidates: permissions)
     case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
@@ -44,6 +52,9 @@ struct Completer: Sendable {
     case ("target", 1):
       return Completion(prefix: current, candidates: ["emulator", "live", "http://127.0.0.1:"])
     case ("record", 2):
+      return Completion(
+        prefix: current, candidates: ["--mode", "once", "new_episodes", "none", "all"])
+    case ("record", 3) where words[2] == "--mode":
       return Completion(prefix: current, candidates: ["once", "new_episodes", "none", "all"])
     case ("version", 1):
       return Completion(prefix: current, candidates: ["v1.0", "v2.0", "v2.1", "v2.2", "none"])
@@ -62,6 +73,11 @@ struct Completer: Sendable {
     guard words.count > pathIndex else { return nil }
     let path = words[pathIndex]
     if words.count - 1 == pathIndex && !before.hasSuffix(" ") {
+      if let mark = current.firstIndex(of: "?") {
+        let query = current[current.index(after: mark)...]
+        let last = query.split(separator: "&", omittingEmptySubsequences: false).last ?? ""
+        return last.hasPrefix("fields=") ? String(current[..<mark]) : nil
+      }
       guard let slash = current.lastIndex(of: "/") else { return nil }
       return String(current[..<slash])
     }
@@ -79,6 +95,16 @@ struct Completer: Sendable {
     let parent = String(current[..<slash])
     return Completion(
       prefix: current, candidates: catalog.edges(ofPath: parent).map { parent + "/" + $0 })
+  }
+
+  /// A path with a query being typed: `me?fields=id,na` → `me?fields=id,name`, the last
+  /// parameter completed as `completeParameter` does, for the path before `?`.
+  private func completeQuery(_ current: String, at mark: String.Index) -> Completion {
+    let query = current[current.index(after: mark)...]
+    let start = query.lastIndex(of: "&").map { query.index(after: $0) } ?? query.startIndex
+    let head = String(current[..<start])
+    let parameter = completeParameter(String(query[start...]), path: String(current[..<mark]))
+    return Completion(prefix: current, candidates: parameter.candidates.map { head + $0 })
   }
 
   /// `fields=na` → `fields=name`, also after `{` and `,`; parameter names otherwise.

@@ -120,12 +120,27 @@ public struct CassetteVerifier: Sendable {
         out.headers.map {
           .init(name: $0.name, value: $0.value.replacingAll(placeholder, with: value))
         })
-      let body = String(decoding: out.body, as: UTF8.self)
-      if body.utf8.elementsEqual(out.body), body.contains(placeholder) {
-        out.body = Array(body.replacingAll(placeholder, with: value).utf8)
-      }
+      out.body = Self.replacing(Array(placeholder.utf8), with: Array(value.utf8), in: out.body)
     }
     return out
+  }
+
+  /// `bytes` with every `needle` replaced, byte for byte: a multipart body with a binary file
+  /// part is not UTF-8 text but its `access_token` part still holds a placeholder.
+  private static func replacing(_ needle: [UInt8], with value: [UInt8], in bytes: [UInt8])
+    -> [UInt8]
+  {
+    let starts = ByteSearch.occurrences(of: needle, in: bytes)
+    guard !starts.isEmpty else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + starts.count * max(0, value.count - needle.count))
+    var copied = 0
+    for start in starts {
+      out += bytes[copied..<start]
+      out += value
+      copied = start + needle.count
+    }
+    return out + bytes[copied...]
   }
 
   /// `application/json; charset=UTF-8` → `application/json`.
