@@ -4,9 +4,7 @@ import GraphAPI
 /// app secrets and `client_secret`.
 enum Redaction {
   /// Parameter names whose values are secret.
-  static let secretNames: Set<String> = [
-    "access_token", "appsecret_proof", "client_secret", "app_secret", "input_token",
-  ]
+  static let secretNames: Set<String> = SecretParameters.names
 
   /// What a redacted value is replaced by.
   static let placeholder = "<redacted>"

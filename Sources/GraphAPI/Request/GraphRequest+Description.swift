@@ -1,11 +1,11 @@
 extension GraphRequest: CustomStringConvertible {
   /// `GET /v2.2/me?fields=id&access_token=<redacted>`: the request line as sent (POST
-  /// parameters after the path, uploads by file name), with the token and proof hidden, so a
+  /// parameters after the path, uploads by file name), with every secret hidden, so a
   /// request can be logged or shown in a test failure without leaking secrets.
   public var description: String {
     var items = wireParameters
-    for name in ["access_token", "appsecret_proof"] where items[name] != nil {
-      items[name] = "<redacted>"
+    for index in items.indices where SecretParameters.contains(items[index].name) {
+      items.items[index].value = "<redacted>"
     }
     var text = "\(method.rawValue) \(encodedPath)"
     let query = items.queryString.replacing("%3Credacted%3E", with: "<redacted>")

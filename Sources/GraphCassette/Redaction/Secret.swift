@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// A secret to keep off disk, and the placeholder family it is replaced by.
 public struct Secret: Sendable, Hashable {
   /// What kind of secret it is; names the placeholder (`<ACCESS_TOKEN_1>`).
@@ -20,17 +22,18 @@ public struct Secret: Sendable, Hashable {
   /// An app secret (what `client_secret` carries and `appsecret_proof` is keyed with).
   public static func appSecret(_ value: String) -> Secret { Secret(.appSecret, value) }
 
-  /// Parameter, form-field and JSON key names whose values are secrets.
-  public static let parameterKinds: [String: Kind] = [
-    "access_token": .accessToken, "input_token": .accessToken,
-    "fb_exchange_token": .accessToken, "oauth_token": .accessToken,
-    "appsecret_proof": .appsecretProof,
-    "client_secret": .appSecret, "app_secret": .appSecret,
-  ]
+  /// Parameter, form-field and JSON key names whose values are secrets, by kind (the names are
+  /// GraphAPI's `SecretParameters`).
+  public static let parameterKinds: [String: Kind] = {
+    var kinds: [String: Kind] = [SecretParameters.appsecretProof: .appsecretProof]
+    for name in SecretParameters.accessTokens { kinds[name] = .accessToken }
+    for name in SecretParameters.appSecrets { kinds[name] = .appSecret }
+    return kinds
+  }()
 
   /// Whether `name` is a parameter whose value is a secret.
   public static func isSecretParameter(_ name: String) -> Bool {
-    parameterKinds[name.lowercased()] != nil
+    SecretParameters.contains(name)
   }
 
   /// Whether `text` is already a placeholder such as `<ACCESS_TOKEN_2>`.

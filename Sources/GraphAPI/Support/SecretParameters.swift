@@ -1,0 +1,19 @@
+/// The parameter, form-field and JSON key names whose values are secrets, in one place for
+/// every module that hides them: the REPL's redaction, the request description, the `serve`
+/// log, and cassette redaction.
+package enum SecretParameters {
+  /// Names that carry an access token.
+  package static let accessTokens: Set<String> = [
+    "access_token", "input_token", "fb_exchange_token", "oauth_token",
+  ]
+  /// Names that carry an app secret.
+  package static let appSecrets: Set<String> = ["client_secret", "app_secret"]
+  /// The name that carries an `appsecret_proof`.
+  package static let appsecretProof = "appsecret_proof"
+
+  /// Every secret name.
+  package static let names: Set<String> = accessTokens.union(appSecrets).union([appsecretProof])
+
+  /// Whether `name` (any case) names a secret.
+  package static func contains(_ name: String) -> Bool { names.contains(name.lowercased()) }
+}
