@@ -50,4 +50,37 @@ import Testing
       return "line \(failure.line), column \(failure.column): \(failure.message)" == message
     }
   }
+
+  /// A Ruby VCR `recorded_at` with a combining mark after a digit made Foundation's
+  /// DateFormatter trap (`Incorrect range CFRange`) inside `import`: found by the fuzzer.
+  @Test func aDateWithCombiningMarksIsKeptAsTextNotACrash() throws {
+    let yaml = """
+      ---
+      http_interactions:
+      - request:
+          method: get
+          uri: https://graph.facebook.com/me
+          body:
+            encoding: UTF-8
+            string: ''
+          headers: {}
+        response:
+          status:
+            code: 200
+            message: OK
+          headers: {}
+          body:
+            encoding: UTF-8
+            string: '{"id":"1"}'
+          http_version:
+        recorded_at: Tue, 01 Nov 2011 0\u{033F}58:44 GMT
+      recorded_with: VCR 2.9.3
+
+      """
+    let (cassette, format) = try Interchange.importCassette(Array(yaml.utf8), path: "x.yml")
+    #expect(format == .vcrYAML)
+    #expect(cassette.interactions.count == 1)
+    #expect(HTTPDates.date(rfc1123: "Tue, 01 Nov 2011 0\u{033F}58:44 GMT") == nil)
+    #expect(HTTPDates.date(rfc1123: "Tue, 01 Nov 2011 04:58:44 GMT") != nil)
+  }
 }
