@@ -22,18 +22,7 @@ extension JSONScanner {
     index += 1
     let start = index
     var seen: UInt64 = 0
-    while index + 8 <= count {
-      let word = ByteWord.load(base + index)
-      if ByteWord.needsAttention(word) { break }
-      seen |= word
-      index += 8
-    }
-    while index < count {
-      let b = base[index]
-      if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
-      seen |= UInt64(b)
-      index += 1
-    }
+    skipPlainRun(seen: &seen)
     guard index < count else { throw error(expected: "'\"' to close the string") }
     let b = base[index]
     if b == UInt8(ascii: "\"") {
@@ -145,18 +134,7 @@ extension JSONScanner {
         throw error(expected: "an escape character (one of \" \\ / b f n r t u)")
       }
       let runStart = index
-      while index + 8 <= count {
-        let word = ByteWord.load(base + index)
-        if ByteWord.needsAttention(word) { break }
-        seen |= word
-        index += 8
-      }
-      while index < count {
-        let c = base[index]
-        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
-        seen |= UInt64(c)
-        index += 1
-      }
+      skipPlainRun(seen: &seen)
       scratch.append(base + runStart, count: index - runStart)
     }
     throw error(expected: "'\"' to close the string")
@@ -215,5 +193,23 @@ extension JSONScanner {
       index += 1
     }
     return value
+  }
+
+  /// Moves `index` past bytes that need no work in a string (no quote, backslash or control
+  /// character), eight at a time where it can, OR-ing them into `seen` (for the ASCII check).
+  @inline(__always)
+  mutating func skipPlainRun(seen: inout UInt64) {
+    while index + 8 <= count {
+      let word = ByteWord.load(base + index)
+      if ByteWord.needsAttention(word) { break }
+      seen |= word
+      index += 8
+    }
+    while index < count {
+      let b = base[index]
+      if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+      seen |= UInt64(b)
+      index += 1
+    }
   }
 }
