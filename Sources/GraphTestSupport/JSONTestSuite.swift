@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JSONTestSuite parsing cases (github.com/nst/JSONTestSuite), read in place from the
-/// shared conformance folder: `y_` files must be accepted, `n_` rejected, `i_` either.
+/// project's copy in `Tests/Conformance/`: `y_` files must be accepted, `n_` rejected, `i_` either.
 public enum JSONTestSuite {
   /// One test file: its name and bytes.
   public struct Case: Sendable, CustomStringConvertible {
@@ -11,26 +11,21 @@ public enum JSONTestSuite {
     public var description: String { name }
   }
 
-  /// The `test_parsing` folder: `$JSON_TEST_SUITE` if set, else the first
-  /// `shared/conformance/JSONTestSuite/test_parsing` found walking up from this source file.
-  public static var directory: URL? {
-    let fileManager = FileManager.default
-    if let path = ProcessInfo.processInfo.environment["JSON_TEST_SUITE"] {
-      return URL(fileURLWithPath: path)
-    }
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.path != "/" {
-      let candidate = folder.appendingPathComponent("shared/conformance/JSONTestSuite/test_parsing")
-      if fileManager.fileExists(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
+  /// The `test_parsing` folder: `Tests/Conformance/JSONTestSuite/test_parsing` in the checkout.
+  public static var directory: URL { ConformanceData.folder("JSONTestSuite/test_parsing") }
+
+  /// Why the suite cannot be read (naming the path looked at), or nil when it is there.
+  public static var problem: String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { return "JSONTestSuite not found: no folder at \(directory.path)" }
     return nil
   }
 
   /// The cases whose names start with `prefix` (`"y_"`, `"n_"` or `"i_"`), sorted by name;
-  /// empty when the suite is not found (tests check the expected counts).
+  /// empty when the suite is not found (tests check the expected counts and report `problem`).
   public static func cases(_ prefix: String) -> [Case] {
-    guard let directory else { return [] }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted().compactMap {
       name in

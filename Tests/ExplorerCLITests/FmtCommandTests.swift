@@ -34,6 +34,7 @@ import Testing
   }
 
   @Test func suiteIsPresent() {
+    #expect(JSONTestSuite.problem == nil, "\(JSONTestSuite.problem ?? "")")
     #expect(JSONTestSuite.cases("y_").count == 95)
     #expect(JSONTestSuite.cases("n_").count == 188)
   }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GraphEmulator
 
-/// `POST /` with `batch=` (reference, "Batch requests"; seed 001's photo-then-read).
+/// `POST /` with `batch=` (reference, "Batch requests"; the Scrumptious tutorial's photo-then-read).
 func batch(
   _ emulator: GraphEmulator, _ operations: String, token: String = "CAAEmuAlicePublish",
   extra: [(String, String)] = []

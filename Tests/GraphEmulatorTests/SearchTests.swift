@@ -4,7 +4,7 @@ import Testing
 
 @testable import GraphEmulator
 
-/// `/search` as the iOS SDK's place picker calls it (seed 001, "nearby places").
+/// `/search` as the iOS SDK's place picker calls it (the Scrumptious tutorial, "nearby places").
 func places(_ query: String, token: String? = "CAAEmuAlice") -> [JSONValue] {
   call(GraphEmulator(), "search?type=place&" + query, token: token).json?["data"]?.arrayValue ?? []
 }

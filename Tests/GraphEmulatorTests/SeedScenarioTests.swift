@@ -4,7 +4,7 @@ import Testing
 
 @testable import GraphEmulator
 
-/// Every Graph call of the seeds, in the order the Scrumptious tutorial (seed 001) and the
+/// Every Graph call of the seeds, in the order the Scrumptious tutorial (the Scrumptious tutorial) and the
 /// others make them, as the iOS SDK 3.x sends them (`format=json&sdk=ios`, multipart POSTs).
 @Test func scrumptiousSessionEndToEnd() throws {
   let emulator = GraphEmulator()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GraphEmulator
 
-/// Writes of the seeds: feed posts (seed 004), photos, check-ins (seed 003), deletes.
+/// Writes of the seeds: feed posts (the feed-posting request-wrapper tutorial), photos, check-ins (the Hackbook wall-posting tutorial), deletes.
 @Test func publishingNeedsPublishActions() {
   let answer = call(GraphEmulator(), "me/feed", method: "POST", form: [("message", "hi")])
   #expect(answer.status == 403)

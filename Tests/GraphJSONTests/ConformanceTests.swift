@@ -2,7 +2,7 @@ import GraphJSON
 import GraphTestSupport
 import Testing
 
-/// JSONTestSuite (test_parsing), read in place: every `y_` accepted, every `n_` rejected, no
+/// JSONTestSuite (test_parsing), read from Tests/Conformance: every `y_` accepted, every `n_` rejected, no
 /// crash on the `i_` files.
 @Suite struct ConformanceTests {
   static let accepted = JSONTestSuite.cases("y_")
@@ -10,6 +10,7 @@ import Testing
   static let either = JSONTestSuite.cases("i_")
 
   @Test func suiteIsPresent() {
+    #expect(JSONTestSuite.problem == nil, "\(JSONTestSuite.problem ?? "")")
     #expect(Self.accepted.count == 95)
     #expect(Self.rejected.count == 188)
     #expect(Self.either.count == 35)

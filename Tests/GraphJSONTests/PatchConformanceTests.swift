@@ -1,9 +1,10 @@
 import Foundation
 import GraphJSON
+import GraphTestSupport
 import Testing
 
 /// The json-patch-tests suite (github.com/json-patch/json-patch-tests), read in place from the
-/// shared conformance folder: every enabled case must pass, every `error` case must fail.
+/// project's copy in `Tests/Conformance/`: every enabled case must pass, every `error` case must fail.
 @Suite struct PatchConformanceTests {
   struct Case {
     var file: String
@@ -17,25 +18,21 @@ import Testing
     var name: String { "\(file) #\(number) \(comment)" }
   }
 
+  /// `Tests/Conformance/json-patch-tests` in the checkout; an error naming that path when the
+  /// suite is not there.
   static func suiteDirectory() throws -> URL {
-    if let override = ProcessInfo.processInfo.environment["JSON_PATCH_TESTS"] {
-      return URL(fileURLWithPath: override)
+    let directory = ConformanceData.folder("json-patch-tests")
+    guard
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("tests.json").path)
+    else {
+      throw CocoaError(
+        .fileNoSuchFile,
+        userInfo: [
+          NSLocalizedDescriptionKey:
+            "json-patch-tests not found: no tests.json in \(directory.path)"
+        ])
     }
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while directory.path != "/" {
-      let candidate = directory.appendingPathComponent("shared/conformance/json-patch-tests")
-      if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("tests.json").path)
-      {
-        return candidate
-      }
-      directory = directory.deletingLastPathComponent()
-    }
-    throw CocoaError(
-      .fileNoSuchFile,
-      userInfo: [
-        NSLocalizedDescriptionKey:
-          "json-patch-tests not found above \(#filePath); set JSON_PATCH_TESTS to its folder"
-      ])
+    return directory
   }
 
   static func cases() throws -> [Case] {

@@ -1,6 +1,6 @@
 import GraphJSON
 
-/// A Graph error answer: the error catalogue of ../shared/reference/graph-api.md ("Errors").
+/// A Graph error answer: the error catalogue of Graph's error handling guide (https://developers.facebook.com/docs/graph-api/guides/error-handling).
 /// Built by the handlers, turned into a body and headers by `ResponseFactory`.
 struct GraphError: Error, Sendable, Equatable {
   var message: String
@@ -161,7 +161,7 @@ struct GraphError: Error, Sendable, Equatable {
     return error
   }
 
-  /// 1611075 for tagging people who are not testers of the app (seed 001).
+  /// 1611075 for tagging people who are not testers of the app (the Scrumptious tutorial).
   static func cannotTag(_ ids: [String]) -> GraphError {
     GraphError(
       message: "These users can't be tagged by your app: \(ids.joined(separator: ",")). Either "

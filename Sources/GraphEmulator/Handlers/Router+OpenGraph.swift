@@ -2,7 +2,7 @@ import GraphAPI
 import GraphJSON
 
 /// Open Graph actions: `POST me/fb_sample_scrumps:eat` with `meal`, `place`, `tags`,
-/// `image[0][url]` (seed 001), and `GET` to list them.
+/// `image[0][url]` (the Scrumptious tutorial), and `GET` to list them.
 extension Router {
   mutating func openGraphAction(_ name: String, node: Node, call: GraphCall, viewer: Viewer)
     throws(GraphError) -> Outcome
@@ -92,7 +92,7 @@ extension Router {
     return text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
   }
 
-  /// `og:title` from an object URL such as seed 001's `repeater.php?...&og:title=Pizza`.
+  /// `og:title` from an object URL such as the Scrumptious tutorial's `repeater.php?...&og:title=Pizza`.
   static func ogTitle(_ url: String) -> String? {
     guard let query = url.split(separator: "?", maxSplits: 1).dropFirst().first else {
       return nil

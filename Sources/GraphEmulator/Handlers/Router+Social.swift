@@ -2,7 +2,7 @@ import GraphAPI
 import GraphJSON
 
 /// Comments and likes on posts, photos and check-ins (Graph's publishing reference; the book of
-/// seed 000 lists publishing and deleting as what the Graph API offers).
+/// the iOS SDK integration book lists publishing and deleting as what the Graph API offers).
 extension Router {
   /// `POST <object>/comments` with `message` → `{"id":"<OBJECT>_<COMMENT>"}`.
   mutating func comment(on target: Node, call: GraphCall, viewer: Viewer) throws(GraphError)

@@ -35,7 +35,7 @@ extension Router {
     return .json(.object(out))
   }
 
-  /// `POST me/feed` with message, link, name, caption, description, picture (seed 004).
+  /// `POST me/feed` with message, link, name, caption, description, picture (the feed-posting request-wrapper tutorial).
   mutating func publishPost(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
@@ -106,7 +106,7 @@ extension Router {
   }
 
   /// `POST me/checkins` with `place` (and `message`): needs
-  /// `publish_checkins` or `publish_actions` (seed 003 era).
+  /// `publish_checkins` or `publish_actions` (the Hackbook wall-posting tutorial era).
   mutating func checkIn(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {

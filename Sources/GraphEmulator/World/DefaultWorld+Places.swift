@@ -6,7 +6,7 @@ extension DefaultWorld {
   static let centre = (latitude: 37.785834, longitude: -122.406417)
 
   /// Places: name, category, distance from the centre in metres, bearing in degrees, street.
-  /// The first id is the place of seed 001's Graph API Explorer example.
+  /// The first id is the place of the Scrumptious tutorial's Graph API Explorer example.
   static let places: [(String, String, Double, Double, String)] = [
     ("Sears Fine Food", "Restaurant/cafe", 180, 20, "439 Powell St"),
     ("Café de la Presse", "Cafe", 240, 300, "352 Grant Ave"),

@@ -14,7 +14,7 @@ enum DefaultWorld {
   static let clock = 1_413_374_400
   static let appID = "233936543368280"
   static let alice = "100001000000001"
-  /// The friend the Scrumptious tutorial (seed 001) fails to tag: not a tester of the app.
+  /// The friend the Scrumptious tutorial (the Scrumptious tutorial) fails to tag: not a tester of the app.
   static let untaggable = "100002768941660"
   static let sanFrancisco = ("114952118516947", "San Francisco, California")
 
