@@ -15,6 +15,12 @@ struct YAMLReader {
 
   var lines: [[Character]]
   var index = 0
+  /// How many block and flow collections enclose the node being read.
+  var depth = 0
+
+  /// The deepest nesting read, the JSON parser's default: deeper files fail with the same
+  /// message (`nesting deeper than 512 levels`) rather than overflowing the stack.
+  static let maxDepth = JSONParser().maxDepth
 
   /// Parses `text`.
   ///
@@ -104,6 +110,11 @@ struct YAMLReader {
   private mutating func node(minIndent: Int) throws(Failure) -> JSONValue {
     skipBlank()
     guard index < lines.count, indent(index) >= minIndent else { return .null }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maxDepth else {
+      throw failure("nesting deeper than \(Self.maxDepth) levels", column: indent(index) + 1)
+    }
     let n = indent(index)
     let c = content(index)
     if Self.isSequenceItem(c) { return try sequence(indent: n) }
@@ -257,11 +268,14 @@ struct YAMLReader {
       text += more
       index += 1
     }
-    var parser = FlowParser(chars: text)
+    var parser = FlowParser(chars: text, maxDepth: Self.maxDepth - depth)
     do {
       return try parser.parse()
     } catch .incomplete {
       throw failure("unterminated flow collection", column: column + 1, line: startLine)
+    } catch .tooDeep {
+      throw failure(
+        "nesting deeper than \(Self.maxDepth) levels", column: column + 1, line: startLine)
     } catch {
       throw failure("malformed flow collection", column: column + 1, line: startLine)
     }
