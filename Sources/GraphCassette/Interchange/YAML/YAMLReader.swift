@@ -26,9 +26,7 @@ struct YAMLReader {
   ///
   /// - Throws: `Failure` with line and column.
   static func parse(_ text: String) throws(Failure) -> JSONValue {
-    var reader = YAMLReader(
-      lines: text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { line in Array(line.hasSuffix("\r") ? line.dropLast() : line) })
+    var reader = YAMLReader(lines: Self.lines(of: text))
     reader.skipBlank()
     if reader.index < reader.lines.count, reader.content(reader.index).starts(with: "---") {
       let rest = Array(reader.content(reader.index).dropFirst(3))
@@ -47,6 +45,16 @@ struct YAMLReader {
         "unexpected content (bad indentation?)", column: reader.indent(reader.index) + 1)
     }
     return value
+  }
+
+  /// The lines of `text` without their ends: LF or CRLF (Swift reads `\r\n` as one
+  /// `Character`, so the split is made on bytes), and without a leading byte order mark.
+  static func lines(of text: String) -> [[Character]] {
+    var bytes = Substring(text).utf8[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      Array(String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self))
+    }
   }
 
   func indent(_ i: Int) -> Int { lines[i].prefix { $0 == " " }.count }
