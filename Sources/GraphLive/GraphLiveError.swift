@@ -12,6 +12,8 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
   case network(host: String, reason: String)
   /// The request's URL is not an absolute http(s) URL.
   case invalidURL(String)
+  /// The answer's body, decoded (gzip, deflate), passed `limit` bytes: reading stopped there.
+  case answerTooLarge(host: String, limit: Int)
 
   public var description: String {
     switch self {
@@ -28,6 +30,9 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
       return "network error talking to \(host): \(reason)"
     case .invalidURL(let url):
       return "not an absolute http(s) URL: '\(url)'"
+    case .answerTooLarge(let host, let limit):
+      return
+        "the answer from \(host) is larger than \(Self.size(limit)) once decoded (the limit on answers); reading stopped there"
     }
   }
 
@@ -35,11 +40,18 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
   public var host: String {
     switch self {
     case .connectionRefused(let host, _), .timedOut(let host, _), .dnsFailure(let host),
-      .tlsFailure(let host, _), .network(let host, _):
+      .tlsFailure(let host, _), .network(let host, _), .answerTooLarge(let host, _):
       return host
     case .invalidURL(let url):
       return url
     }
+  }
+
+  /// `64 MiB`, `512 KiB`, `100 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
   }
 
   private static func seconds(_ duration: Duration) -> String {

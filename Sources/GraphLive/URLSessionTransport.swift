@@ -12,16 +12,28 @@ import GraphAPI
 /// - gzip and deflate bodies are decoded by URLSession; the answer then drops
 ///   `Content-Encoding` and gets the decoded `Content-Length`, so it is what a client would use.
 /// - Failures without an answer become `GraphLiveError`s naming the host.
+/// - A body larger than `maxAnswerBytes` once decoded (a gzip bomb: 1 MB that inflates to
+///   1 GiB) is not read past the limit: the request fails with `.answerTooLarge`.
 public final class URLSessionTransport: GraphTransport, Sendable {
   /// How long to wait for an answer.
   public let timeout: Duration
   /// Sent as `User-Agent` when the request has none.
   public let userAgent: String
+  /// The largest decoded body read: 64 MiB unless told otherwise.
+  public let maxAnswerBytes: Int
   private let session: URLSession
+  private let collector = AnswerCollector()
 
-  public init(timeout: Duration = .seconds(60), userAgent: String = "graph-explorer") {
+  /// The default `maxAnswerBytes`, 64 MiB.
+  public static let defaultMaxAnswerBytes = 64 << 20
+
+  public init(
+    timeout: Duration = .seconds(60), userAgent: String = "graph-explorer",
+    maxAnswerBytes: Int = URLSessionTransport.defaultMaxAnswerBytes
+  ) {
     self.timeout = timeout
     self.userAgent = userAgent
+    self.maxAnswerBytes = maxAnswerBytes
     let configuration = URLSessionConfiguration.ephemeral
     // swift-corelibs-foundation truncates these to whole seconds (0.5 s becomes "at once"), so
     // they only back up the transport's own timer, which cancels the task on time.
@@ -31,8 +43,7 @@ public final class URLSessionTransport: GraphTransport, Sendable {
     configuration.httpCookieStorage = nil
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(
-      configuration: configuration, delegate: RedirectRefuser(), delegateQueue: nil)
+    session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
   }
 
   deinit {
@@ -62,21 +73,24 @@ public final class URLSessionTransport: GraphTransport, Sendable {
     let mapError = { @Sendable (error: any Error) in
       Self.liveError(error, parts: parts, timeout: timeout)
     }
+    let limit = maxAnswerBytes
     let (data, response): (Data, URLResponse) = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          if box.didTimeOut {
+        let task = session.dataTask(with: urlRequest)
+        collector.follow(task, limit: limit) { ending in
+          switch ending {
+          case .tooLarge:
+            continuation.resume(
+              throwing: GraphLiveError.answerTooLarge(host: parts.host, limit: limit))
+          case _ where box.didTimeOut:
             continuation.resume(
               throwing: GraphLiveError.timedOut(host: parts.host, after: timeout))
-          } else if (error as? URLError)?.code == .cancelled {
+          case .failure(let error) where (error as? URLError)?.code == .cancelled:
             continuation.resume(throwing: CancellationError())
-          } else if let error {
+          case .failure(let error):
             continuation.resume(throwing: mapError(error))
-          } else if let response {
-            continuation.resume(returning: (data ?? Data(), response))
-          } else {
-            continuation.resume(
-              throwing: GraphLiveError.network(host: parts.host, reason: "no response"))
+          case .answer(let data, let response):
+            continuation.resume(returning: (data, response))
           }
         }
         box.set(task)
@@ -158,16 +172,5 @@ private final class TaskBox: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return timedOut
-  }
-}
-
-/// Answers every redirect with "don't follow", so the 3xx answer itself is returned.
-private final class RedirectRefuser: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
   }
 }

@@ -70,6 +70,18 @@ private func rejection(_ actions: [HTTPConnectionParser.Action]) -> Int? {
     #expect(got.map(\.body) == [Array("hello world".utf8)])
   }
 
+  /// A chunk size is judged by value: 20 leading zeros used to get 413 ("more than 15 digits").
+  @Test func chunkSizesWithLeadingZerosAreReadByValue() {
+    let zeros = String(repeating: "0", count: 20)
+    let input =
+      "POST /f HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+      + "\(zeros)5\r\nhello\r\n\(zeros)0\r\n\r\n"
+    #expect(requests(actions(input)).map(\.body) == [Array("hello".utf8)])
+    #expect(requests(actions(input, piece: 1)).map(\.body) == [Array("hello".utf8)])
+    let huge = "POST /f HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+    #expect(rejection(actions(huge + "\(zeros)fffffffffffffffffff\r\n")) == 413)
+  }
+
   @Test func pipelinedRequestsComeOutInOrder() {
     let input =
       "GET /1 HTTP/1.1\r\nHost: a\r\n\r\nPOST /2 HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi"

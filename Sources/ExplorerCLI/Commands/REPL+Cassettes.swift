@@ -42,7 +42,7 @@ extension REPL {
     let left = try json(of: old)
     let rendering = arguments.render(
       old: left, new: right, color: arguments.color ?? renderer.color)
-    if let warning = rendering.warning { console.errorLine(warning) }
+    if let warning = rendering.warning { console.errorLine(ErrorPresenter.safe(warning)) }
     guard arguments.output == .listing else { return [.text(rendering.text)] }
     let header = "--- #\(old.number) \(old.summary)\n+++ \(newName)\n"
     return [.text(header + (rendering.isEqual ? "no differences\n" : rendering.text))]

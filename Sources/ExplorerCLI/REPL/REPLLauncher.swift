@@ -31,7 +31,7 @@ enum REPLLauncher {
       }
       backend = try makeBackend(options)
     } catch {
-      console.errorLine("graph-explorer: \(error)")
+      console.errorLine(ErrorPresenter.subcommand(nil, "\(error)"))
       return .usage
     }
     let interactive = script == nil && options.commands.isEmpty && console.isInputTerminal
@@ -52,7 +52,7 @@ enum REPLLauncher {
         repl.apply(try Preferences.load(from: path))
         repl.preferencesPath = path
       } catch {
-        console.errorLine("graph-explorer: preferences ignored: \(error)")
+        console.errorLine(ErrorPresenter.subcommand(nil, "preferences ignored: \(error)"))
       }
     }
     let reader: any LineReader

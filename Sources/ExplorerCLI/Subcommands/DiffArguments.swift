@@ -127,7 +127,7 @@ struct DiffArguments: Sendable, Equatable {
     let useColor =
       color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
     let rendering = render(old: old, new: new, color: useColor)
-    if let warning = rendering.warning { console.errorLine(warning) }
+    if let warning = rendering.warning { console.errorLine(ErrorPresenter.safe(warning)) }
     console.write(rendering.text)
     return rendering.isEqual ? .success : .failure
   }

@@ -12,7 +12,7 @@ enum DiffCommand {
     do {
       parsed = try DiffArguments.parse(arguments)
     } catch {
-      console.errorLine("graph-explorer diff: \(error.description)")
+      console.errorLine(ErrorPresenter.subcommand("diff", "\(error.description)"))
       console.errorLine("try 'graph-explorer diff --help'")
       return .usage
     }
@@ -31,7 +31,7 @@ enum DiffCommand {
       let new = try JSONFile.load(parsed.operands[1], console: console)
       return parsed.report(old: old, new: new, console: console)
     } catch {
-      console.errorLine("graph-explorer diff: \(error.description)")
+      console.errorLine(ErrorPresenter.subcommand("diff", "\(error.description)"))
       return .usage
     }
   }

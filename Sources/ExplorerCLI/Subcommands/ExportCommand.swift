@@ -53,13 +53,13 @@ enum ExportCommand {
       }
       return .success
     } catch {
-      console.errorLine("graph-explorer export: \(error)")
+      console.errorLine(ErrorPresenter.subcommand("export", "\(error)"))
       return .usage
     }
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine("graph-explorer export: \(message)")
+    console.errorLine(ErrorPresenter.subcommand("export", "\(message)"))
     console.errorLine("try 'graph-explorer export --help'")
     return .usage
   }

@@ -74,7 +74,7 @@ enum FmtCommand {
     switch parse(arguments) {
     case .success(let parsed): options = parsed
     case .failure(let error):
-      console.errorLine("graph-explorer fmt: \(error.message)")
+      console.errorLine(ErrorPresenter.subcommand("fmt", "\(error.message)"))
       console.errorLine("try 'graph-explorer fmt --help'")
       return .usage
     }
@@ -93,7 +93,7 @@ enum FmtCommand {
     do {
       input = try read(options.path, console: console)
     } catch {
-      console.errorLine("graph-explorer fmt: \(error.message)")
+      console.errorLine(ErrorPresenter.subcommand("fmt", "\(error.message)"))
       return .usage
     }
     let formatter = JSONFormatter(options: printing)

@@ -58,13 +58,13 @@ enum ImportCommand {
           + "(\(detected.displayName)) into \(output)")
       return .success
     } catch {
-      console.errorLine("graph-explorer import: \(error)")
+      console.errorLine(ErrorPresenter.subcommand("import", "\(error)"))
       return .usage
     }
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine("graph-explorer import: \(message)")
+    console.errorLine(ErrorPresenter.subcommand("import", "\(message)"))
     console.errorLine("try 'graph-explorer import --help'")
     return .usage
   }

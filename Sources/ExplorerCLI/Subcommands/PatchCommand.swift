@@ -16,17 +16,30 @@ enum PatchCommand {
     Exit status: 0 when applied, 1 when an operation fails, 2 on error.
 
     options:
-      --merge      PATCH is an RFC 7386 merge patch
-      --compact    print the result on one line
-      -h, --help   show this help
+      --merge             PATCH is an RFC 7386 merge patch
+      --compact           print the result on one line
+      --max-growth SIZE   how much the operations may add to the document, in bytes of
+                          compact JSON (K, M, G suffixes: 1024s; default 64M); an
+                          operation that would add more fails
+      -h, --help          show this help
     """
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     var operands: [String] = []
     var merge = false
     var compact = false
-    for argument in arguments {
+    var maxGrowth = JSONPatch.defaultMaxGrowth
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
       switch argument {
+      case "--max-growth":
+        guard let text = rest.popFirst(), let size = Self.size(text) else {
+          console.errorLine(
+            "graph-explorer patch: --max-growth needs a size in bytes such as 1048576, 512K or 64M")
+          console.errorLine("try 'graph-explorer patch --help'")
+          return .usage
+        }
+        maxGrowth = size
       case "--help", "-h":
         console.line(usage)
         return .success
@@ -34,7 +47,7 @@ enum PatchCommand {
       case "--compact": compact = true
       default:
         guard argument == "-" || !argument.hasPrefix("-") else {
-          console.errorLine("graph-explorer patch: unknown option \(argument)")
+          console.errorLine(ErrorPresenter.subcommand("patch", "unknown option \(argument)"))
           console.errorLine("try 'graph-explorer patch --help'")
           return .usage
         }
@@ -42,7 +55,8 @@ enum PatchCommand {
       }
     }
     guard operands.count == 2 else {
-      console.errorLine("graph-explorer patch: expected DOC and PATCH, got \(operands.count) files")
+      console.errorLine(
+        ErrorPresenter.subcommand("patch", "expected DOC and PATCH, got \(operands.count) files"))
       console.errorLine("try 'graph-explorer patch --help'")
       return .usage
     }
@@ -52,7 +66,7 @@ enum PatchCommand {
       document = try JSONFile.load(operands[0], console: console)
       patchValue = try JSONFile.load(operands[1], console: console)
     } catch {
-      console.errorLine("graph-explorer patch: \(error.description)")
+      console.errorLine(ErrorPresenter.subcommand("patch", "\(error.description)"))
       return .usage
     }
     let result: JSONValue
@@ -61,9 +75,10 @@ enum PatchCommand {
     } else {
       do {
         let patch = try JSONPatch(parsing: patchValue)
-        result = try patch.apply(to: document)
+        result = try patch.apply(to: document, maxGrowth: maxGrowth)
       } catch {
-        console.errorLine("graph-explorer patch: \(operands[1]): \(error.description)")
+        console.errorLine(
+          ErrorPresenter.subcommand("patch", "\(operands[1]): \(error.description)"))
         switch error {
         case .invalidPatch, .invalidOperation, .invalidPointer, .invalidPattern: return .usage
         case .operationFailed, .testFailed: return .failure
@@ -72,5 +87,20 @@ enum PatchCommand {
     }
     console.line(JSONPrinter(options: compact ? [] : [.pretty]).string(result))
     return .success
+  }
+
+  /// `1048576`, `512K`, `64M`, `1G` (binary multiples) as a byte count, at most 2^50.
+  static func size(_ text: String) -> Int? {
+    let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    var digits = Substring(text)
+    var unit = 1
+    if let last = digits.last, let multiple = units[Character(last.uppercased())] {
+      unit = multiple
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(\.isASCII),
+      let n = Int(digits), n >= 0, n <= (1 << 50) / unit
+    else { return nil }
+    return n * unit
   }
 }

@@ -23,7 +23,7 @@ enum RunCommand {
       data = FileManager.default.contents(atPath: (path as NSString).expandingTildeInPath)
     }
     guard let data else {
-      console.errorLine("graph-explorer run: \(path): cannot be read")
+      console.errorLine(ErrorPresenter.subcommand("run", "\(path): cannot be read"))
       return .usage
     }
     var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")

@@ -27,13 +27,13 @@ enum ServeCommand {
         emulator.setThrottle(callsPerMinute: throttle)
       }
     } catch {
-      console.errorLine("graph-explorer serve: \(error)")
+      console.errorLine(ErrorPresenter.subcommand("serve", "\(error)"))
       console.errorLine("try 'graph-explorer serve --help'")
       return .usage
     }
     let configuration = GraphServer.Configuration(
       host: options.host, port: options.port,
-      accessLog: { entry in console.errorLine(ServeLog.line(entry)) })
+      accessLog: { entry in console.errorLine(ErrorPresenter.safe(ServeLog.line(entry))) })
     let server = GraphServer(transport: source.transport, configuration: configuration)
     // Signals are caught from here on, so a signal right after the URL is printed still stops
     // the server gracefully.
@@ -42,7 +42,7 @@ enum ServeCommand {
       try server.start()
     } catch {
       signals.cancel()
-      console.errorLine("graph-explorer serve: \(error)")
+      console.errorLine(ErrorPresenter.subcommand("serve", "\(error)"))
       return .failure
     }
     console.line("graph-explorer: serving \(source.description) on \(server.url ?? "?")")

@@ -49,19 +49,19 @@ enum VerifyCommand {
       do {
         report = try await parsed.verify(file)
       } catch {
-        console.errorLine("graph-explorer verify: \(error)")
+        console.errorLine(ErrorPresenter.subcommand("verify", "\(error)"))
         return .usage
       }
       if n > 0 { console.line() }
       console.line("\(file) against \(parsed.targetDescription):")
-      console.line(report.text)
+      console.line(ErrorPresenter.safe(report.text))
       drift = drift || report.hasDrift
     }
     return drift ? .failure : .success
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine("graph-explorer verify: \(message)")
+    console.errorLine(ErrorPresenter.subcommand("verify", "\(message)"))
     console.errorLine("try 'graph-explorer verify --help'")
     return .usage
   }

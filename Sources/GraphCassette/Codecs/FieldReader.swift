@@ -62,6 +62,24 @@ struct FieldReader {
     return int
   }
 
+  /// The longest duration a cassette may give an answer: one year, in milliseconds. Larger
+  /// values (`1e16`) would not fit the microseconds a `Duration` is built from.
+  static let maxDurationMilliseconds: Double = 31_536_000_000
+
+  /// The duration written as a number of milliseconds in `field`: finite, at least zero and
+  /// at most `maxDurationMilliseconds`.
+  func milliseconds(_ value: JSONValue?, _ field: String) throws(CassetteError) -> Duration {
+    let number = try self.number(value, field)
+    let ms = number.doubleValue
+    guard ms.isFinite, ms >= 0, ms <= Self.maxDurationMilliseconds else {
+      throw error(
+        field,
+        "\(number.text) is not a duration from 0 to \(Int(Self.maxDurationMilliseconds)) ms (one year)"
+      )
+    }
+    return .microseconds(Int64((ms * 1000).rounded()))
+  }
+
   /// The bytes of base64 `text` read from `field`.
   func base64(_ text: String, _ field: String) throws(CassetteError) -> [UInt8] {
     guard let data = Data(base64Encoded: text) else { throw error(field, "not valid base64") }

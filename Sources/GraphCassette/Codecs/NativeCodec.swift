@@ -119,11 +119,7 @@ enum NativeCodec {
     }
     var duration = Duration.zero
     if let ms = object["duration_ms"] {
-      let value = try r.number(ms, "duration_ms").doubleValue
-      guard value.isFinite, value >= 0 else {
-        throw r.error("duration_ms", "expected a non-negative number of milliseconds")
-      }
-      duration = .microseconds(Int64((value * 1000).rounded()))
+      duration = try r.milliseconds(ms, "duration_ms")
     }
     let response = HTTPResponse(
       status: status,

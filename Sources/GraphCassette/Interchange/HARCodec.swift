@@ -152,8 +152,12 @@ enum HARCodec {
       }
     }
     if let time = entry["time"] {
-      let ms = try r.number(time, "time").doubleValue
-      if ms.isFinite, ms >= 0 { response.duration = .microseconds(Int64((ms * 1000).rounded())) }
+      // HAR writes -1 where a time does not apply: such an entry keeps no duration.
+      if let ms = time.numberValue?.doubleValue, ms < 0, ms.isFinite {
+        response.duration = .zero
+      } else {
+        response.duration = try r.milliseconds(time, "time")
+      }
     }
     let started = try entry["startedDateTime"].map { v throws(CassetteError) in
       try r.string(v, "startedDateTime")

@@ -23,9 +23,12 @@ public enum Interchange {
     }
     // YAML: judged by its top-level keys, so that a broken file still gets a parse error
     // with a line and column rather than "unrecognised".
-    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-    if lines.contains(where: { $0.hasPrefix("http_interactions:") }) { return .vcrYAML }
-    if lines.contains(where: { $0.hasPrefix("interactions:") }) { return .vcrpyYAML }
+    // Split on bytes: a CRLF is one Character to Swift. A byte order mark is not a key.
+    let lines = bytes.split(separator: 0x0A).map {
+      $0.starts(with: [0xEF, 0xBB, 0xBF]) ? $0.dropFirst(3) : $0
+    }
+    if lines.contains(where: { $0.starts(with: "http_interactions:".utf8) }) { return .vcrYAML }
+    if lines.contains(where: { $0.starts(with: "interactions:".utf8) }) { return .vcrpyYAML }
     throw .unknownFormat(
       path: path,
       reason:

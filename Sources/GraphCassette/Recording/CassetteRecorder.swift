@@ -4,9 +4,11 @@ import GraphAPI
 /// A transport that forwards to another and writes every exchange to a cassette file, with
 /// secrets redacted on disk only: the caller gets the live answer unchanged.
 ///
-/// Each interaction is written (atomically: temporary file, flush, rename) before `send`
-/// returns its answer, so a crash at any point leaves a cassette that loads with every
-/// completed interaction. Error answers (4xx, 5xx) are recorded like any other; a request that
+/// Each interaction is on disk before `send` returns its answer, so a crash at any point leaves
+/// a cassette that loads with every completed interaction: the first write is a whole-file
+/// atomic replace (temporary file, flush, rename), later ones rewrite only the file's tail
+/// (`CassetteTail`), so recording costs O(interaction). Temporaries left by killed recorders
+/// beside the cassette are removed when recording starts. Error answers (4xx, 5xx) are recorded like any other; a request that
 /// gets no answer at all (connection refused) is not.
 public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   /// The cassette file.
@@ -23,6 +25,8 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   private var existedAtStart: Bool
   private var recorded = 0
   private var replayed = 0
+  /// The file's tail, once the recorder has written it whole.
+  private var tail: CassetteTail?
 
   /// Starts recording `inner`'s exchanges into `file`.
   ///
@@ -88,6 +92,7 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
         path: file, operation: "record to", reason: "folder \(directory) is missing or not writable"
       )
     }
+    if recordsNew { StaleTemporaries.remove(besides: file) }
   }
 
   /// Whether this recorder writes new interactions (false: replay only).
@@ -138,10 +143,14 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
         path: file, interaction: index, field: "expect", problem: "no such interaction")
     }
     guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
-    var updated = cassette
-    updated.interactions[target].expect = expectation
-    try updated.save(to: file)
-    cassette = updated
+    let previous = cassette.interactions[target].expect
+    cassette.interactions[target].expect = expectation
+    do {
+      try rewrite()
+    } catch {
+      cassette.interactions[target].expect = previous
+      throw error
+    }
   }
 
   private func replay(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse? {
@@ -166,11 +175,26 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     if mode == .once, !existedAtStart, recorded == 0, FileIO.exists(file) {
       throw .wouldOverwrite(path: file, mode: mode)
     }
-    var updated = cassette
-    updated.interactions.append(redactor.redact(interaction))
-    try updated.save(to: file)
-    cassette = updated
+    let redacted = redactor.redact(interaction)
+    cassette.interactions.append(redacted)
+    do {
+      if let tail, try tail.append(CassetteTail.item(redacted)) {
+      } else {
+        try rewrite()
+      }
+    } catch {
+      cassette.interactions.removeLast()
+      throw error
+    }
     recorded += 1
+  }
+
+  /// Writes the whole cassette atomically and follows its tail for the next appends.
+  private func rewrite() throws(CassetteError) {
+    tail = nil
+    let bytes = cassette.encoded()
+    try FileIO.writeAtomically(bytes, to: file)
+    tail = CassetteTail(path: file, size: bytes.count)
   }
 
   /// Whether `cassette`'s oldest `recorded_at` lies more than `interval` before `now`.

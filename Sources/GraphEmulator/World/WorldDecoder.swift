@@ -25,6 +25,23 @@ struct WorldDecoder {
     return out
   }
 
+  /// The last second of year 9999: the latest Unix time a world may name (its clock, a
+  /// token's expiry). Dates past it would overflow the emulator's date arithmetic.
+  static let latestTime = 253_402_300_799
+
+  /// A Unix time in seconds, from 1970 to the end of year 9999.
+  func time(_ value: JSONValue?, _ location: String) throws(EmulatorError) -> Int? {
+    guard let value, !value.isNull else { return nil }
+    guard let number = value.numberValue else {
+      throw fail(location, "expected a Unix time in seconds, found \(value.kindName)")
+    }
+    guard let seconds = number.intValue, (0...Self.latestTime).contains(seconds) else {
+      throw fail(
+        location, "\(number.text) is not a Unix time from 0 to \(Self.latestTime) (year 9999)")
+    }
+    return seconds
+  }
+
   func decode() throws(EmulatorError) -> World {
     guard case .object = root else { throw fail("$", "expected an object, found \(root.kindName)") }
     guard let app = root["app"] else { throw fail("$.app", "missing") }
@@ -87,7 +104,7 @@ struct WorldDecoder {
       let record = TokenRecord(
         token: try string(item["token"], "\(location).token"), name: item["name"]?.stringValue,
         kind: kind, userID: user, scopes: try strings(item["scopes"], "\(location).scopes"),
-        expiresAt: item["expires_at"]?.numberValue?.intValue,
+        expiresAt: try time(item["expires_at"], "\(location).expires_at"),
         invalidation: item["invalidated"]?.numberValue?.intValue,
         summary: item["summary"]?.stringValue ?? "")
       tokens[record.token] = record
@@ -104,6 +121,6 @@ struct WorldDecoder {
       app: info, nodes: nodes, edges: edges, tokens: tokens,
       deauthorized: Set(try strings(root["deauthorized"], "$.deauthorized")),
       defaultUserID: defaultUser, defaultToken: defaultToken,
-      clock: root["clock"]?.numberValue?.intValue ?? DefaultWorld.clock)
+      clock: try time(root["clock"], "$.clock") ?? DefaultWorld.clock)
   }
 }

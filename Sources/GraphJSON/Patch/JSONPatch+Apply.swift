@@ -6,9 +6,26 @@ extension JSONPatch {
   ///   failing operation and its path.
   /// - Complexity: O(depth) per operation plus the cost of inserting into or removing from an
   ///   array (linear in its length).
-  public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
+  /// - Parameter maxGrowth: how many bytes of compact JSON the operations may add in total
+  ///   (`add`, `replace` and `copy` count the value they write; nothing is credited for what
+  ///   they remove). An operation that would pass it fails with `.operationFailed`, so that 26
+  ///   `copy` operations doubling the document cannot take gigabytes.
+  public func apply(to document: JSONValue, maxGrowth: Int = JSONPatch.defaultMaxGrowth)
+    throws(JSONPatchError) -> JSONValue
+  {
     var result = document
+    var budget = maxGrowth
     for (index, operation) in operations.enumerated() {
+      if let written = Self.written(by: operation, in: result) {
+        guard let size = written.compactSize(limit: budget) else {
+          throw .operationFailed(
+            index: index, op: operation.name, path: operation.path.description,
+            reason:
+              "the patch would add more than \(maxGrowth) bytes to the document (the limit on growth)"
+          )
+        }
+        budget -= size
+      }
       if case .test(let path, let expected) = operation {
         let found: JSONValue
         do throws(PointerFailure) {
@@ -33,6 +50,16 @@ extension JSONPatch {
       }
     }
     return result
+  }
+
+  /// The value `operation` adds to `document`, when it adds one (`copy` whose source does not
+  /// resolve adds nothing here and fails when applied).
+  private static func written(by operation: Operation, in document: JSONValue) -> JSONValue? {
+    switch operation {
+    case .add(_, let value), .replace(_, let value): return value
+    case .copy(let from, _): return try? from.resolve(in: document)
+    case .remove, .move, .test: return nil
+    }
   }
 
   private static func apply(_ operation: Operation, to document: inout JSONValue, index: Int)

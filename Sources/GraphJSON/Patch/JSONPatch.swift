@@ -62,6 +62,10 @@ public struct JSONPatch: Sendable, Hashable {
 
   public init(_ operations: [Operation] = []) { self.operations = operations }
 
+  /// How many bytes of compact JSON a patch may add to a document unless told otherwise:
+  /// 64 MiB (`graph-explorer patch --max-growth`).
+  public static let defaultMaxGrowth = 64 << 20
+
   /// Whether the patch has no operations.
   public var isEmpty: Bool { operations.isEmpty }
 

@@ -138,8 +138,10 @@ package struct HTTPConnectionParser: Sendable {
         return reject(400, "the chunk size '\(Self.text(line))' is not hexadecimal")
       }
       digits += 1
-      guard digits <= 15 else { return reject(413, "a chunk is larger than the body limit") }
+      // Judged by value, so leading zeros (`000...0010`) are fine; anything past 2^52 is
+      // beyond every body limit and is refused before it can overflow.
       size = size * 16 + value
+      guard size <= 1 << 52 else { return reject(413, "a chunk is larger than the body limit") }
     }
     guard digits > 0 else { return reject(400, "a chunk size line is empty") }
     guard size <= limits.maxBodyBytes - body.count else {

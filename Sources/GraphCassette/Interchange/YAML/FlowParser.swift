@@ -5,10 +5,15 @@ struct FlowParser {
   enum Incomplete: Error {
     case incomplete
     case malformed
+    /// More nested collections than `maxDepth`.
+    case tooDeep
   }
 
   var chars: [Character]
   var i = 0
+  /// How many collections may nest (what the enclosing block structure leaves).
+  var maxDepth: Int
+  var depth = 0
 
   mutating func parse() throws(Incomplete) -> JSONValue {
     let value = try node()
@@ -24,6 +29,10 @@ struct FlowParser {
   private mutating func node() throws(Incomplete) -> JSONValue {
     skipSpaces()
     guard i < chars.count else { throw .incomplete }
+    if chars[i] == "[" || chars[i] == "{" {
+      depth += 1
+      guard depth <= maxDepth else { throw .tooDeep }
+    }
     switch chars[i] {
     case "[":
       i += 1
@@ -33,6 +42,7 @@ struct FlowParser {
         guard i < chars.count else { throw .incomplete }
         if chars[i] == "]" {
           i += 1
+          depth -= 1
           return .array(items)
         }
         items.append(try node())
@@ -48,6 +58,7 @@ struct FlowParser {
         guard i < chars.count else { throw .incomplete }
         if chars[i] == "}" {
           i += 1
+          depth -= 1
           return .object(object)
         }
         guard case .string(let key) = try scalar(stopAtColon: true) else { throw .malformed }

@@ -15,14 +15,18 @@ struct YAMLReader {
 
   var lines: [[Character]]
   var index = 0
+  /// How many block and flow collections enclose the node being read.
+  var depth = 0
+
+  /// The deepest nesting read, the JSON parser's default: deeper files fail with the same
+  /// message (`nesting deeper than 512 levels`) rather than overflowing the stack.
+  static let maxDepth = JSONParser().maxDepth
 
   /// Parses `text`.
   ///
   /// - Throws: `Failure` with line and column.
   static func parse(_ text: String) throws(Failure) -> JSONValue {
-    var reader = YAMLReader(
-      lines: text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { line in Array(line.hasSuffix("\r") ? line.dropLast() : line) })
+    var reader = YAMLReader(lines: Self.lines(of: text))
     reader.skipBlank()
     if reader.index < reader.lines.count, reader.content(reader.index).starts(with: "---") {
       let rest = Array(reader.content(reader.index).dropFirst(3))
@@ -41,6 +45,16 @@ struct YAMLReader {
         "unexpected content (bad indentation?)", column: reader.indent(reader.index) + 1)
     }
     return value
+  }
+
+  /// The lines of `text` without their ends: LF or CRLF (Swift reads `\r\n` as one
+  /// `Character`, so the split is made on bytes), and without a leading byte order mark.
+  static func lines(of text: String) -> [[Character]] {
+    var bytes = Substring(text).utf8[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      Array(String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self))
+    }
   }
 
   func indent(_ i: Int) -> Int { lines[i].prefix { $0 == " " }.count }
@@ -104,6 +118,11 @@ struct YAMLReader {
   private mutating func node(minIndent: Int) throws(Failure) -> JSONValue {
     skipBlank()
     guard index < lines.count, indent(index) >= minIndent else { return .null }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maxDepth else {
+      throw failure("nesting deeper than \(Self.maxDepth) levels", column: indent(index) + 1)
+    }
     let n = indent(index)
     let c = content(index)
     if Self.isSequenceItem(c) { return try sequence(indent: n) }
@@ -257,11 +276,14 @@ struct YAMLReader {
       text += more
       index += 1
     }
-    var parser = FlowParser(chars: text)
+    var parser = FlowParser(chars: text, maxDepth: Self.maxDepth - depth)
     do {
       return try parser.parse()
     } catch .incomplete {
       throw failure("unterminated flow collection", column: column + 1, line: startLine)
+    } catch .tooDeep {
+      throw failure(
+        "nesting deeper than \(Self.maxDepth) levels", column: column + 1, line: startLine)
     } catch {
       throw failure("malformed flow collection", column: column + 1, line: startLine)
     }

@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Appends interactions to a native cassette file by rewriting only its tail, so recording
+/// costs O(interaction) instead of rewriting the whole cassette each time (3,000 GETs took
+/// 161.7 s that way). The file stays byte for byte what `Cassette.encoded()` would write.
+///
+/// Each append is one `pwrite` of `,\n<interaction>\n  ]\n}\n` over the old closing brackets,
+/// then `fdatasync`, made before the answer is returned: a process killed at any moment leaves
+/// the file with or without the interaction, never torn (a write to a regular file completes
+/// or does not start). If the file is no longer the one written (replaced, truncated), the
+/// caller rewrites it whole.
+final class CassetteTail {
+  /// What ends a pretty-printed cassette with at least one interaction.
+  static let closing: [UInt8] = Array("\n  ]\n}\n".utf8)
+
+  private let path: String
+  private let fd: Int32
+  private let inode: UInt64
+  /// Offset of `closing` in the file.
+  private var end: Int
+
+  /// Follows the cassette just written whole to `path` (`size` bytes); `nil` when it is not a
+  /// regular file or does not end as expected (then every write stays a whole rewrite).
+  init?(path: String, size: Int) {
+    let fd = open(path, O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size,
+      size > Self.closing.count
+    else {
+      close(fd)
+      return nil
+    }
+    var last = [UInt8](repeating: 0, count: Self.closing.count)
+    let read = last.withUnsafeMutableBytes {
+      pread(fd, $0.baseAddress, Self.closing.count, off_t(size - Self.closing.count))
+    }
+    guard read == Self.closing.count, last == Self.closing else {
+      close(fd)
+      return nil
+    }
+    self.path = path
+    self.fd = fd
+    self.inode = UInt64(info.st_ino)
+    self.end = size - Self.closing.count
+  }
+
+  deinit { close(fd) }
+
+  /// The interaction as it appears inside a cassette's `interactions` array (indented, no
+  /// separator): cut from a one-interaction cassette, so the bytes match a whole encoding.
+  static func item(_ interaction: Interaction) -> [UInt8] {
+    let whole = Cassette(interactions: [interaction], recordedWith: nil).encoded()
+    let opening = Array("\"interactions\": [\n".utf8)
+    guard let start = whole.firstRange(of: opening)?.upperBound,
+      whole.count - closing.count > start
+    else { return [] }
+    return Array(whole[start..<(whole.count - closing.count)])
+  }
+
+  /// Appends `item` (from `item(_:)`); `false` when the file changed behind the recorder's
+  /// back and must be rewritten whole.
+  ///
+  /// - Throws: `CassetteError.io` when the write fails (the old tail is put back first).
+  func append(_ item: [UInt8]) throws(CassetteError) -> Bool {
+    var onDisk = stat()
+    var open = stat()
+    guard !item.isEmpty, stat(path, &onDisk) == 0, fstat(fd, &open) == 0,
+      UInt64(onDisk.st_ino) == inode, UInt64(open.st_ino) == inode,
+      Int(open.st_size) == end + Self.closing.count
+    else { return false }
+    let bytes = Array(",\n".utf8) + item + Self.closing
+    if let failure = write(bytes, at: end) ?? sync() {
+      _ = write(Self.closing, at: end)
+      ftruncate(fd, off_t(end + Self.closing.count))
+      throw .io(path: path, operation: "write", reason: failure)
+    }
+    end += bytes.count - Self.closing.count
+    return true
+  }
+
+  /// Writes all of `bytes` at `offset`; the system's message on failure.
+  private func write(_ bytes: [UInt8], at offset: Int) -> String? {
+    var written = 0
+    return bytes.withUnsafeBytes { raw -> String? in
+      while written < raw.count {
+        let n = pwrite(fd, raw.baseAddress! + written, raw.count - written, off_t(offset + written))
+        if n < 0 {
+          if errno == EINTR { continue }
+          return String(cString: strerror(errno))
+        }
+        written += n
+      }
+      return nil
+    }
+  }
+
+  private func sync() -> String? {
+    fdatasync(fd) == 0 ? nil : String(cString: strerror(errno))
+  }
+}

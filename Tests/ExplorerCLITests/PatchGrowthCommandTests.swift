@@ -1,0 +1,56 @@
+import ExplorerCLI
+import Foundation
+import GraphTestSupport
+import Testing
+
+/// `graph-explorer patch` with growth-by-copy operations fails with one line naming the
+/// operation (it used to print until the allocator gave up), and `--max-growth` moves the bound.
+@Suite final class PatchGrowthCommandTests {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "patch-growth-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func run(_ arguments: [String]) async -> (ExplorerCLI.ExitStatus, String, String) {
+    let console = CapturingConsole()
+    let status = await GraphExplorer.main(arguments: arguments, console: console)
+    return (status, console.output, console.errors)
+  }
+
+  @Test func doublingPatchesFailOnOneLine() async throws {
+    let doc = try file("doc.json", #"{"a":[]}"#)
+    let op = #"{"op":"copy","from":"","path":"/a/-"}"#
+    let patch = try file(
+      "p.json", "[" + Array(repeating: op, count: 26).joined(separator: ",") + "]")
+    let (status, out, errors) = await run(["patch", doc, patch])
+    #expect(status == .failure)
+    #expect(out == "")
+    #expect(errors.split(separator: "\n").count == 1)
+    #expect(errors.contains("(copy /a/-): the patch would add more than 67108864 bytes"))
+
+    let (small, _, smallErrors) = await run(["patch", "--max-growth", "1K", doc, patch])
+    #expect(small == .failure)
+    #expect(
+      smallErrors.contains("operation 6 (copy /a/-): the patch would add more than 1024 bytes"))
+  }
+
+  @Test func maxGrowthNeedsASize() async throws {
+    let doc = try file("doc.json", "{}")
+    for bad in ["", "-1", "12X", "99999999999999999G"] {
+      let (status, _, errors) = await run(["patch", "--max-growth", bad, doc, doc])
+      #expect(status == .usage)
+      #expect(errors.hasPrefix("graph-explorer patch: --max-growth needs a size in bytes"))
+    }
+  }
+}
