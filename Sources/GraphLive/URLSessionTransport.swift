@@ -19,7 +19,12 @@ public final class URLSessionTransport: GraphTransport, Sendable {
   public let userAgent: String
   private let session: URLSession
 
-  public init(timeout: Duration = .seconds(60), userAgent: String = "graph-explorer") {
+  /// - Parameter maxConnectionsPerHost: how many requests to one host may be in flight at once
+  ///   (URLSession's default is 6: six stalled requests would hold every later one).
+  public init(
+    timeout: Duration = .seconds(60), userAgent: String = "graph-explorer",
+    maxConnectionsPerHost: Int = 6
+  ) {
     self.timeout = timeout
     self.userAgent = userAgent
     let configuration = URLSessionConfiguration.ephemeral
@@ -29,6 +34,7 @@ public final class URLSessionTransport: GraphTransport, Sendable {
     configuration.timeoutIntervalForRequest = backstop
     configuration.timeoutIntervalForResource = backstop
     configuration.httpCookieStorage = nil
+    configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     session = URLSession(
