@@ -27,9 +27,12 @@ public final class URLSessionTransport: GraphTransport, Sendable {
   /// The default `maxAnswerBytes`, 64 MiB.
   public static let defaultMaxAnswerBytes = 64 << 20
 
+  /// - Parameter maxConnectionsPerHost: how many requests to one host may be in flight at once
+  ///   (URLSession's default is 6: six stalled requests would hold every later one).
   public init(
     timeout: Duration = .seconds(60), userAgent: String = "graph-explorer",
-    maxAnswerBytes: Int = URLSessionTransport.defaultMaxAnswerBytes
+    maxAnswerBytes: Int = URLSessionTransport.defaultMaxAnswerBytes,
+    maxConnectionsPerHost: Int = 6
   ) {
     self.timeout = timeout
     self.userAgent = userAgent
@@ -41,6 +44,7 @@ public final class URLSessionTransport: GraphTransport, Sendable {
     configuration.timeoutIntervalForRequest = backstop
     configuration.timeoutIntervalForResource = backstop
     configuration.httpCookieStorage = nil
+    configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)

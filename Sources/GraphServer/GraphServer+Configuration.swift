@@ -18,20 +18,39 @@ extension GraphServer {
     public var writeTimeout: Duration
     /// How long `stop()` lets in-flight requests run before closing what is left.
     public var shutdownGracePeriod: Duration
-    /// The most connections open at once; further clients wait in the listen backlog.
+    /// The most connections open at once. At the cap, a waiting client gets the slot of the
+    /// longest-idle keep-alive connection, or else of a request that has been arriving for
+    /// longer than `requestTimeoutAtCapacity` (answered 408); otherwise it waits in the backlog.
     public var maxConnections: Int
+    /// At the connection cap, how long a request may take to arrive before its connection is
+    /// given to a waiting client (the shortened request timeout).
+    public var requestTimeoutAtCapacity: Duration
+    /// The most request-body bytes held at once over all connections (declared lengths count
+    /// from the head on); a request that would go past it is answered 503 with `Retry-After`.
+    public var maxBodyBytesInFlight: Int
+    /// Whether transport calls run on the I/O thread (`true`, no thread switch: for transports
+    /// that answer at once) or on the global concurrent executor (`false`: for transports that
+    /// do real work after waiting, such as forwarding and recording a large answer).
+    public var transportOnIOThread: Bool
     /// How many I/O threads serve connections (each connection stays on one). Defaults to half
     /// the cores (at least 1, at most 4): on loopback the clients need the other half.
     public var ioThreads: Int
     /// Called once per answered request (and per refused one), on the server's I/O thread.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
+    /// Called by an I/O thread when it has nothing to do and is about to wait: a buffered access
+    /// log writes what it holds here, so lines are written in batches under load and at once
+    /// when the server goes quiet.
+    public var accessLogFlush: (@Sendable () -> Void)?
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, limits: HTTPLimits = HTTPLimits(),
       idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
       writeTimeout: Duration = .seconds(30), shutdownGracePeriod: Duration = .seconds(30),
-      maxConnections: Int = 1024, ioThreads: Int = Configuration.defaultIOThreads,
-      accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil
+      maxConnections: Int = 1024, requestTimeoutAtCapacity: Duration = .milliseconds(500),
+      maxBodyBytesInFlight: Int = 128 * 1024 * 1024, transportOnIOThread: Bool = true,
+      ioThreads: Int = Configuration.defaultIOThreads,
+      accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+      accessLogFlush: (@Sendable () -> Void)? = nil
     ) {
       self.host = host
       self.port = port
@@ -41,8 +60,12 @@ extension GraphServer {
       self.writeTimeout = writeTimeout
       self.shutdownGracePeriod = shutdownGracePeriod
       self.maxConnections = maxConnections
+      self.requestTimeoutAtCapacity = requestTimeoutAtCapacity
+      self.maxBodyBytesInFlight = maxBodyBytesInFlight
+      self.transportOnIOThread = transportOnIOThread
       self.ioThreads = ioThreads
       self.accessLog = accessLog
+      self.accessLogFlush = accessLogFlush
     }
 
     /// Half the cores, between 1 and 4. On 2 cores one I/O thread gave a lower p99 than two

@@ -57,11 +57,12 @@ public final class GraphServer: Sendable {
       host: configuration.host, port: configuration.port, backlog: 1024)
     let threads = max(1, configuration.ioThreads)
     var loops: [ServerLoop] = []
+    let budget = BodyBudget(limit: configuration.maxBodyBytesInFlight)
     do {
       for _ in 0..<threads {
         loops.append(
           try ServerLoop(
-            transport: transport, configuration: configuration, listener: fd,
+            transport: transport, configuration: configuration, listener: fd, budget: budget,
             maxConnections: max(1, (configuration.maxConnections + threads - 1) / threads),
             fallbackAuthority: Self.authority(host: configuration.host, port: port)))
       }

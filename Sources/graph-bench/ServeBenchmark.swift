@@ -1,114 +1,211 @@
 import Foundation
 import GraphAPI
-import GraphServer
+import GraphCassette
+import GraphLive
 
-/// `graph-bench serve`: GraphServer under load. Starts the server in-process on a transport
-/// that answers every request with the same small recorded Graph answer, then drives it with
-/// `wrk` when it is installed, or else with a bounded loop of keep-alive client threads.
+/// `graph-bench serve`: `graph-explorer serve` against nginx (Debian, one worker, the same
+/// bodies as static files), both driven by wrk on loopback. For a replayed answer and an
+/// emulator answer, at each connection count, runs are interleaved (nginx, serve, nginx, ...)
+/// and the medians reported: requests/s, p99, server CPU per request (from `/proc` of each
+/// server's processes) and resident memory. Both servers write their access log to a file.
 enum ServeBenchmark {
   static let usage = """
-    usage: graph-bench serve [--connections N] [--duration SECONDS] [--client wrk|threads]
-                             [--io-threads N]
-      defaults: 64 connections, 10 seconds, wrk when installed, I/O threads: half the cores
-    goal: at least 10,000 requests/s with p99 under 10 ms at 64 connections on 2 cores
+    usage: graph-bench serve [--connections N,N,...] [--duration SECONDS] [--rounds N]
+                             [--log file|off]
+      defaults: connections 1,64,512, 5 s per run, 3 rounds, access logs to files
+      needs wrk and nginx (apt-get install wrk nginx) and a release graph-explorer next to
+      graph-bench (swift build -c release)
+    goal: requests/s at least nginx's, CPU per request and p99 no more than nginx's
     """
 
-  /// The answer every request gets: a user as graph.facebook.com v2.0 returns it.
-  struct FixedAnswer: GraphTransport {
-    static let body = Array(
-      #"{"id":"4","name":"Mark Zuckerberg","first_name":"Mark","last_name":"Zuckerberg","link":"https:\/\/www.facebook.com\/zuck","username":"zuck","gender":"male","locale":"en_US"}"#
-        .utf8)
-    static let headers: HTTPHeaders = [
-      "Content-Type": "application/json; charset=UTF-8",
-      "Access-Control-Allow-Origin": "*",
-      "Cache-Control": "private, no-cache, no-store, must-revalidate",
-      "Expires": "Sat, 01 Jan 2000 00:00:00 GMT",
-      "Pragma": "no-cache",
-      "facebook-api-version": "v2.0",
-    ]
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-      HTTPResponse(status: 200, headers: Self.headers, body: Self.body)
-    }
-  }
+  /// The replayed answer: a user as graph.facebook.com v2.0 returns it (173 bytes).
+  static let body = Array(
+    #"{"id":"4","name":"Mark Zuckerberg","first_name":"Mark","last_name":"Zuckerberg","link":"https:\/\/www.facebook.com\/zuck","username":"zuck","gender":"male","locale":"en_US"}"#
+      .utf8)
+  static let headers: HTTPHeaders = [
+    "Access-Control-Allow-Origin": "*",
+    "Cache-Control": "private, no-cache, no-store, must-revalidate",
+    "Content-Type": "application/json; charset=UTF-8",
+    "Expires": "Sat, 01 Jan 2000 00:00:00 GMT",
+    "Pragma": "no-cache",
+    "facebook-api-version": "v2.0",
+  ]
+  static let replayPath = "/v2.0/4?fields=id,name"
+  static let emulatorPath = "/v2.0/me?fields=id,name&access_token=CAAEmuAlice"
 
   struct Result {
-    var client: String
     var requests: Int
     var errors: Int
-    var seconds: Double
-    var p50: Double
+    var requestsPerSecond: Double
     var p99: Double
-    /// CPU time the server process used (user + system), when the client is another process.
-    var serverCPUSeconds: Double?
-    var requestsPerSecond: Double { Double(requests) / seconds }
+  }
+
+  struct Sample {
+    var requestsPerSecond: Double
+    var p99: Double
+    var cpuPerRequest: Double
+    var residentBytes: Int
+    var errors: Int
   }
 
   static func run(_ arguments: [String]) async -> Int32 {
-    var connections = 64
-    var duration = 10
-    var ioThreads = GraphServer.Configuration.defaultIOThreads
-    var client =
-      ProcessInfo.processInfo.environment["PATH"].flatMap(findWrk) != nil ? "wrk" : "threads"
+    var connectionCounts = [1, 64, 512]
+    var duration = 5
+    var rounds = 3
+    var logToFile = true
     var rest = arguments[...]
     while let flag = rest.popFirst() {
       guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
       switch flag {
-      case "--connections": connections = Int(value) ?? 0
+      case "--connections": connectionCounts = value.split(separator: ",").compactMap { Int($0) }
       case "--duration": duration = Int(value) ?? 0
-      case "--client": client = value
-      case "--io-threads": ioThreads = Int(value) ?? 0
+      case "--rounds": rounds = Int(value) ?? 0
+      case "--log":
+        guard value == "file" || value == "off" else { return fail("--log is file or off") }
+        logToFile = value == "file"
       default: return fail("unknown option '\(flag)'")
       }
     }
-    guard (1...1000).contains(connections), (1...120).contains(duration),
-      ["wrk", "threads"].contains(client), (1...16).contains(ioThreads)
-    else {
-      return fail(
-        "connections must be 1-1000, duration 1-120 s, client wrk or threads, io-threads 1-16")
+    guard !connectionCounts.isEmpty, connectionCounts.allSatisfy({ (1...4000).contains($0) }),
+      (1...120).contains(duration), (1...20).contains(rounds)
+    else { return fail("connections must be 1-4000, duration 1-120 s, rounds 1-20") }
+    guard let wrk = ServedProcess.find("wrk") else {
+      return fail("wrk is not installed: apt-get install wrk")
     }
-    let server = GraphServer(
-      transport: FixedAnswer(), configuration: GraphServer.Configuration(ioThreads: ioThreads))
-    let port: Int
-    do { port = try server.start() } catch { return fail("\(error)") }
-    defer { server.stop() }
-    let url = "http://127.0.0.1:\(port)/v2.0/4?fields=id,name&access_token=bench"
-    var result: Result?
-    if client == "wrk" {
-      let before = cpuSeconds()
-      result = runWrk(url: url, connections: connections, duration: duration)
-      result?.serverCPUSeconds = cpuSeconds() - before
-    } else {
-      result = ServeLoadClient(port: port, path: "/v2.0/4?fields=id,name&access_token=bench")
-        .run(connections: connections, seconds: Double(duration))
+    guard let nginx = ServedProcess.find("nginx") else {
+      return fail("nginx is not installed: apt-get install nginx")
     }
-    guard let result else { return fail("the load client failed") }
-    let met = result.requestsPerSecond >= 10_000 && result.p99 < 10 && result.errors == 0
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let explorer = folder.appendingPathComponent("graph-explorer").path
+    guard FileManager.default.isExecutableFile(atPath: explorer) else {
+      return fail("build graph-explorer into \(folder.path) first (swift build -c release)")
+    }
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("graph-bench-serve-\(getpid())").path
+    try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+    // The cassette the replay serves, and the servers.
+    let cassette = Cassette(interactions: [
+      Interaction(
+        request: HTTPRequest(method: "GET", url: "https://graph.facebook.com" + replayPath),
+        response: HTTPResponse(status: 200, headers: headers, body: body),
+        recordedAt: "2026-12-01T00:00:00.000Z")
+    ])
+    do { try cassette.save(to: scratch + "/replay.json") } catch { return fail("\(error)") }
+    func log(_ name: String) -> [String] {
+      ["--log", logToFile ? scratch + "/\(name).log" : "off"]
+    }
+    guard
+      let replay = ServedProcess.graphExplorer(
+        explorer, name: "serve --replay",
+        arguments: ["--replay", scratch + "/replay.json"] + log("replay")),
+      let emulator = ServedProcess.graphExplorer(
+        explorer, name: "serve (emulator)", arguments: log("emulator"))
+    else { return fail("graph-explorer serve did not start") }
+    defer {
+      replay.stop()
+      emulator.stop()
+    }
+    // nginx serves the emulator's answer body as it is.
+    let emulatorBody: [UInt8]
+    do {
+      emulatorBody = try await URLSessionTransport().send(
+        HTTPRequest(method: "GET", url: emulator.origin + emulatorPath)
+      ).body
+    } catch { return fail("the emulator did not answer: \(error)") }
+    guard
+      let peer = ServedProcess.nginx(
+        nginx, folder: scratch, files: ["/replay": body, "/emulator": emulatorBody])
+    else { return fail("nginx did not start (see \(scratch)/nginx-error.log)") }
+    defer { peer.stop() }
+
+    let cases: [(answer: String, ours: ServedProcess, ourPath: String, peerPath: String)] = [
+      ("replayed", replay, replayPath, "/replay"),
+      ("emulator", emulator, emulatorPath, "/emulator"),
+    ]
     print(
       """
-      serve: \(result.client), \(connections) connections, \(duration) s, \
-      \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ioThreads) I/O thread\(ioThreads == 1 ? "" : "s")
-        requests/s  \(String(format: "%.0f", result.requestsPerSecond))  (\(result.requests) requests, \(result.errors) errors)
-        latency     p50 \(String(format: "%.2f", result.p50)) ms   p99 \(String(format: "%.2f", result.p99)) ms
-      \(result.serverCPUSeconds.map { String(format: "  server CPU  %.1f µs per request\n", $0 * 1e6 / Double(max(result.requests, 1))) } ?? "")\
-        goal (>= 10,000 req/s, p99 < 10 ms, no errors): \(met ? "met" : "MISSED")
+      serve: wrk, \(duration) s per run, \(rounds) rounds interleaved (nginx, serve, ...), \
+      \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())
+      answers: replayed \(body.count) bytes, emulator \(emulatorBody.count) bytes; \
+      access logs \(logToFile ? "to files" : "off")
       """)
+    var rows = [["answer", "conns", "server", "req/s", "p99 ms", "CPU us/req", "RSS MB", "errors"]]
+    var verdicts: [String] = []
+    var allMet = true
+    for item in cases {
+      for connections in connectionCounts {
+        var samples: [String: [Sample]] = ["nginx": [], "serve": []]
+        for _ in 0..<rounds {
+          for (key, server, path) in [
+            ("nginx", peer, item.peerPath), ("serve", item.ours, item.ourPath),
+          ] {
+            let before = server.cpuSeconds
+            guard
+              let result = runWrk(
+                wrk, url: server.origin + path, connections: connections, duration: duration)
+            else { return fail("wrk failed against \(server.name)") }
+            let cpu = server.cpuSeconds - before
+            samples[key]!.append(
+              Sample(
+                requestsPerSecond: result.requestsPerSecond, p99: result.p99,
+                cpuPerRequest: cpu * 1e6 / Double(max(result.requests, 1)),
+                residentBytes: server.residentBytes, errors: result.errors))
+          }
+        }
+        func summary(_ key: String) -> Sample {
+          let list = samples[key]!
+          return Sample(
+            requestsPerSecond: median(list.map(\.requestsPerSecond)),
+            p99: median(list.map(\.p99)), cpuPerRequest: median(list.map(\.cpuPerRequest)),
+            residentBytes: list.map(\.residentBytes).max() ?? 0,
+            errors: list.map(\.errors).reduce(0, +))
+        }
+        let theirs = summary("nginx")
+        let ours = summary("serve")
+        for (name, sample) in [("nginx", theirs), (item.ours.name, ours)] {
+          rows.append([
+            item.answer, String(connections), name,
+            String(format: "%.0f", sample.requestsPerSecond), String(format: "%.2f", sample.p99),
+            String(format: "%.1f", sample.cpuPerRequest),
+            String(format: "%.1f", Double(sample.residentBytes) / 1_048_576),
+            String(sample.errors),
+          ])
+        }
+        let speed = ours.requestsPerSecond / max(theirs.requestsPerSecond, 1)
+        let cpu = ours.cpuPerRequest / max(theirs.cpuPerRequest, 0.001)
+        let p99 = ours.p99 / max(theirs.p99, 0.001)
+        let met = speed >= 1 && cpu <= 1 && p99 <= 1 && ours.errors == 0
+        allMet = allMet && met
+        verdicts.append(
+          String(
+            format: "  %@ at %d: req/s %.2fx nginx, CPU/req %.2fx, p99 %.2fx: %@", item.answer,
+            connections, speed, cpu, p99, met ? "met" : "MISSED"))
+      }
+    }
+    printTable(rows)
+    print("goal (req/s >= nginx, CPU/req <= nginx, p99 <= nginx, no errors):")
+    for line in verdicts { print(line) }
+    print("all \(allMet ? "met" : "not met"); load average now \(loadAverage())")
     return 0
   }
 
   /// Runs wrk and reads its summary.
-  static func runWrk(url: String, connections: Int, duration: Int) -> Result? {
+  static func runWrk(_ wrk: String, url: String, connections: Int, duration: Int) -> Result? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = URL(fileURLWithPath: wrk)
     process.arguments = [
-      "wrk", "-t2", "-c\(connections)", "-d\(duration)s", "--latency", "--timeout", "5s", url,
+      "-t\(min(2, connections))", "-c\(connections)", "-d\(duration)s", "--latency",
+      "--timeout", "5s", url,
     ]
     let pipe = Pipe()
     process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    FileHandle.standardError.write(Data(output.utf8))
     func field(_ prefix: String) -> String? {
       output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
@@ -122,7 +219,7 @@ enum ServeBenchmark {
     }
     guard
       let rps = field("Requests/sec:").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
-      let p50 = milliseconds(field("50%")), let p99 = milliseconds(field("99%"))
+      let p99 = milliseconds(field("99%"))
     else { return nil }
     let requests =
       output.split(separator: "\n").first { $0.contains("requests in") }
@@ -132,26 +229,12 @@ enum ServeBenchmark {
       ?? 0
     let socketErrors = field("Socket errors:") != nil ? 1 : 0
     return Result(
-      client: "wrk", requests: requests, errors: non2xx + socketErrors,
-      seconds: Double(requests) / rps, p50: p50, p99: p99)
+      requests: requests, errors: non2xx + socketErrors, requestsPerSecond: rps, p99: p99)
   }
 
-  /// User + system CPU seconds of this process so far (children not included).
-  static func cpuSeconds() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-  }
-
-  static func findWrk(_ path: String) -> String? {
-    path.split(separator: ":").map { "\($0)/wrk" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
+  static func loadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
   }
 
   static func fail(_ message: String) -> Int32 {

@@ -6,7 +6,10 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("json", "parse and pretty-print a Graph-shaped document vs jq", JSONBenchmark.run),
   ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
   ("emulator", "1M-person world: load time, memory, deep pages", EmulatorBenchmark.run),
-  ("serve", "GraphServer under load (wrk or client threads)", ServeBenchmark.run),
+  (
+    "serve", "graph-explorer serve vs nginx under wrk (replayed and emulator answers)",
+    ServeBenchmark.run
+  ),
   ("diff", DiffBenchmark.summary, DiffBenchmark.run),
   ("diff-child", "(internal) parse and diff A B, printing peak RSS", DiffBenchmark.child),
   (

@@ -248,24 +248,25 @@ func withServer(
     }
   }
 
-  @Test func connectionsPastTheCapWaitForAFreeSlot() async throws {
+  @Test func connectionsPastTheCapWaitWhileTheOthersAreBusy() async throws {
     let configuration = GraphServer.Configuration(maxConnections: 2)
-    try await withServer(configuration: configuration) { _, port in
+    try await withServer(EchoTransport(slowDelay: .seconds(1)), configuration: configuration) {
+      _, port in
       try await onThread {
         let first = try RawClient(port: port)
         let second = try RawClient(port: port)
-        try second.send("GET /2 HTTP/1.1\r\nHost: h\r\n\r\n")
-        #expect(try second.readResponse().status == 200)
-        // The third connection is accepted by the kernel but not served while two are open.
+        try first.send("GET /slow/1 HTTP/1.1\r\nHost: h\r\n\r\n")
+        try second.send("GET /slow/2 HTTP/1.1\r\nHost: h\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        // The third connection is accepted by the kernel but not served while both are busy.
         let third = try RawClient(port: port, timeout: 0.3)
         try third.send("GET /3 HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(throws: RawClient.Failure.self) { _ = try third.readResponse() }
-        first.abort()
-        let waiting = try RawClient(port: port, timeout: 3)
-        try waiting.send("GET /4 HTTP/1.1\r\nHost: h\r\n\r\n")
-        second.abort()
-        third.abort()
-        #expect(try waiting.readResponse().headers["X-Echo-URL"] == "http://h/4")
+        #expect(try first.readResponse().status == 200)
+        #expect(try second.readResponse().status == 200)
+        // Once they are idle, the longest-idle one gives its slot to the waiting client.
+        third.setReceiveTimeout(3)
+        #expect(try third.readResponse().headers["X-Echo-URL"] == "http://h/3")
       }
     }
   }

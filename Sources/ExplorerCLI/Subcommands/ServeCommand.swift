@@ -13,6 +13,7 @@ enum ServeCommand {
   static func run(_ arguments: [String], console: any Console) async -> ExitStatus {
     let options: ServeOptions
     let source: ServeSource
+    let log: ServeLogWriter
     do throws(ServeOptions.UsageError) {
       options = try ServeOptions(parsing: arguments)
       if options.help {
@@ -20,6 +21,7 @@ enum ServeCommand {
         return .success
       }
       source = try ServeSource.make(options.source)
+      log = try ServeLogWriter(options.log, console: console)
       if let throttle = options.throttle {
         guard let emulator = source.transport as? GraphEmulator else {
           throw ServeOptions.UsageError(description: "--throttle applies to the emulator only")
@@ -31,9 +33,7 @@ enum ServeCommand {
       console.errorLine("try 'graph-explorer serve --help'")
       return .usage
     }
-    let configuration = GraphServer.Configuration(
-      host: options.host, port: options.port,
-      accessLog: { entry in console.errorLine(ErrorPresenter.safe(ServeLog.line(entry))) })
+    let configuration = configuration(options, log: log)
     let server = GraphServer(transport: source.transport, configuration: configuration)
     // Signals are caught from here on, so a signal right after the URL is printed still stops
     // the server gracefully.
@@ -58,7 +58,22 @@ enum ServeCommand {
         done.resume()
       }.start()
     }
+    log.flush()
     console.errorLine("graph-explorer: stopped (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))")
     return .success
+  }
+
+  /// The server's configuration for `options`: the log through `log`; a recording proxy's
+  /// calls run off the I/O thread (recording a large answer must not hold other connections).
+  static func configuration(_ options: ServeOptions, log: ServeLogWriter)
+    -> GraphServer.Configuration
+  {
+    var configuration = GraphServer.Configuration(host: options.host, port: options.port)
+    if log.isEnabled {
+      configuration.accessLog = { entry in log.record(entry) }
+      configuration.accessLogFlush = { log.flush() }
+    }
+    if case .record = options.source { configuration.transportOnIOThread = false }
+    return configuration
   }
 }

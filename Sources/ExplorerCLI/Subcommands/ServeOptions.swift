@@ -26,11 +26,13 @@ struct ServeOptions: Sendable, Equatable {
   var insecureUpstream = false
   /// `--throttle N/min`: the emulator's calls a minute before code 17 (4 for app tokens).
   var throttle: Int?
+  /// `--log FILE|-|off`: where the access log goes (standard error by default).
+  var log = ServeLogWriter.Destination.standardError
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
-                                [--insecure-upstream]
+                                [--insecure-upstream] [--log FILE|-|off]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
@@ -45,6 +47,8 @@ struct ServeOptions: Sendable, Equatable {
                            https unless it is loopback
       --insecure-upstream  allow a plain-http upstream that is not loopback (tokens then
                            cross the network in the clear)
+      --log FILE|-|off     where the line per request goes: appended to FILE, - for standard
+                           output, off for none (default: standard error; always buffered)
     The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
     """
 
@@ -89,6 +93,14 @@ struct ServeOptions: Sendable, Equatable {
       case "--record": record = try value()
       case "--upstream": upstream = try value()
       case "--insecure-upstream": insecureUpstream = true
+      case "--log":
+        let text = try value()
+        switch text {
+        case "": throw UsageError(description: "--log needs FILE, - or off")
+        case "-": log = .standardOutput
+        case "off": log = .off
+        default: log = .file(text)
+        }
       case "--throttle":
         let text = try value()
         do {

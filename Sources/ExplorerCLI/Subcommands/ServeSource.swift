@@ -9,6 +9,8 @@ struct ServeSource: Sendable {
   var transport: any GraphTransport
   /// `the emulator`, `cassette X`, ... as the first output line says it.
   var description: String
+  /// How many forwarded requests may wait on the upstream at once (`--record`).
+  static let upstreamConnections = 256
 
   /// The transport the options ask for.
   /// - Throws: `ServeOptions.UsageError` when a file cannot be used.
@@ -41,10 +43,13 @@ struct ServeSource: Sendable {
       }
       // Rewrite to the upstream first, then record: the cassette holds the requests as they
       // went upstream (graph.facebook.com URLs), not the local hop.
+      // Up to 256 requests in flight to the upstream at once, each with its own connection:
+      // a few stalled requests (URLSession allows 6 per host by default) must not hold the rest.
       let recorder: CassetteRecorder
       do {
         recorder = try CassetteRecorder(
-          wrapping: URLSessionTransport(), file: file, mode: .once,
+          wrapping: URLSessionTransport(maxConnectionsPerHost: Self.upstreamConnections),
+          file: file, mode: .once,
           recordedWith: "graph-explorer serve")
       } catch {
         throw ServeOptions.UsageError(description: "--record: \(error)")

@@ -4,8 +4,15 @@ import GraphAPI
 /// been played. Identical requests get their recorded answers in recorded order.
 ///
 /// Lookups go through a hash index of the requests' keys, so matching costs the same for ten
-/// interactions or ten thousand; only an unmatched request scans the cassette, to explain.
+/// interactions or ten thousand. An unmatched request is explained by the closest of at most
+/// `closestMatchBudget` recorded requests, those with its path first (an index by path finds
+/// them), and the explanation is kept for identical misses: a miss costs bounded time however
+/// large the cassette.
 struct PlaybackQueue: Sendable {
+  /// The most recorded requests scored to explain one miss.
+  static let closestMatchBudget = 1_000
+  /// The most explanations kept for repeated misses.
+  static let missCacheSize = 1_024
   let cassette: Cassette
   let matchers: MatcherSet
   /// Replay the last matching answer again once all have been played.
@@ -13,6 +20,11 @@ struct PlaybackQueue: Sendable {
   private var keys: [RequestKey] = []
   private var index: [RequestKey: [Int]] = [:]
   private var cursors: [RequestKey: Int] = [:]
+  /// Interactions by path, in recorded order: the first candidates to explain a miss.
+  private var byPath: [String: [Int]] = [:]
+  private var missCache: [RequestKey: (closest: String?, differences: [String])] = [:]
+  /// How many recorded requests the last explained miss scored (for tests).
+  private(set) var lastMissScored = 0
   private(set) var played: [Bool]
 
   init(cassette: Cassette, matchers: MatcherSet, allowRepeats: Bool = false) {
@@ -25,6 +37,7 @@ struct PlaybackQueue: Sendable {
       let key = RequestKey(interaction.request)
       keys.append(key)
       index[key.masked(matchers), default: []].append(i)
+      byPath[key.path, default: []].append(i)
     }
   }
 
@@ -37,7 +50,16 @@ struct PlaybackQueue: Sendable {
     let key = RequestKey(request)
     let masked = key.masked(matchers)
     guard let candidates = index[masked] else {
-      throw explainMiss(request: request, key: key)
+      let cached = missCache[masked]
+      if cached != nil { lastMissScored = 0 }
+      let explained = cached ?? explainMiss(key: key)
+      if cached == nil {
+        if missCache.count >= Self.missCacheSize { missCache.removeAll(keepingCapacity: true) }
+        missCache[masked] = explained
+      }
+      throw .noMatch(
+        request: RequestSummary.text(request), closest: explained.closest,
+        differences: explained.differences)
     }
     let cursor = cursors[masked] ?? 0
     if cursor < candidates.count {
@@ -52,24 +74,33 @@ struct PlaybackQueue: Sendable {
   /// Indices of the interactions never played.
   var unplayed: [Int] { played.indices.filter { !played[$0] } }
 
-  private func explainMiss(request: HTTPRequest, key: RequestKey) -> CassetteError {
+  /// The closest recorded request to `key` (within the budget) and how it differs.
+  private mutating func explainMiss(key: RequestKey) -> (closest: String?, differences: [String]) {
     var best: Int?
     var bestScore = Int.min
-    for (i, recorded) in keys.enumerated() {
-      let score = MatchExplainer.closeness(recorded, key, matchers: matchers)
-      if score > bestScore {
+    var scored = 0
+    func consider(_ i: Int) {
+      scored += 1
+      let score = MatchExplainer.closeness(keys[i], key, matchers: matchers)
+      if score > bestScore || score == bestScore && i < best ?? .max {
         best = i
         bestScore = score
       }
     }
-    guard let best else {
-      return .noMatch(request: RequestSummary.text(request), closest: nil, differences: [])
+    let samePath = byPath[key.path] ?? []
+    for i in samePath.prefix(Self.closestMatchBudget) { consider(i) }
+    var i = 0
+    while scored < Self.closestMatchBudget, i < keys.count {
+      if keys[i].path != key.path { consider(i) }
+      i += 1
     }
+    lastMissScored = scored
+    guard let best else { return (nil, []) }
     let differences = MatchExplainer.differences(
       recorded: keys[best], sent: key, matchers: matchers)
-    return .noMatch(
-      request: RequestSummary.text(request),
-      closest: "#\(best) \(cassette.interactions[best].summary)",
-      differences: differences.isEmpty ? ["no matcher differs"] : differences)
+    return (
+      "#\(best) \(cassette.interactions[best].summary)",
+      differences.isEmpty ? ["no matcher differs"] : differences
+    )
   }
 }

@@ -16,8 +16,19 @@ package enum HTTPResponseWriter {
   package static func bytes(
     _ response: HTTPResponse, method: String, minorVersion: Int, keepAlive: Bool
   ) -> [UInt8] {
+    var bytes = head(response, minorVersion: minorVersion, keepAlive: keepAlive)
+    if !HTTPStatus.forbidsBody(response.status), method != "HEAD" {
+      bytes.append(contentsOf: response.body)
+    }
+    return bytes
+  }
+
+  /// The status line and header section of `response` (through the empty line).
+  package static func head(_ response: HTTPResponse, minorVersion: Int, keepAlive: Bool)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(256 + response.body.count)
+    bytes.reserveCapacity(256)
     func line(_ parts: String...) {
       for part in parts { bytes.append(contentsOf: part.utf8) }
       bytes.append(13)
@@ -35,7 +46,6 @@ package enum HTTPResponseWriter {
       line("Connection: keep-alive")
     }
     line()
-    if hasBody, method != "HEAD" { bytes.append(contentsOf: response.body) }
     return bytes
   }
 

@@ -29,20 +29,32 @@ final class Connection {
   var current: Current?
   var output: [UInt8] = []
   var outputOffset = 0
+  /// A large body written after `output`, from the answer's own storage.
+  var tail: [UInt8] = []
+  var tailOffset = 0
+  /// Whether `ServerLoop.drive` is running for this connection (an answer written meanwhile
+  /// must not start another).
+  var driving = false
   var closeAfterWrite = false
   /// When the current wait (idle, request, write, drain) runs out, in monotonic nanoseconds.
   var deadline: UInt64
   /// When the first byte of the request being read arrived.
   var requestStarted: UInt64?
   var drainedBytes = 0
+  /// This connection's share of the server's `BodyBudget`.
+  var reservedBody = 0
+  /// When the connection was accepted, and how many requests it has had answered.
+  let acceptedAt: UInt64
+  var servedRequests = 0
   var isClosed = false
 
-  init(id: UInt64, fd: Int32, limits: HTTPLimits, deadline: UInt64) {
+  init(id: UInt64, fd: Int32, limits: HTTPLimits, acceptedAt: UInt64, deadline: UInt64) {
     self.id = id
+    self.acceptedAt = acceptedAt
     self.fd = fd
     self.parser = HTTPConnectionParser(limits: limits)
     self.deadline = deadline
   }
 
-  var hasPendingOutput: Bool { outputOffset < output.count }
+  var hasPendingOutput: Bool { outputOffset < output.count || tailOffset < tail.count }
 }

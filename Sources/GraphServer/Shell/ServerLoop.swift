@@ -14,9 +14,13 @@ import GraphAPI
 /// one loop per I/O thread; the listener belongs to the server, which closes it.
 final class ServerLoop: @unchecked Sendable {
   let transport: any GraphTransport
+  /// The transport, when it answers at once and may run on the I/O thread.
+  let immediate: (any ImmediateGraphTransport)?
   let configuration: GraphServer.Configuration
   let fallbackAuthority: String
   let finished = DispatchGroup()
+  /// Request-body bytes held over all loops of the server.
+  let budget: BodyBudget
 
   // Shared with other threads, guarded by `lock`.
   private let lock = NSLock()
@@ -41,9 +45,16 @@ final class ServerLoop: @unchecked Sendable {
   var stopDeadline: UInt64 = 0
   /// While the process is out of file descriptors, accepting pauses until then.
   var acceptPausedUntil: UInt64 = 0
+  /// At the connection cap, when a slot can next be freed for a waiting client (0: none).
+  var roomAt: UInt64 = 0
   /// The earliest connection deadline seen by the last poll: no sweep is needed before it.
   private var nearestDeadline: UInt64 = 0
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+  /// Connections with pipelined requests left after their turn.
+  var unfinished: [Connection] = []
+  /// Whether access-log lines were given since the log was last flushed.
+  var logPending = false
+  var headCache = ResponseHeadCache()
   /// Runs transport tasks on this loop's thread.
   private(set) lazy var executor = LoopExecutor(loop: self)
   private var pollSet: [pollfd] = []
@@ -51,14 +62,17 @@ final class ServerLoop: @unchecked Sendable {
 
   init(
     transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32,
-    maxConnections: Int, fallbackAuthority: String
+    budget: BodyBudget, maxConnections: Int, fallbackAuthority: String
   ) throws(GraphServerError) {
     guard let pipe = Socket.pipe() else {
       throw .socketFailed(call: "pipe", address: fallbackAuthority, errno: errno)
     }
     self.transport = transport
+    self.immediate =
+      configuration.transportOnIOThread ? transport as? any ImmediateGraphTransport : nil
     self.configuration = configuration
     self.listener = listener
+    self.budget = budget
     self.maxConnections = maxConnections
     self.fallbackAuthority = fallbackAuthority
     self.wakeRead = pipe.read
@@ -111,7 +125,9 @@ final class ServerLoop: @unchecked Sendable {
 
   /// Runs queued jobs and writes finished answers until there are none left.
   private func processShared() {
-    while true {
+    // A few rounds (answers start pipelined requests, whose jobs come in the next round),
+    // then the other connections get a poll.
+    for _ in 0..<4 {
       let (answers, ready, stop) = lock.withLock {
         defer {
           completions.removeAll(keepingCapacity: true)
@@ -131,6 +147,11 @@ final class ServerLoop: @unchecked Sendable {
   private func run() {
     while true {
       processShared()
+      if !unfinished.isEmpty {
+        let turn = unfinished
+        unfinished.removeAll(keepingCapacity: true)
+        for connection in turn where !connection.isClosed { drive(connection) }
+      }
       if stopping, connections.isEmpty || Socket.now() >= stopDeadline { break }
       pollOnce()
       expireDeadlines()
@@ -154,8 +175,9 @@ final class ServerLoop: @unchecked Sendable {
     polled.removeAll(keepingCapacity: true)
     pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
     polled.append(nil)
-    if let listener, connections.count < maxConnections,
-      acceptPausedUntil <= Socket.now()
+    roomAt = 0
+    if let listener, acceptPausedUntil <= Socket.now(),
+      connections.count < maxConnections || canMakeRoom()
     {
       pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
       polled.append(nil)
@@ -163,6 +185,7 @@ final class ServerLoop: @unchecked Sendable {
     nearestDeadline = .max
     var nearest = stopping ? stopDeadline : UInt64.max
     if acceptPausedUntil > 0 { nearest = min(nearest, acceptPausedUntil) }
+    if roomAt > 0 { nearest = min(nearest, roomAt) }
     for connection in connections.values {
       var events: Int32 = 0
       switch connection.phase {
@@ -183,8 +206,19 @@ final class ServerLoop: @unchecked Sendable {
       sleeping = completions.isEmpty && jobs.isEmpty && (!stopRequested || stopping)
       return sleeping
     }
-    if !idle { timeout = 0 }
-    let ready = Socket.poll(&pollSet, timeout: timeout)
+    if !idle || !unfinished.isEmpty { timeout = 0 }
+    var ready: Int32
+    if logPending, timeout > 0, let flush = configuration.accessLogFlush {
+      // Write what the access log holds before waiting, but not while there is work.
+      ready = Socket.poll(&pollSet, timeout: 0)
+      if ready == 0 {
+        logPending = false
+        flush()
+        ready = Socket.poll(&pollSet, timeout: timeout)
+      }
+    } else {
+      ready = Socket.poll(&pollSet, timeout: timeout)
+    }
     lock.withLock {
       sleeping = false
       wakePending = false
@@ -221,7 +255,8 @@ final class ServerLoop: @unchecked Sendable {
     guard let listener else { return }
     var accepted = 0
     acceptPausedUntil = 0
-    while connections.count < maxConnections, accepted < 64 {
+    while accepted < 64 {
+      if connections.count >= maxConnections, !makeRoom() { return }
       let fd: Int32
       switch Socket.accept(listener) {
       case .accepted(let socket): fd = socket
@@ -232,9 +267,10 @@ final class ServerLoop: @unchecked Sendable {
       }
       accepted += 1
       nextID += 1
+      let now = Socket.now()
       let connection = Connection(
-        id: nextID, fd: fd, limits: configuration.limits,
-        deadline: Socket.now() + configuration.idleTimeout.nanoseconds)
+        id: nextID, fd: fd, limits: configuration.limits, acceptedAt: now,
+        deadline: now + configuration.idleTimeout.nanoseconds)
       connections[nextID] = connection
     }
   }

@@ -54,6 +54,14 @@ final class RawClient {
 
   deinit { closeSocket() }
 
+  /// How long reads wait from now on.
+  func setReceiveTimeout(_ timeout: Double) {
+    var tv = timeval()
+    tv.tv_sec = .init(timeout)
+    tv.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+  }
+
   func send(_ text: String) throws { try send(Array(text.utf8)) }
 
   func send(_ bytes: [UInt8]) throws {
