@@ -143,7 +143,7 @@ import Testing
     ("> out", .syntax(message: "nothing to redirect", column: 1)),
     (
       "version 2",
-      .syntax(message: "expected a version such as v2.2 or 'none', found '2'", column: 9)
+      .syntax(message: "expected a version such as v2.2, 'latest' or 'none', found '2'", column: 9)
     ),
     ("token a b", .usage(command: "token", usage: CommandReference.usage(of: "token"))),
     ("quit now", .usage(command: "quit", usage: CommandReference.usage(of: "quit"))),

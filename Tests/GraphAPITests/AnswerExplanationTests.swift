@@ -19,7 +19,9 @@ import Testing
       lines.contains(
         "  description: The operation couldn’t be completed. (com.facebook.sdk error 5.)"))
     #expect(lines.contains("  fberrorCategory: FBErrorCategoryFacebookOther"))
-    #expect(lines.last == "Android SDK 3.x: BAD_REQUEST; PHP SDK: FacebookAuthenticationException")
+    #expect(
+      lines.last == "Android SDK 3.x: BAD_REQUEST; PHP SDK 4.x-5.x: FacebookAuthenticationException"
+    )
   }
 
   @Test func explainsAPermissionsErrorWithTheUserMessage() {
@@ -32,7 +34,8 @@ import Testing
       lines.contains(
         "  fberrorUserMessage: This app doesn’t have permission to do this. To change permissions, try logging into the app again."
       ))
-    #expect(lines.last == "Android SDK 3.x: PERMISSION; PHP SDK: FacebookAuthorizationException")
+    #expect(
+      lines.last == "Android SDK 3.x: PERMISSION; PHP SDK 4.x-5.x: FacebookAuthorizationException")
   }
 
   @Test func unknownCodesSuccessesAndBareErrors() {

@@ -34,7 +34,8 @@ extension REPL {
     case .revoke(let permissions): return [.note(try revoke(permissions))]
     case .logout: return [.note(try logout())]
     case .reset: return [.note(try reset())]
-    case .explain(let ref): return [.text(Explanation.text(for: try session.exchange(ref)))]
+    case .explain(let ref, let sdk):
+      return [.text(Explanation.text(for: try session.exchange(ref), sdk: sdk))]
     case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
     case .verify(let arguments): return [.text(try await verify(arguments))]
     case .app(let setting): return [try app(setting)]

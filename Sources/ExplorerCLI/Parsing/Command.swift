@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// A command line parsed by `CommandParser`: what to do, and where the output goes.
 struct ParsedLine: Equatable, Sendable {
   var command: Command
@@ -42,7 +44,7 @@ enum Command: Equatable, Sendable {
   case revoke([String])
   case logout
   case reset
-  case explain(ExchangeReference)
+  case explain(ExchangeReference, sdk: ExplainSDK?)
   /// `diff [#a] [#b | <file>] [options]`: `nil` sides mean the default (the one before the
   /// last answer, the last); the options as `graph-explorer diff` takes them.
   case diff(old: ExchangeReference?, new: DiffSide?, DiffArguments)

@@ -11,10 +11,12 @@ extension CommandParser {
       return try .token(setting(args, "token", clearWord: "clear"))
     },
     "version": { args throws(ExplorerError) in
-      let setting = try setting(args, "version", clearWord: "none")
+      var setting = try setting(args, "version", clearWord: "none")
+      if case .set("latest") = setting { setting = .set(GraphVersion.latest.description) }
       if case .set(let v) = setting, !isVersion(v) {
         throw .syntax(
-          message: "expected a version such as v2.2 or 'none', found '\(v)'", column: args[0].column
+          message: "expected a version such as v2.2, 'latest' or 'none', found '\(v)'",
+          column: args[0].column
         )
       }
       return .version(setting)
@@ -81,7 +83,22 @@ extension CommandParser {
     },
     "logout": { args throws(ExplorerError) in try noArguments(args, "logout", .logout) },
     "reset": { args throws(ExplorerError) in try noArguments(args, "reset", .reset) },
-    "explain": { args throws(ExplorerError) in .explain(try reference(args, "explain")) },
+    "explain": { args throws(ExplorerError) in
+      var rest = args
+      var sdk: ExplainSDK?
+      if let flag = rest.firstIndex(where: { $0.text == "--sdk" }) {
+        guard flag + 1 < rest.count else { throw usage("explain") }
+        let name = rest[flag + 1]
+        guard let chosen = ExplainSDK(rawValue: name.text) else {
+          throw .syntax(
+            message: "expected an SDK (\(ExplainSDK.names)), found '\(name.text)'",
+            column: name.column)
+        }
+        sdk = chosen
+        rest.removeSubrange(flag...(flag + 1))
+      }
+      return .explain(try reference(rest, "explain"), sdk: sdk)
+    },
     "diff": { args throws(ExplorerError) in try diff(args) },
     "verify": { args throws(ExplorerError) in
       guard !args.isEmpty else { throw usage("verify") }

@@ -37,7 +37,7 @@ enum CommandReference {
       name: "token", usage: "token [<value> | clear | --show]",
       summary: "Shows (masked unless the emulator's own or --show), sets or clears the token"),
     Entry(
-      name: "version", usage: "version [vX.Y | none]",
+      name: "version", usage: "version [vX.Y | latest | none]",
       summary: "Shows or sets the API version put before every path"),
     Entry(
       name: "target", usage: "target [emulator | live | <url>]",
@@ -61,8 +61,9 @@ enum CommandReference {
       name: "reset", usage: "reset",
       summary: "Restores the emulator's world, clock and ids, and the default user's token"),
     Entry(
-      name: "explain", usage: "explain [#n]",
-      summary: "Explains an answer: the Graph error and its fix, and what the iOS SDK 3.x reports"),
+      name: "explain", usage: "explain [#n] [--sdk ios3|ios|android|php|js]",
+      summary:
+        "Explains an answer: the Graph error and its fix, and what each SDK reports (or one)"),
     Entry(
       name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
       summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),

@@ -2,11 +2,12 @@ import GraphAPI
 import GraphJSON
 
 /// The text of `explain`: for an error, its code, subcode, type and message, what it means and
-/// how to fix it (from GraphAPI's error catalogue); then, for any answer, what the iOS SDK 3.x
-/// hands the app (the NSError, its category, user message and session effect, or the result).
+/// how to fix it (from GraphAPI's error catalogue); then what each SDK hands the app: the iOS
+/// SDK 3.x, the modern iOS SDK (FBSDKCoreKit), the Android SDK 3.x, the PHP SDK and the
+/// JavaScript SDK (`--sdk NAME` keeps one).
 enum Explanation {
   /// The explanation of `exchange`, ending with a newline.
-  static func text(for exchange: Exchange) -> String {
+  static func text(for exchange: Exchange, sdk: ExplainSDK? = nil) -> String {
     var lines = ["#\(exchange.number) \(exchange.summary) → HTTP \(exchange.response.status)"]
     if let error = GraphErrorBody(body: exchange.response.body) {
       lines.append("Graph error \(error.codeLabel)" + (error.type.map { " (\($0))" } ?? ""))
@@ -25,8 +26,11 @@ enum Explanation {
     } else if exchange.succeeded {
       lines.append("Success.")
     }
-    lines.append("")
-    lines += SDKErrorView(response: exchange.response).reportLines
+    let sdks = sdk.map { [$0] } ?? ExplainSDK.allCases
+    for sdk in sdks {
+      lines.append("")
+      lines += sdk.lines(status: exchange.response.status, body: exchange.response.body)
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

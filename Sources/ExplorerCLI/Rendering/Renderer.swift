@@ -1,7 +1,8 @@
 import GraphAPI
+import GraphEmulator
 import GraphJSON
 
-/// Turns answers into text: a status line such as `HTTP 200 · 12 ms · #3`, then the body as
+/// Turns answers into text: a status line such as `HTTP 200 · v2.2 · 12 ms · #3`, then the body as
 /// pretty JSON (coloured on a terminal), or only the compact body in `--raw` mode.
 struct Renderer: Sendable {
   /// ANSI colours.
@@ -9,10 +10,15 @@ struct Renderer: Sendable {
   /// Only each answer's body as compact JSON, one line per answer.
   var raw: Bool
 
-  /// `HTTP 200 · 12 ms · #3`, the status coloured by its class when `color` is on.
+  /// `HTTP 200 · v2.2 · 12 ms · #3`, the status coloured by its class when `color` is on. The
+  /// version is the one that answered (`facebook-api-version`), shown only when the answer
+  /// names one that is shaped like a version.
   func statusLine(_ exchange: Exchange) -> String {
     let status = "HTTP \(exchange.response.status)"
-    let rest = " · \(Self.milliseconds(exchange.elapsed)) ms · #\(exchange.number)"
+    let version =
+      exchange.response.headers["facebook-api-version"]
+      .flatMap { GraphVersion(shape: $0) }.map { " · \($0)" } ?? ""
+    let rest = "\(version) · \(Self.milliseconds(exchange.elapsed)) ms · #\(exchange.number)"
     guard color else { return status + rest }
     let code: String
     switch exchange.response.status {

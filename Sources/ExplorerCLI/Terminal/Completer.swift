@@ -1,4 +1,6 @@
 import Foundation
+import GraphAPI
+import GraphEmulator
 
 /// Decides what Tab offers, from the text before the cursor: command names first; paths and
 /// edges after a method; field names inside `fields=` (also after `{` and `,`); permission
@@ -57,7 +59,15 @@ struct Completer: Sendable {
     case ("record", 3) where words[2] == "--mode":
       return Completion(prefix: current, candidates: ["once", "new_episodes", "none", "all"])
     case ("version", 1):
-      return Completion(prefix: current, candidates: ["v1.0", "v2.0", "v2.1", "v2.2", "none"])
+      return Completion(
+        prefix: current,
+        candidates: GraphVersion.served.reversed().map(\.description) + ["latest", "none"])
+    case ("explain", _)
+    where words.last == "--sdk"
+      || (words.count >= 2 && words[words.count - 2] == "--sdk" && !before.hasSuffix(" ")):
+      return Completion(prefix: current, candidates: ExplainSDK.allCases.map(\.rawValue))
+    case ("explain", _):
+      return Completion(prefix: current, candidates: ["--sdk"])
     default: return .none
     }
   }

@@ -12,12 +12,15 @@ public struct AnswerExplanation: Sendable, Hashable {
   public var android: AndroidErrorCategory?
   /// The PHP SDK exception, for an error.
   public var php: PHPSDKException?
+  /// How the iOS SDK 4+ (FBSDKCoreKit) reports a Graph error.
+  public var coreKit: CoreKitErrorView?
 
   public init(response: HTTPResponse, sdkVersion: IOSSDKVersion = .v3_24) {
     status = response.status
     sdk = SDKErrorView(response: response, sdkVersion: sdkVersion)
     error = sdk.graphError
     entry = error.flatMap(ErrorCatalogue.entry(for:))
+    coreKit = CoreKitErrorView(status: response.status, body: response.body)
     if let error {
       android = AndroidErrorCategory(
         code: error.code, subcode: error.subcode, httpStatus: response.status)
@@ -53,9 +56,11 @@ public struct AnswerExplanation: Sendable, Hashable {
       lines.append("HTTP \(status): not an error.")
     }
     lines += sdk.reportLines
+    if let coreKit { lines += coreKit.reportLines }
     if let android {
       lines.append(
-        "Android SDK 3.x: \(android.rawValue)" + (php.map { "; PHP SDK: \($0.rawValue)" } ?? ""))
+        "Android SDK 3.x: \(android.rawValue)"
+          + (php.map { "; PHP SDK 4.x-5.x: \($0.rawValue)" } ?? ""))
     }
     return lines
   }

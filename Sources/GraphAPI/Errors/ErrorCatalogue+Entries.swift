@@ -50,6 +50,25 @@ extension ErrorCatalogue {
         "Check the id (copy it from an answer), check the token's user may see the object, and use the method the node supports."
     ),
     .init(
+      codes: 12...12, title: "Deprecated for this version", type: "OAuthException",
+      messages: ["(#12) username field is deprecated for versions v2.0 and higher"],
+      meaning:
+        "The field or call exists only in older Graph API versions; the version the request was served by no longer has it.",
+      likelyCause:
+        "Code written for v1.0 (the `username` field) running against v2.0 or later, often an unversioned call whose app default version moved.",
+      fix:
+        "Drop the field (use the app-scoped `id`, or `link`), or pin the older version in the path while it is still served (`version v1.0` in the REPL)."
+    ),
+    .init(
+      codes: 324...324, title: "Missing or invalid image file", type: "OAuthException",
+      messages: ["(#324) Requires upload file"],
+      meaning: "A photo upload arrived without an image: no `source` file part and no `url`.",
+      likelyCause:
+        "The image was sent as a plain form field instead of a multipart file part, or the file was empty or could not be read.",
+      fix:
+        "Send the image as a multipart/form-data part named `source` (REPL: `POST me/photos source@file.jpg`), or pass a public `url`."
+    ),
+    .init(
       codes: 803...803, title: "Unknown alias or username", type: "OAuthException", httpStatus: 404,
       messages: [
         "(#803) Some of the aliases you requested do not exist: foo",
@@ -189,6 +208,7 @@ extension ErrorCatalogue {
       httpStatus: 403,
       messages: [
         "(#200) Requires extended permission: publish_actions",
+        "(#200) This endpoint is deprecated since the required permission publish_actions is deprecated",
         "(#200) The user hasn't authorized the application to perform this action",
         "(#299) Requires extended permission: rsvp_event",
       ],
@@ -196,7 +216,7 @@ extension ErrorCatalogue {
       likelyCause:
         "Publishing without `publish_actions` (or reading without the `user_*` permission), or the user declined it at login.",
       fix:
-        "Ask for the named permission (a new login with that scope), check `GET me/permissions`, then retry."
+        "Ask for the named permission (a new login with that scope), check `GET me/permissions`, then retry. From v3.0 `publish_actions` no longer exists: share through the Share dialog instead of posting for the user."
     ),
   ]
 

@@ -17,6 +17,8 @@ struct GraphCall: Sendable {
   var token: String?
   /// Uploaded files by form part name.
   var files: [String: UploadedFile] = [:]
+  /// A path version Graph never had (answered before anything else).
+  var versionError: GraphError?
   /// A body that could not be read (answered as error 100 before anything else).
   var bodyError: GraphError?
 
@@ -35,6 +37,10 @@ struct GraphCall: Sendable {
     var components = parts.pathComponents
     if let first = components.first, let version = GraphVersion(first) {
       explicitVersion = version
+      components.removeFirst()
+    } else if let first = components.first, GraphVersion(shape: first) != nil {
+      explicitVersion = nil
+      versionError = .unknownVersion(first)
       components.removeFirst()
     } else {
       explicitVersion = nil

@@ -45,14 +45,14 @@ struct NodeRenderer {
   func defaultObject(_ node: Node) -> JSONObject {
     var out = JSONObject()
     if node.type == .user {
-      if call.version >= .v2_4 {
+      if call.version.follows(.declarativeFields) {
         if let name = node.fields["name"] { out.append("name", name) }
         out.append("id", .string(node.id))
         return out
       }
       out.append("id", .string(node.id))
       for member in node.fields.members where canRead(member.key, of: node) {
-        if member.key == "username" && call.version >= .v2_0 { continue }
+        if member.key == "username" && call.version.follows(.usernameFieldRefused) { continue }
         out.append(member.key, member.value)
       }
       return out
@@ -82,7 +82,7 @@ struct NodeRenderer {
   func canRead(_ name: String, of node: Node) -> Bool {
     guard let permission = Schema.of(node.type).field(name)?.permission else { return true }
     if viewer.userID == node.id { return viewer.has(permission) }
-    if call.version < .v2_0, permission.hasPrefix("user_"),
+    if !call.version.follows(.friendsPermissionsGone), permission.hasPrefix("user_"),
       let me = viewer.userID, world.edge(me, "friends").contains(node.id)
     {
       return viewer.has("friends_" + permission.dropFirst(5))
@@ -94,10 +94,8 @@ struct NodeRenderer {
   func value(of field: FieldSelection.Field, on node: Node) throws(GraphError) -> JSONValue? {
     let schema = Schema.of(node.type)
     if field.name == "id" { return .string(node.id) }
-    if field.name == "username", node.type == .user, call.version >= .v2_0 {
-      throw .oauth(
-        "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
-        challenge: "invalid_request")
+    if field.name == "username", node.type == .user, call.version.follows(.usernameFieldRefused) {
+      throw .usernameDeprecated
     }
     if field.name == "installed", node.type == .user {
       return world.usesApp(node.id) ? .bool(true) : nil
@@ -135,7 +133,7 @@ struct NodeRenderer {
   func permissions() -> JSONObject {
     let scopes = viewer.record?.scopes ?? []
     var out = JSONObject()
-    if call.version < .v2_0 {
+    if !call.version.follows(.permissionsAsList) {
       var flags = JSONObject()
       flags.append("installed", 1)
       for scope in scopes { flags.append(scope, 1) }
@@ -155,7 +153,9 @@ struct NodeRenderer {
   /// v2.0 others' gated edges are empty; `friends` is open in v1.0).
   func canList(_ edge: Schema.Edge, of owner: Node) -> Bool {
     guard let permission = edge.permission else { return true }
-    if edge.name == "friends" && call.version < .v2_0 { return viewer.hasToken }
+    if edge.name == "friends" && !call.version.follows(.friendsNeedUserFriends) {
+      return viewer.hasToken
+    }
     if viewer.userID == owner.id {
       if edge.timeBased { return viewer.has("read_stream") || viewer.has("user_posts") }
       return viewer.has(permission)
@@ -170,7 +170,7 @@ struct NodeRenderer {
   ) throws(GraphError) -> JSONObject {
     var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
     let total = ids.count
-    if edge.name == "friends", call.version >= .v2_0,
+    if edge.name == "friends", call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty
     {
       ids = ids.filter(world.usesApp)

@@ -31,6 +31,7 @@ extension Router {
   private mutating func publishAction(
     _ name: String, property: String, call: GraphCall, viewer: Viewer
   ) throws(GraphError) -> Outcome {
+    if call.version.follows(.openGraphActionsGone) { throw .publishActionsDeprecated }
     let user = try writer(viewer, needs: ["publish_actions"])
     guard let object = call[property], !object.isEmpty else {
       throw .parameter(

@@ -38,6 +38,9 @@ extension Router {
         ids = places.sorted(by: Self.byCheckins).map(\.id)
       }
     case "user", "event", "group":
+      if call.version.follows(.searchPeopleEventsGroupsGone) {
+        throw .unsupportedSearchType(type)
+      }
       guard viewer.userID != nil else {
         throw GraphError.permissionError(
           "(#200) Must have a valid access_token to access this endpoint")
@@ -49,7 +52,7 @@ extension Router {
       ids = world.nodes.values.filter { $0.type == .page && matches($0) }
         .sorted(by: Self.byCheckins).map(\.id)
     default:
-      throw .parameter("Unsupported type: \(type)")
+      throw .unsupportedSearchType(type)
     }
     return .json(.object(try searchPage(ids, type: type, call: call, viewer: viewer)))
   }

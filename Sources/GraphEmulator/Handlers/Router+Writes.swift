@@ -39,8 +39,11 @@ extension Router {
   mutating func publishPost(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
+    if owner.type == .user, call.version.follows(.publishActionsGone) {
+      throw .publishActionsDeprecated
+    }
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
-    guard owner.id == user.id || call.version < .v2_0 else {
+    guard owner.id == user.id || !call.version.follows(.otherPeoplesFeedRefused) else {
       throw .permissionError(
         "(#200) Feed story publishing to other users is disabled for this application")
     }
@@ -78,9 +81,12 @@ extension Router {
   mutating func uploadPhoto(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
+    if owner.type == .user, call.version.follows(.publishActionsGone) {
+      throw .publishActionsDeprecated
+    }
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream", "photo_upload"])
     guard call.files["source"] != nil || call["url"] != nil else {
-      throw .oauth("(#324) Requires upload file", code: 324, challenge: "invalid_request")
+      throw .uploadFileRequired
     }
     let photoID = state.newID()
     let postID = "\(user.id)_\(state.newID())"
@@ -110,6 +116,7 @@ extension Router {
   mutating func checkIn(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
+    if call.version.follows(.publishActionsGone) { throw .publishActionsDeprecated }
     let user = try writer(viewer, needs: ["publish_actions", "publish_checkins"])
     guard let placeID = call["place"], let place = state.world.nodes[placeID],
       place.fields["location"] != nil
@@ -163,7 +170,7 @@ extension Router {
 
   /// A bare `true` up to v2.0, `{"success":true}` from v2.1 (reference, "Requests").
   func deleted(_ call: GraphCall) -> Outcome {
-    call.version < .v2_1 ? .bareTrue : .json(["success": true])
+    call.version.follows(.deleteAnswersSuccessObject) ? .json(["success": true]) : .bareTrue
   }
 
   func reference(_ node: Node) -> JSONValue {

@@ -44,6 +44,7 @@ struct Router {
 
   /// Routes a call that has already been parsed (batch operations come in here too).
   mutating func route(_ call: GraphCall) throws(GraphError) -> Outcome {
+    if let versionError = call.versionError { throw versionError }
     if let bodyError = call.bodyError { throw bodyError }
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     try checkProof(call, viewer: viewer)
@@ -88,7 +89,9 @@ struct Router {
     if let node = state.world.nodes[head] { return node }
     if head == "app", let node = state.world.nodes[state.world.app.id] { return node }
     if let id = state.world.usernames[head.lowercased()], let node = state.world.nodes[id] {
-      guard call.version < .v2_0 || node.type == .page else { throw .usernameLookup(head) }
+      guard !call.version.follows(.usernameLookupRefused) || node.type == .page else {
+        throw .usernameLookup(head)
+      }
       return node
     }
     throw .unsupported(call.method, id: head)
@@ -129,7 +132,9 @@ struct Router {
     if name.contains(":") {
       return try openGraphAction(name, node: node, call: call, viewer: viewer)
     }
-    guard let edge = Schema.of(node.type).edge(name) else { throw .unknownPath("/\(name)") }
+    guard let edge = Schema.of(node.type).edge(name),
+      edge.name != "statuses" || !call.version.follows(.statusesEdgeGone)
+    else { throw .unknownPath("/\(name)") }
     switch (call.method, edge.name) {
     case ("GET", "picture"):
       let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })
@@ -174,7 +179,7 @@ struct Router {
     let asked = try selection(call)?.fields.map(\.name) ?? []
     let edge = call.path.count == 2 ? call.path[1] : nil
     if (asked.contains("friends") || edge == "friends") && !viewer.has("user_friends")
-      && call.version >= .v2_0
+      && call.version.follows(.friendsNeedUserFriends)
     {
       messages.append([
         "link": "https://developers.facebook.com/docs/apps/changelog#v2_0",

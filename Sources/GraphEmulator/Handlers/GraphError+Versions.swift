@@ -1,0 +1,31 @@
+import GraphJSON
+
+/// Errors that depend on the version a call asked for (see `VersionRule`).
+extension GraphError {
+  /// 12 for `fields=username` on a user from v2.0 on.
+  static let usernameDeprecated = oauth(
+    "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
+    challenge: "invalid_request")
+
+  /// 200 (HTTP 403) for a write that needed `publish_actions`, from v3.0 on.
+  static let publishActionsDeprecated = permissionError(
+    "(#200) This endpoint is deprecated since the required permission publish_actions is "
+      + "deprecated")
+
+  /// 100 for a `search` type Graph no longer offers.
+  static func unsupportedSearchType(_ type: String) -> GraphError {
+    parameter("Unsupported type: \(type)")
+  }
+
+  /// 2500 for a path version Graph never had (`v2.13`, `v99.0`). No source gives Graph's own
+  /// answer, so the emulator names the version and the versions it serves.
+  static func unknownVersion(_ text: String) -> GraphError {
+    oauth(
+      "Unknown Graph API version \(text): the versions are "
+        + "\(VersionRegistry.servedSummary)", code: 2500, challenge: "invalid_request")
+  }
+
+  /// 324 for `POST me/photos` without a `source` file or a `url`.
+  static let uploadFileRequired = oauth(
+    "(#324) Requires upload file", code: 324, challenge: "invalid_request")
+}

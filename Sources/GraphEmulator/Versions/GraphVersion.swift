@@ -1,0 +1,63 @@
+/// A Graph API version such as `v2.2`.
+public struct GraphVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var major: Int
+  public var minor: Int
+
+  public init(major: Int, minor: Int) {
+    self.major = major
+    self.minor = minor
+  }
+
+  /// Parses `v2.2`; `nil` for anything else, or for a version Graph never had (see
+  /// `VersionRegistry.releases` for the versions served).
+  public init?(_ text: String) {
+    guard let version = GraphVersion(shape: text), VersionRegistry.release(of: version) != nil
+    else { return nil }
+    self = version
+  }
+
+  /// Parses anything shaped like a version (`v` digits `.` digits), served or not:
+  /// `v2.13` and `v99.0` parse here, `v2`, `v2.x` and `me` do not.
+  public init?(shape text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count <= 12, bytes.first == UInt8(ascii: "v"),
+      let dot = bytes.firstIndex(of: UInt8(ascii: "."))
+    else { return nil }
+    let majorDigits = bytes[1..<dot]
+    let minorDigits = bytes[(dot + 1)...]
+    func number(_ digits: ArraySlice<UInt8>) -> Int? {
+      guard !digits.isEmpty, digits.count <= 4,
+        digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+      else { return nil }
+      return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+    guard let major = number(majorDigits), let minor = number(minorDigits) else { return nil }
+    self.init(major: major, minor: minor)
+  }
+
+  /// Every version the emulator answers for, oldest first: v1.0, v2.0 to v2.12, v3.0 to v3.3,
+  /// v4.0 to the current one.
+  public static var served: [GraphVersion] { VersionRegistry.releases.map(\.version) }
+
+  /// The newest version (`version latest` in the REPL).
+  public static var latest: GraphVersion {
+    VersionRegistry.releases[VersionRegistry.releases.count - 1].version
+  }
+
+  public static let v1_0 = GraphVersion(major: 1, minor: 0)
+  public static let v2_0 = GraphVersion(major: 2, minor: 0)
+  public static let v2_1 = GraphVersion(major: 2, minor: 1)
+  public static let v2_2 = GraphVersion(major: 2, minor: 2)
+  public static let v2_3 = GraphVersion(major: 2, minor: 3)
+  public static let v2_4 = GraphVersion(major: 2, minor: 4)
+  public static let v3_0 = GraphVersion(major: 3, minor: 0)
+
+  public var description: String { "v\(major).\(minor)" }
+
+  /// Whether `rule` holds at this version (the version is at or after the rule's `since`).
+  public func follows(_ rule: VersionRule) -> Bool { self >= rule.since }
+
+  public static func < (lhs: GraphVersion, rhs: GraphVersion) -> Bool {
+    (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+  }
+}

@@ -1,0 +1,140 @@
+/// A behaviour of Graph that changed with a version: from `since` on, the rule holds.
+/// Handlers ask `call.version.follows(.rule)`; they never compare version numbers.
+/// Each rule names its public source; `isChoice` marks a version boundary no source fixes.
+public enum VersionRule: String, Sendable, CaseIterable {
+  /// `fields=username` on a user is error 12.
+  case usernameFieldRefused
+  /// A user can no longer be read by username (`/alice.whitfield` is 803); Pages still can.
+  case usernameLookupRefused
+  /// `me/friends` lists only friends who use the app; `summary.total_count` counts all friends.
+  case friendsOnlyAppUsers
+  /// `me/friends` needs `user_friends` (v1.0 listed friends for any token).
+  case friendsNeedUserFriends
+  /// The `friends_*` permissions are gone: another user's gated fields are never readable.
+  case friendsPermissionsGone
+  /// `me/permissions` lists `{"permission","status"}` items instead of one object of flags.
+  case permissionsAsList
+  /// Posting to another person's feed is refused (200).
+  case otherPeoplesFeedRefused
+  /// A DELETE answers `{"success":true}` instead of a bare `true`.
+  case deleteAnswersSuccessObject
+  /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
+  /// a form-encoded body.
+  case oauthAccessTokenAnswersJSON
+  /// A node read without `fields` answers only `name` and `id` for a user.
+  case declarativeFields
+  /// The `statuses` edge is gone (use `feed`).
+  case statusesEdgeGone
+  /// `publish_actions` is gone: posting to a person's feed, uploading a person's photos and
+  /// check-ins are refused with 200.
+  case publishActionsGone
+  /// Open Graph custom actions (`me/<namespace>:<action>`) can no longer be published.
+  case openGraphActionsGone
+  /// `search` for users, events and groups is gone.
+  case searchPeopleEventsGroupsGone
+
+  /// The first version the rule holds in.
+  public var since: GraphVersion {
+    switch self {
+    case .usernameFieldRefused, .usernameLookupRefused, .friendsOnlyAppUsers,
+      .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
+      .otherPeoplesFeedRefused:
+      return .v2_0
+    case .deleteAnswersSuccessObject: return .v2_1
+    case .oauthAccessTokenAnswersJSON: return .v2_3
+    case .declarativeFields, .statusesEdgeGone: return .v2_4
+    case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone: return .v3_0
+    }
+  }
+
+  /// One line for docs/emulator.md and `help`.
+  public var summary: String {
+    switch self {
+    case .usernameFieldRefused:
+      return
+        "`fields=username` on a user is (#12) `username field is deprecated for versions v2.0 and higher`"
+    case .usernameLookupRefused:
+      return
+        "`GET /<username>` of a user is 803 `Cannot query users by their username`; Pages keep their names"
+    case .friendsOnlyAppUsers:
+      return
+        "`me/friends` lists only friends who use the app; `summary.total_count` counts all friends"
+    case .friendsNeedUserFriends:
+      return "`me/friends` needs `user_friends` (empty without it; `debug=all` says why)"
+    case .friendsPermissionsGone:
+      return "`friends_*` permissions are gone: another user's gated fields are left out"
+    case .permissionsAsList:
+      return "`me/permissions` lists `{\"permission\",\"status\"}` items, not one object of flags"
+    case .otherPeoplesFeedRefused:
+      return
+        "`POST <friend>/feed` is (#200) `Feed story publishing to other users is disabled for this application`"
+    case .deleteAnswersSuccessObject:
+      return "a DELETE answers `{\"success\":true}`, not a bare `true`"
+    case .oauthAccessTokenAnswersJSON:
+      return
+        "`oauth/access_token` answers JSON `{\"access_token\",\"token_type\",\"expires_in\"}`, not a form-encoded body"
+    case .declarativeFields:
+      return
+        "a user read without `fields` answers only `name` and `id`; other fields must be asked for"
+    case .statusesEdgeGone:
+      return
+        "the `statuses` edge is gone (2500 `Unknown path components`); read and post through `feed`"
+    case .publishActionsGone:
+      return
+        "`publish_actions` is gone: `POST me/feed`, `me/photos`, `me/checkins` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`"
+    case .openGraphActionsGone:
+      return "publishing an Open Graph custom action is the same (#200)"
+    case .searchPeopleEventsGroupsGone:
+      return
+        "`search` for `type=user`, `type=event` and `type=group` is (#100) `Unsupported type: X`; places and Pages stay"
+    }
+  }
+
+  /// The public page the rule comes from.
+  public var source: String {
+    switch self {
+    case .usernameFieldRefused, .usernameLookupRefused, .friendsOnlyAppUsers,
+      .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
+      .otherPeoplesFeedRefused:
+      return "https://developers.facebook.com/docs/apps/changelog#v2_0"
+    case .deleteAnswersSuccessObject:
+      return "https://developers.facebook.com/docs/graph-api/changelog/version2.1"
+    case .oauthAccessTokenAnswersJSON:
+      return "https://developers.facebook.com/docs/graph-api/changelog/version2.3"
+    case .declarativeFields, .statusesEdgeGone:
+      return "https://developers.facebook.com/docs/apps/upgrading#v23tov24"
+    case .publishActionsGone, .openGraphActionsGone:
+      return
+        "https://developers.facebook.com/docs/graph-api/changelog/non-versioned-changes/apr-24-2018"
+    case .searchPeopleEventsGroupsGone:
+      return
+        "https://developers.facebook.com/docs/graph-api/changelog/non-versioned-changes/apr-4-2018"
+    }
+  }
+
+  /// A later rule that replaces this one's answer (posting to a friend's feed is refused as
+  /// every person's feed is from v3.0).
+  public var supersededBy: VersionRule? {
+    self == .otherPeoplesFeedRefused ? .publishActionsGone : nil
+  }
+
+  /// Whether the version boundary is the emulator's choice: the April 2018 removals were
+  /// announced outside a version; the emulator ties them to v3.0, the first version released
+  /// after them, and serves v2.12 and older as they were before.
+  public var isChoice: Bool {
+    switch self {
+    case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone: return true
+    default: return false
+    }
+  }
+
+  /// The Markdown table docs/emulator.md carries (a test checks the two agree).
+  public static var markdownTable: String {
+    var lines = ["| rule | since | what changes | source |", "|---|---|---|---|"]
+    for rule in allCases {
+      let source = rule.source + (rule.isChoice ? " **[choice]** for the version" : "")
+      lines.append("| `\(rule.rawValue)` | \(rule.since) | \(rule.summary) | \(source) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+import Testing
+
+@testable import GraphEmulator
+
+@Test func registryHoldsEveryVersionFromV1ToTheCurrentOne() {
+  let served = GraphVersion.served.map(\.description)
+  #expect(served.first == "v1.0")
+  #expect(served.last == "v27.0")
+  #expect(GraphVersion.latest.description == "v27.0")
+  #expect(served.count == 42)
+  for name in ["v2.0", "v2.12", "v3.0", "v3.3", "v4.0", "v19.0", "v26.0"] {
+    #expect(served.contains(name), "\(name) served")
+  }
+  for name in ["v1.1", "v2.13", "v3.4", "v4.1", "v28.0", "v99.0"] {
+    #expect(GraphVersion(name) == nil, "\(name) never existed")
+    #expect(GraphVersion(shape: name) != nil)
+  }
+  #expect(GraphVersion.served == GraphVersion.served.sorted())
+  for release in VersionRegistry.releases {
+    if let end = release.endOfLife { #expect(release.released < end, "\(release.version)") }
+  }
+  #expect(VersionRegistry.servedSummary == "v1.0, v2.0-v2.12, v3.0-v3.3, v4.0-v27.0")
+}
+
+@Test func versionShapesThatAreNoVersion() {
+  for text in ["v", "v2", "v2.", "v.2", "v2.x", "vv2.0", "v2.0.1", "me", "v１.0", "v99999.0"] {
+    #expect(GraphVersion(shape: text) == nil, "\(text)")
+  }
+}
+
+@Test(arguments: ["v3.0", "v12.0", "v26.0", "v27.0"])
+func modernVersionsAnswer(_ version: String) {
+  let answer = call(GraphEmulator(), "\(version)/me?fields=id,name")
+  #expect(answer.status == 200)
+  #expect(answer.text == #"{"id":"100001000000001","name":"Alice Whitfield"}"#)
+  #expect(answer.headers["facebook-api-version"] == version)
+}
+
+@Test(arguments: ["v2.13", "v99.0", "v1.1"])
+func versionThatNeverExistedIsNamed(_ version: String) throws {
+  let answer = call(GraphEmulator(), "\(version)/me")
+  #expect(answer.status == 400)
+  let error = try #require(answer.json?["error"])
+  #expect(error["code"] == 2500)
+  let message = try #require(error["message"]?.stringValue)
+  #expect(message.contains(version))
+  #expect(message.contains("v1.0, v2.0-v2.12, v3.0-v3.3, v4.0-v27.0"))
+  #expect(!message.contains("does not exist"))
+  // Also inside a batch.
+  let batch = call(
+    GraphEmulator(), "", method: "POST",
+    form: [("batch", #"[{"method":"GET","relative_url":"\#(version)/me"}]"#)])
+  #expect(batch.text.contains("Unknown Graph API version \(version)"))
+}
+
+@Test func worldDefaultVersionServesUnversionedCalls() throws {
+  var json = World.default.jsonValue
+  guard case .object(var root) = json, case .object(var app)? = root["app"] else {
+    Issue.record("world JSON has no app")
+    return
+  }
+  app["default_version"] = "v27.0"
+  root["app"] = .object(app)
+  json = .object(root)
+  let emulator = GraphEmulator(world: try World(json: json.compactText))
+  let answer = call(emulator, "me")
+  #expect(answer.headers["facebook-api-version"] == "v27.0")
+  #expect(answer.text == #"{"name":"Alice Whitfield","id":"100001000000001"}"#)
+  app["default_version"] = "v2.13"
+  root["app"] = .object(app)
+  #expect(throws: EmulatorError.self) { try World(json: JSONValue.object(root).compactText) }
+}
+
+/// Whether `rule`'s behaviour shows in an answer at `version`.
+func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
+  let emulator = GraphEmulator()
+  let v = "\(version)/"
+  switch rule {
+  case .usernameFieldRefused:
+    return call(emulator, v + "me?fields=username").json?["error"]?["code"] == 12
+  case .usernameLookupRefused:
+    return call(emulator, v + "alice.whitfield").status == 404
+  case .friendsOnlyAppUsers:
+    let answer = call(emulator, v + "me/friends?limit=100&summary=true").json
+    let count = answer?["data"]?.arrayValue?.count ?? 0
+    #expect(answer?["summary"]?["total_count"] == 68)
+    return count < 68
+  case .friendsNeedUserFriends:
+    return call(emulator, v + "me/friends", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#
+  case .friendsPermissionsGone:
+    let token = try #require(try emulator.grant(["friends_birthday"], token: "CAAEmuAlice").token)
+    let answer = call(emulator, v + "100001000000002?fields=birthday", token: token).json
+    return answer?["birthday"] == nil
+  case .permissionsAsList:
+    return call(emulator, v + "me/permissions").json?["data"]?[0]?["permission"] != nil
+  case .otherPeoplesFeedRefused:
+    let answer = call(
+      emulator, v + "100001000000002/feed", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("message", "Hi Bob")])
+    return answer.json?["error"]?["message"]
+      == "(#200) Feed story publishing to other users is disabled for this application"
+  case .deleteAnswersSuccessObject:
+    return call(emulator, v + "me/permissions/user_likes", method: "DELETE").text
+      == #"{"success":true}"#
+  case .oauthAccessTokenAnswersJSON:
+    // The endpoint is the login work's; it asks this rule.
+    return version.follows(rule)
+  case .declarativeFields:
+    return call(emulator, v + "me").text == #"{"name":"Alice Whitfield","id":"100001000000001"}"#
+  case .statusesEdgeGone:
+    return call(emulator, v + "me/statuses").json?["error"]?["message"]
+      == "Unknown path components: /statuses"
+  case .publishActionsGone:
+    let answer = call(
+      emulator, v + "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("message", "Hello from \(version)")])
+    return answer.status == 403
+      && answer.json?["error"]?["message"]
+        == "(#200) This endpoint is deprecated since the required permission publish_actions is deprecated"
+  case .openGraphActionsGone:
+    let answer = call(
+      emulator, v + "me/fb_sample_scrumps:eat", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("meal", "https://example.com/meal/1")])
+    return answer.json?["error"]?["message"]?.stringValue?.contains("publish_actions is deprecated")
+      == true
+  case .searchPeopleEventsGroupsGone:
+    return call(emulator, v + "search?type=user&q=bob").json?["error"]?["message"]
+      == "(#100) Unsupported type: user"
+  }
+}
+
+@Test(arguments: VersionRule.allCases)
+func ruleChangesAtItsVersion(_ rule: VersionRule) throws {
+  let served = GraphVersion.served
+  let index = try #require(served.firstIndex(of: rule.since))
+  #expect(index > 0)
+  #expect(try !observes(rule, at: served[index - 1]), "before \(rule.since)")
+  #expect(try observes(rule, at: rule.since), "at \(rule.since)")
+  if let later = rule.supersededBy {
+    #expect(try observes(later, at: .latest), "\(later) at \(GraphVersion.latest)")
+  } else {
+    #expect(try observes(rule, at: .latest), "at \(GraphVersion.latest)")
+  }
+  #expect(rule.source.hasPrefix("https://developers.facebook.com/"))
+}
+
+@Test func emulatorDocsCarryTheRegistryTables() throws {
+  let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("docs/emulator.md")
+  let text = try String(contentsOf: docs, encoding: .utf8)
+  #expect(
+    text.contains(VersionRegistry.markdownTable),
+    "docs/emulator.md lacks the version table:\n\(VersionRegistry.markdownTable)")
+  #expect(
+    text.contains(VersionRule.markdownTable),
+    "docs/emulator.md lacks the rule table:\n\(VersionRule.markdownTable)")
+}
