@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphJSON
 
 /// A dialog's HTML page: plain HTML forms, no script, so a person (or a test driving a
 /// browser) can read it and press its buttons.
@@ -76,16 +77,20 @@ struct DialogPage {
 }
 
 /// Builds a redirect URL: `base` with `query` appended (after `?` or `&`) and an optional
-/// fragment instead.
+/// fragment, form-encoded with `+` for a space as Facebook writes them.
 enum DialogRedirect {
+  static func encode(_ items: QueryItems) -> String {
+    items.formEncoded.replacingAll("%20", with: "+")
+  }
+
   static func url(_ base: String, query: QueryItems = QueryItems(), fragment: QueryItems? = nil)
     -> String
   {
     var out = base
     if !query.items.isEmpty {
-      out += (base.contains("?") ? "&" : "?") + query.formEncoded
+      out += (base.contains("?") ? "&" : "?") + encode(query)
     }
-    if let fragment { out += "#" + fragment.formEncoded }
+    if let fragment { out += "#" + encode(fragment) }
     return out
   }
 }
