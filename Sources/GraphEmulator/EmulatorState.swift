@@ -14,6 +14,8 @@ struct EmulatorState: Sendable {
   var callsInWindow = 0
   /// The last status message per user, for error 506.
   var lastStatus: [String: String] = [:]
+  /// OAuth codes, app requests, app events, test users, photo bytes (issue 13).
+  var surface = SurfaceState()
 
   init(world: World) { self.world = world }
 

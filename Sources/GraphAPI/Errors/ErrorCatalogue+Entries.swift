@@ -2,16 +2,18 @@
 // docs/graph-api.md); the explanations are ours.
 extension ErrorCatalogue {
   /// Every entry, grouped by kind.
-  public static let entries: [ErrorCatalogueEntry] = general + oauth + permissions + limits
+  public static let entries: [ErrorCatalogueEntry] = general + oauth + permissions + limits + login
 
   static let general: [ErrorCatalogueEntry] = [
     .init(
       codes: 1...1, title: "Unknown error", type: "FacebookApiException", httpStatus: 500,
-      messages: ["An unknown error occurred"],
-      meaning: "Graph failed while handling the request and cannot say why.",
-      likelyCause: "A temporary problem on Facebook's side, or a request Graph chokes on.",
+      messages: ["An unknown error occurred", "Error validating client secret."],
+      meaning:
+        "Graph failed while handling the request and cannot say why; on `oauth/access_token` code 1 (an OAuthException, HTTP 400) means the `client_secret` is wrong.",
+      likelyCause:
+        "A temporary problem on Facebook's side, or a request Graph chokes on; for a token request, a wrong or stale app secret.",
       fix:
-        "Retry after a short wait; if it keeps failing, simplify the request to find the part Graph dislikes."
+        "Retry after a short wait; if it keeps failing, simplify the request to find the part Graph dislikes. For `Error validating client secret.` send the secret shown in the app dashboard."
     ),
     .init(
       codes: 2...2, title: "Service temporarily unavailable", type: "FacebookApiException",
@@ -29,6 +31,8 @@ extension ErrorCatalogue {
         "(#100) Tried accessing nonexisting field (foo) on node type (User)",
         "(#100) Unknown fields: x.",
         "Invalid appsecret_proof provided in the API argument",
+        "Invalid verification code format.",
+        "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
       ],
       meaning: "A parameter, field or edge in the request is not valid for this node.",
       likelyCause:

@@ -103,5 +103,7 @@ enum Outcome: Sendable {
   case bareTrue
   /// A 302 to `url` (`/picture`).
   case redirect(String)
+  /// A body that is not JSON (an HTML dialog page, form-encoded token text, image bytes).
+  case document(contentType: String, body: [UInt8])
   case failure(GraphError)
 }

@@ -102,6 +102,7 @@ struct NodeRenderer {
     }
     if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
+        .served(from: call.origin)
       return ["data": picture.data]
     }
     if let edge = schema.edge(field.name), edge.name != "picture" || node.type != .photo {

@@ -6,6 +6,10 @@ import GraphJSON
 struct Picture {
   var url: String
   var isSilhouette: Bool
+  /// The node pictured and the size asked (height 0: as tall as the picture is).
+  var nodeID: String
+  var width: Int
+  var height: Int
 
   /// Size from `type=square|small|normal|large` or `width`/`height` (modifiers or parameters).
   init(node: Node, modifiers: [FieldSelection.Field.Modifier], parameters: (String) -> String?) {
@@ -23,6 +27,9 @@ struct Picture {
     if let w = option("width").flatMap({ Int($0) }) { width = w }
     if let h = option("height").flatMap({ Int($0) }) { height = h }
     if option("width") != nil && option("height") == nil { height = 0 }
+    nodeID = node.id
+    self.width = width
+    self.height = height
     let size = height == 0 ? "s\(width)x\(width * 4)" : "p\(width)x\(height)"
     isSilhouette = node.type == .user && node.fields["picture_silhouette"]?.boolValue == true
     url =

@@ -19,6 +19,8 @@ struct ResponseFactory {
       var response = make(status: 302, body: [], challenge: nil)
       response.headers["Location"] = url
       return response
+    case .document(let contentType, let body):
+      return make(status: 200, body: body, challenge: nil, contentType: contentType)
     case .failure(let error):
       let body = JSONPrinter(options: []).bytes(error.body(traceID: traceID))
       let challenge = error.challenge.map {
@@ -28,11 +30,14 @@ struct ResponseFactory {
     }
   }
 
-  private func make(status: Int, body: [UInt8], challenge: String?) -> HTTPResponse {
+  private func make(
+    status: Int, body: [UInt8], challenge: String?,
+    contentType: String = "application/json; charset=UTF-8"
+  ) -> HTTPResponse {
     var headers = HTTPHeaders()
     headers.add("Access-Control-Allow-Origin", "*")
     headers.add("Cache-Control", "private, no-cache, no-store, must-revalidate")
-    headers.add("Content-Type", "application/json; charset=UTF-8")
+    headers.add("Content-Type", contentType)
     headers.add("Expires", "Sat, 01 Jan 2000 00:00:00 GMT")
     headers.add("Pragma", "no-cache")
     if let challenge { headers.add("WWW-Authenticate", challenge) }

@@ -94,6 +94,7 @@ extension Router {
     let fields = DefaultWorld.photoFields(
       id: photoID, from: reference(user), time: state.now, name: caption)
     state.world.insert(node(photoID, .photo, fields))
+    keepPhotoBytes(photoID, call: call)
     state.world.link(user.id, "photos", photoID, atFront: true)
     let time = GraphClock.iso(state.now)
     var post: [(String, JSONValue)] = [("from", reference(user))]

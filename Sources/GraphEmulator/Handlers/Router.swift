@@ -46,6 +46,7 @@ struct Router {
   mutating func route(_ call: GraphCall) throws(GraphError) -> Outcome {
     if let versionError = call.versionError { throw versionError }
     if let bodyError = call.bodyError { throw bodyError }
+    if let outcome = try SurfaceRoutes.dispatch(&self, call) { return outcome }
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     try checkProof(call, viewer: viewer)
     let path = call.path
@@ -138,6 +139,7 @@ struct Router {
     switch (call.method, edge.name) {
     case ("GET", "picture"):
       let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })
+        .served(from: call.origin)
       if let redirect = call["redirect"], redirect == "false" || redirect == "0" {
         return .json(["data": picture.data])
       }

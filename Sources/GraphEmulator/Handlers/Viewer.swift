@@ -11,7 +11,7 @@ struct Viewer: Sendable {
   /// Validates `token` (reference, "Errors", code 190 and its subcodes).
   static func resolve(_ token: String?, in world: World, now: Int) -> Result<Viewer, GraphError> {
     guard let token, !token.isEmpty else { return .success(Viewer(record: nil)) }
-    guard let record = world.tokens[token] else {
+    guard let record = world.tokens[token] ?? world.appCredentialRecord(token) else {
       return .failure(looksMalformed(token) ? .malformedToken(token) : .invalidToken)
     }
     switch record.kind {

@@ -131,3 +131,8 @@ extension GraphEmulator {
       permissions: scopes)
   }
 }
+
+extension GraphEmulator {
+  /// The app events logged in this session (`POST <app-id>/activities`), oldest first.
+  public var appEvents: [AppEvent] { withState { $0.surface.appEvents } }
+}

@@ -1,0 +1,60 @@
+import GraphAPI
+import GraphJSON
+
+/// `POST <app-id>/activities`, as FBAppEvents and FBSettings `publishInstall` send it:
+/// `event=MOBILE_APP_INSTALL` or `CUSTOM_APP_EVENTS` with `custom_events` (a JSON array of
+/// objects with `_eventName`), plus `advertiser_id`, `advertiser_tracking_enabled` and
+/// `application_tracking_enabled`. Answers `{"success":true}`.
+extension Router {
+  mutating func logAppEvents(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    let app = state.world.app
+    guard call.path[0] == app.id || call.path[0] == "app" else { return nil }
+    _ = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
+    guard let event = call["event"], !event.isEmpty else {
+      throw .parameter("The parameter event is required")
+    }
+    var names: [String] = []
+    switch event {
+    case "MOBILE_APP_INSTALL":
+      break
+    case "CUSTOM_APP_EVENTS":
+      guard let text = call["custom_events"], !text.isEmpty else {
+        throw .parameter("The parameter custom_events is required")
+      }
+      names = try Self.customEventNames(text)
+    default:
+      throw .parameter("Param event must be one of {MOBILE_APP_INSTALL, CUSTOM_APP_EVENTS}")
+    }
+    func flag(_ name: String) -> Bool? {
+      call[name].map { $0 == "1" || $0.lowercased() == "true" }
+    }
+    state.surface.appEvents.append(
+      AppEvent(
+        event: event, names: names, customEvents: call["custom_events"],
+        advertiserID: call["advertiser_id"],
+        advertiserTrackingEnabled: flag("advertiser_tracking_enabled"),
+        applicationTrackingEnabled: flag("application_tracking_enabled"), time: state.now))
+    return .json(["success": true])
+  }
+
+  /// The `_eventName`s of a `custom_events` array; 100 for anything else.
+  static func customEventNames(_ text: String) throws(GraphError) -> [String] {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(text)
+    } catch {
+      throw .malformedCustomEvents("not JSON")
+    }
+    guard case .array(let events) = value, !events.isEmpty else {
+      throw .malformedCustomEvents("not a non-empty array")
+    }
+    var names: [String] = []
+    for (index, event) in events.enumerated() {
+      guard case .object = event, let name = event["_eventName"]?.stringValue, !name.isEmpty else {
+        throw .malformedCustomEvents("event \(index) has no _eventName")
+      }
+      names.append(name)
+    }
+    return names
+  }
+}

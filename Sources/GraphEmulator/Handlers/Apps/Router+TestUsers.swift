@@ -1,0 +1,130 @@
+import GraphAPI
+import GraphJSON
+
+/// Test users, as FBTestSession makes them: `POST <app-id>/accounts/test-users` (app token),
+/// `GET` lists them with their tokens, `DELETE <test-user-id>`, and `POST <u1>/friends/<u2>`
+/// with each user's token in turn makes two test users friends.
+extension Router {
+  mutating func testUsers(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    let app = state.world.app
+    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
+    guard call.path[0] == app.id || call.path[0] == "app" else {
+      throw .unsupported(call.method, id: call.path[0])
+    }
+    guard viewer.hasToken else { throw .tokenRequired }
+    guard viewer.isApp else { throw .appTokenRequired }
+    switch call.method {
+    case "POST":
+      return .json(.object(createTestUser(call)))
+    case "GET":
+      let data: [JSONValue] = state.surface.testUsers.map { user in
+        var object = JSONObject()
+        object.append("id", .string(user.id))
+        object.append("login_url", .string(loginURL(user.id, call: call)))
+        if let token = user.accessToken { object.append("access_token", .string(token)) }
+        return .object(object)
+      }
+      return .json(["data": .array(data)])
+    default:
+      throw .unsupported(call.method, id: call.path[0])
+    }
+  }
+
+  mutating func createTestUser(_ call: GraphCall) -> JSONObject {
+    let number = state.surface.testUsers.count + 1
+    let id = state.newID(prefix: "10000")
+    let name = call["name"] ?? "Open Graph Test User \(number)"
+    let parts = name.split(separator: " ").map(String.init)
+    state.world.insert(
+      Node(
+        id: id, type: .user,
+        fields: JSONObject([
+          .init(key: "name", value: .string(name)),
+          .init(key: "first_name", value: .string(parts.first ?? name)),
+          .init(key: "last_name", value: .string(parts.count > 1 ? parts[parts.count - 1] : "")),
+          .init(key: "locale", value: "en_US"),
+        ])))
+    state.world.app.testers.insert(id)
+    let installed = call["installed"].map { $0 == "true" || $0 == "1" } ?? true
+    var token: String?
+    if installed, let node = state.world.nodes[id] {
+      state.world.app.users?.insert(id)
+      var scopes = ["public_profile", "basic_info"]
+      for scope in Self.scopeList(call["permissions"]) where !scopes.contains(scope) {
+        scopes.append(scope)
+      }
+      token = GraphEmulator.mint(&state, user: node, scopes: scopes, as: .open).token
+    } else {
+      state.world.app.users?.remove(id)
+    }
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    var tag = ""
+    var n = number * 7919 + 12_345
+    for _ in 0..<7 {
+      tag.append(letters[n % 26])
+      n /= 3
+      n += 101
+    }
+    let email = "open_\(tag)_user@tfbnw.net"
+    let password = "emu\(tag)\(number)"
+    state.surface.testUsers.append(
+      TestUser(id: id, accessToken: token, email: email, password: password))
+    var object = JSONObject()
+    object.append("id", .string(id))
+    if let token { object.append("access_token", .string(token)) }
+    object.append("login_url", .string(loginURL(id, call: call)))
+    object.append("email", .string(email))
+    object.append("password", .string(password))
+    return object
+  }
+
+  /// Graph's login URL for a test user; on `serve` a URL on the server itself (its OAuth
+  /// dialog), so nothing points a client off this machine.
+  func loginURL(_ id: String, call: GraphCall) -> String {
+    guard PictureBytes.isLocal(call.origin) else {
+      return "https://developers.facebook.com/checkpoint/test-user-login/\(id)/"
+    }
+    var query = QueryItems()
+    query.append("client_id", state.world.app.id)
+    query.append("redirect_uri", "https://www.facebook.com/connect/login_success.html")
+    query.append("person", id)
+    return "\(call.origin)/dialog/oauth?\(query.formEncoded)"
+  }
+
+  /// `DELETE <test-user-id>` with the app token; `nil` for anything that is not a test user.
+  mutating func deleteTestUser(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    let id = call.path[0]
+    guard state.surface.testUsers.contains(where: { $0.id == id }) else { return nil }
+    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
+    guard viewer.hasToken else { throw .tokenRequired }
+    guard viewer.isApp else { throw .appTokenRequired }
+    state.surface.testUsers.removeAll { $0.id == id }
+    state.world.tokens = state.world.tokens.filter { $0.value.userID != id }
+    state.world.app.testers.remove(id)
+    state.world.remove(id)
+    return .bareTrue
+  }
+
+  /// `POST <u1>/friends/<u2>`: the first call (u1's token) sends a friend request, the second
+  /// (u2's token, `POST <u2>/friends/<u1>`) confirms it. Test users only.
+  mutating func befriendTestUsers(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    let (first, second) = (call.path[0], call.path[2])
+    let testers = Set(state.surface.testUsers.map(\.id))
+    guard testers.contains(first) || testers.contains(second) else { return nil }
+    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
+    guard viewer.hasToken else { throw .tokenRequired }
+    guard viewer.userID == first else {
+      throw .permissionError("(#200) You do not have permission to make this friend request")
+    }
+    guard testers.contains(first), testers.contains(second), first != second else {
+      throw .parameter("Both users must be test users of the app")
+    }
+    if state.surface.pendingFriendships.remove("\(second)>\(first)") != nil {
+      state.world.link(first, "friends", second)
+      state.world.link(second, "friends", first)
+    } else if !state.world.edge(first, "friends").contains(second) {
+      state.surface.pendingFriendships.insert("\(first)>\(second)")
+    }
+    return .bareTrue
+  }
+}

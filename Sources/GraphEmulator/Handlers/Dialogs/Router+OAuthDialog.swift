@@ -1,0 +1,103 @@
+import GraphAPI
+
+/// `GET /dialog/oauth`: the login dialog. The page names the app and the permissions asked and
+/// lets a person choose who logs in; its form posts back to the same path, which redirects to
+/// `redirect_uri` with `code` (or `#access_token=...` for `response_type=token`), or with
+/// `error=access_denied...` when cancelled.
+extension Router {
+  /// How many of the world's people the page offers (a generated world may have thousands;
+  /// anyone else can be typed as an id).
+  static let dialogPeopleShown = 40
+
+  mutating func oauthDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    let app = state.world.app
+    guard let clientID = call["client_id"] ?? call["app_id"], clientID == app.id else {
+      return DialogPage.error(
+        "Invalid App ID", "The provided app ID does not look like a valid app ID.")
+    }
+    guard let redirect = call["redirect_uri"], Self.allowsRedirect(redirect, app: app) else {
+      return DialogPage.error(
+        "URL Blocked",
+        "This redirect failed because the redirect URI is not whitelisted in the app's Client "
+          + "OAuth Settings. Make sure Client and Web OAuth Login are on and add all your app "
+          + "domains as Valid OAuth Redirect URIs.")
+    }
+    let scopes = Self.scopeList(call["scope"])
+    if let unknown = scopes.first(where: { !GraphEmulator.permissionNames.contains($0) }) {
+      return DialogPage.error("Invalid Scopes", "Invalid Scopes: \(unknown).")
+    }
+    guard call.method == "POST", let decision = call["decision"] else {
+      return oauthDialogPage(call, app: app, scopes: scopes)
+    }
+    var query = QueryItems()
+    guard decision == "approve" else {
+      query.append("error", "access_denied")
+      query.append("error_code", "200")
+      query.append("error_description", "Permissions error")
+      query.append("error_reason", "user_denied")
+      if let stateValue = call["state"] { query.append("state", stateValue) }
+      return .redirect(DialogRedirect.url(redirect, query: query))
+    }
+    guard let person = call["person"], let user = GraphEmulator.findPerson(person, in: state.world)
+    else {
+      return DialogPage.error("Unknown person", "No one in the world is '\(call["person"] ?? "")'.")
+    }
+    var granted = ["public_profile", "basic_info"]
+    for scope in scopes where !granted.contains(scope) { granted.append(scope) }
+    state.world.app.users?.insert(user.id)
+    state.world.deauthorized.remove(user.id)
+    if call["response_type"]?.split(separator: ",").contains("token") == true {
+      var fragment = QueryItems()
+      fragment.append("access_token", mintLongLived(user: user, scopes: granted))
+      fragment.append("expires_in", String(Self.longLivedSeconds))
+      if let stateValue = call["state"] { fragment.append("state", stateValue) }
+      return .redirect(DialogRedirect.url(redirect, fragment: fragment))
+    }
+    query.append("code", issueCode(userID: user.id, scopes: granted, redirectURI: redirect))
+    if let stateValue = call["state"] { query.append("state", stateValue) }
+    return .redirect(DialogRedirect.url(redirect, query: query))
+  }
+
+  func oauthDialogPage(_ call: GraphCall, app: AppInfo, scopes: [String]) -> Outcome {
+    let e = DialogPage.escape
+    let asked = (["public_profile"] + scopes.filter { $0 != "public_profile" })
+      .map { "<li>\(e($0))</li>" }.joined(separator: "\n")
+    let people = state.world.people.prefix(Self.dialogPeopleShown).enumerated().map {
+      index, node in
+      let name = node.string("name") ?? node.id
+      return "<li><label><input type=\"radio\" name=\"person\" value=\"\(e(node.id))\""
+        + (index == 0 ? " checked" : "") + "> \(e(name)) (\(e(node.id)))</label></li>"
+    }.joined(separator: "\n")
+    let body = """
+      <h1>Log in to \(e(app.name))</h1>
+      <form method="post" action="\(e(call.versionPrefix))/dialog/oauth">
+      \(DialogPage.hidden(call, ["client_id", "app_id", "redirect_uri", "scope", "state", "response_type", "display"]))
+      <p>\(e(app.name)) will receive:</p>
+      <ul id="permissions">
+      \(asked)
+      </ul>
+      <p>Continue as:</p>
+      <ul id="people">
+      \(people)
+      </ul>
+      \(DialogPage.buttons(approve: "Okay"))
+      </form>
+      """
+    return DialogPage(title: "Log in to \(app.name)", body: body).outcome
+  }
+
+  /// `scope=a,b` (commas or spaces) as a list.
+  static func scopeList(_ text: String?) -> [String] {
+    (text ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+  }
+
+  /// The redirect URIs the emulated app allows: its native `fb<APPID>://` scheme, the SDKs'
+  /// `fbconnect://success`, Facebook's `login_success.html`, and http(s) on this machine.
+  static func allowsRedirect(_ redirect: String, app: AppInfo) -> Bool {
+    if redirect.hasPrefix("fb\(app.id)://") || redirect.hasPrefix("fbconnect://") { return true }
+    if redirect.hasPrefix("https://www.facebook.com/connect/login_success.html") { return true }
+    guard let parts = URLParts(redirect), parts.scheme == "http" || parts.scheme == "https"
+    else { return false }
+    return ["localhost", "127.0.0.1", "::1", "[::1]"].contains(parts.host.lowercased())
+  }
+}

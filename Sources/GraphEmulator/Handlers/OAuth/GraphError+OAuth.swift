@@ -1,0 +1,55 @@
+// The errors of `oauth/access_token`, the dialogs, test users and app events (issue 13).
+// Sources are in docs/emulator.md ("Login, apps and dialogs").
+extension GraphError {
+  /// 101 without `client_id`.
+  static let missingClientID = oauth(
+    "Missing client_id parameter.", code: 101, challenge: "invalid_request")
+
+  /// 101 for a `client_id` that is not the app.
+  static let invalidApplicationID = oauth(
+    "Error validating application. Invalid application ID.", code: 101,
+    challenge: "invalid_request")
+
+  /// 1 for a wrong (or missing) `client_secret`.
+  static let invalidClientSecret = oauth(
+    "Error validating client secret.", code: 1, challenge: "invalid_client")
+
+  /// 191 for a code exchange without `redirect_uri`.
+  static let missingRedirectURI = oauth(
+    "Missing redirect_uri parameter.", code: 191, challenge: "invalid_request")
+
+  /// 100 for a code the emulator never issued.
+  static let invalidCodeFormat = oauth(
+    "Invalid verification code format.", code: 100, challenge: "invalid_code")
+
+  /// 100/36009 for a code exchanged before.
+  static let codeUsed = oauth(
+    "This authorization code has been used.", code: 100, subcode: 36_009,
+    challenge: "invalid_code")
+
+  /// 100/36007 for a code past its ten minutes.
+  static let codeExpired = oauth(
+    "This authorization code has expired.", code: 100, subcode: 36_007,
+    challenge: "invalid_code")
+
+  /// 100 for a code exchanged with another redirect_uri than the dialog's.
+  static let redirectURIMismatch = oauth(
+    "Error validating verification code. Please make sure your redirect_uri is identical to the "
+      + "one you used in the OAuth dialog request", code: 100, challenge: "invalid_code")
+
+  /// 100 for a grant the emulator does not know, or none.
+  static func unsupportedGrant(_ grant: String?) -> GraphError {
+    grant.map { parameter("Unsupported grant_type: \($0)") }
+      ?? parameter("Missing authorization code")
+  }
+
+  /// 15 for an app-only call made with a user token (test users, app events with a user token).
+  static let appTokenRequired = oauth(
+    "(#15) This method must be called with an app access_token.", code: 15,
+    challenge: "invalid_request")
+
+  /// 100 for `custom_events` that is not a JSON array of objects with `_eventName`.
+  static func malformedCustomEvents(_ detail: String) -> GraphError {
+    parameter("Param custom_events must be a JSON-encoded array of events: \(detail)")
+  }
+}

@@ -1,0 +1,110 @@
+import GraphAPI
+import GraphJSON
+
+/// `oauth/access_token`: app tokens (`client_credentials`), code exchange and long-lived
+/// tokens (`fb_exchange_token`).
+extension Router {
+  /// Long-lived tokens (code exchange, `fb_exchange_token`) last 60 days.
+  static let longLivedSeconds = 60 * 86_400
+  /// A code from the OAuth dialog is good for ten minutes of emulated time.
+  static let codeLifetime = 600
+
+  mutating func oauthAccessToken(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    guard call.method == "GET" || call.method == "POST" else {
+      throw .unsupported(call.method, id: "oauth")
+    }
+    let app = state.world.app
+    guard let clientID = call["client_id"], !clientID.isEmpty else { throw .missingClientID }
+    guard clientID == app.id else { throw .invalidApplicationID }
+    guard let secret = call["client_secret"], !secret.isEmpty, secret == app.secret else {
+      throw .invalidClientSecret
+    }
+    let style = OAuthAnswerStyle(version: call.version)
+    switch call["grant_type"] {
+    case "client_credentials":
+      return tokenAnswer(appToken(), expiresIn: nil, style: style)
+    case "fb_exchange_token":
+      guard let short = call["fb_exchange_token"], !short.isEmpty else {
+        throw .parameter("The parameter fb_exchange_token is required")
+      }
+      let viewer = try Viewer.resolve(short, in: state.world, now: state.now).get()
+      guard let record = viewer.record, record.kind == .user, let userID = record.userID,
+        let user = state.world.nodes[userID]
+      else { throw .invalidToken }
+      let token = mintLongLived(user: user, scopes: record.scopes)
+      return tokenAnswer(token, expiresIn: Self.longLivedSeconds, style: style)
+    case nil, "authorization_code":
+      guard let code = call["code"], !code.isEmpty else { throw .unsupportedGrant(nil) }
+      guard let redirect = call["redirect_uri"] else { throw .missingRedirectURI }
+      guard var record = state.surface.codes[code] else { throw .invalidCodeFormat }
+      guard !record.used else { throw .codeUsed }
+      guard state.now < record.expiresAt else { throw .codeExpired }
+      guard redirect == record.redirectURI else { throw .redirectURIMismatch }
+      record.used = true
+      state.surface.codes[code] = record
+      guard let user = state.world.nodes[record.userID] else { throw .invalidCodeFormat }
+      let token = mintLongLived(user: user, scopes: record.scopes)
+      return tokenAnswer(token, expiresIn: Self.longLivedSeconds, style: style)
+    case let other?:
+      throw .unsupportedGrant(other)
+    }
+  }
+
+  /// The app token `client_credentials` answers: `APPID|` and 27 characters derived from the
+  /// secret, the same on every call (Graph's app tokens do not change until the secret does).
+  mutating func appToken() -> String {
+    let app = state.world.app
+    let digest = HMACSHA256.hex(app.id, key: app.secret)
+    let token = "\(app.id)|\(digest.prefix(27))"
+    if state.world.tokens[token] == nil {
+      state.world.addToken(
+        TokenRecord(token: token, kind: .app, summary: "minted by oauth/access_token"))
+    }
+    return token
+  }
+
+  /// A new user token for `user` with `scopes`, expiring in 60 days.
+  mutating func mintLongLived(user: Node, scopes: [String]) -> String {
+    let change = GraphEmulator.mint(&state, user: user, scopes: scopes, as: .open)
+    let token = change.token ?? ""
+    let expiry = state.now + Self.longLivedSeconds
+    state.world.tokens[token]?.expiresAt = expiry
+    state.world.deauthorized.remove(user.id)
+    return token
+  }
+
+  /// Issues a code for the OAuth dialog's redirect (also the REPL's `login --code-flow`).
+  mutating func issueCode(userID: String, scopes: [String], redirectURI: String) -> String {
+    let code = "AQEmuCode\(state.surface.nextCode)x\(userID.suffix(4))"
+    state.surface.nextCode += 1
+    state.surface.codes[code] = AuthorizationCode(
+      code: code, userID: userID, scopes: scopes, redirectURI: redirectURI,
+      expiresAt: state.now + Self.codeLifetime)
+    return code
+  }
+
+  func tokenAnswer(_ token: String, expiresIn: Int?, style: OAuthAnswerStyle) -> Outcome {
+    switch style {
+    case .formEncoded:
+      var items = QueryItems()
+      items.append("access_token", token)
+      if let expiresIn { items.append("expires", String(expiresIn)) }
+      return .document(
+        contentType: "text/plain; charset=UTF-8", body: Array(items.formEncoded.utf8))
+    case .json:
+      var object = JSONObject()
+      object.append("access_token", .string(token))
+      object.append("token_type", "bearer")
+      if let expiresIn { object.append("expires_in", .number(JSONNumber(expiresIn))) }
+      return .json(.object(object))
+    }
+  }
+}
+
+extension World {
+  /// `APPID|APPSECRET` stands for an app token wherever one is accepted.
+  func appCredentialRecord(_ token: String) -> TokenRecord? {
+    guard !app.secret.isEmpty, token == "\(app.id)|\(app.secret)" else { return nil }
+    return TokenRecord(token: token, kind: .app, summary: "the app's id and secret")
+  }
+}
