@@ -109,6 +109,9 @@ struct SecretMatcher {
   /// The value of entry `index`.
   func value(of index: Int) -> [UInt8] { entries[index].bytes }
 
+  /// What entry `index` is replaced by.
+  func replacement(of index: Int) -> [UInt8] { entries[index].replacement }
+
   private func probe(_ key: UInt64, width: Int) -> Bool {
     let bit = Self.bit(key, width: width)
     return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0

@@ -39,25 +39,30 @@ package enum SecretScanner {
 
   /// Appends the secrets in the decoded bytes `s` to `found`.
   static func scan(_ s: [UInt8], into found: inout [Secret]) {
+    scan(s) { secret, _ in found.append(secret) }
+  }
+
+  /// Reports each secret in the decoded bytes `s` with where its value is.
+  static func scan(_ s: [UInt8], report: (Secret, Range<Int>) -> Void) {
     let n = s.count
     var i = 0
     while i < n {
       let c = s[i]
       switch Self.classes[Int(c)] {
       case .equals:
-        if let (kind, name) = nameBefore(s, i), let value = valueRun(s, from: i + 1) {
-          add(kind, s[value], name: name, into: &found)
+        if let kind = nameBefore(s, i), let value = valueRun(s, from: i + 1) {
+          add(kind, s, value, report)
         }
       case .colon:
-        if let (kind, name) = jsonNameBefore(s, i), let value = jsonValueAfter(s, i) {
-          add(kind, s[value], name: name, into: &found)
+        if let kind = jsonNameBefore(s, i), let value = jsonValueAfter(s, i) {
+          add(kind, s, value, report)
         }
       case .tokenStart:
         if i + 2 < n, s[i + 1] == 0x41, s[i + 2] == 0x41, i == 0 || !isAlnum(s[i - 1]) {
           var j = i + 3
           while j < n, isAlnum(s[j]) { j += 1 }
           if j - i >= shortestShapedToken, j - i <= longestValue {
-            found.append(.accessToken(String(decoding: s[i..<j], as: UTF8.self)))
+            report(.accessToken(String(decoding: s[i..<j], as: UTF8.self)), i..<j)
           }
           i = j
           continue
@@ -70,7 +75,7 @@ package enum SecretScanner {
             var k = j + 1
             while k < n, k - i <= longestValue, isBase64URL(s[k]) { k += 1 }
             if k - j - 1 >= 16 {
-              found.append(.accessToken(String(decoding: s[i..<k], as: UTF8.self)))
+              report(.accessToken(String(decoding: s[i..<k], as: UTF8.self)), i..<k)
               i = k
               continue
             }
@@ -85,7 +90,8 @@ package enum SecretScanner {
           var end = i + 1
           while end < n, end - i < longestValue, isBase64URL(s[end]) { end += 1 }
           if i - start >= 20, end - i > 10 {
-            found.append(Secret(.signedRequest, String(decoding: s[start..<end], as: UTF8.self)))
+            report(
+              Secret(.signedRequest, String(decoding: s[start..<end], as: UTF8.self)), start..<end)
             i = end
             continue
           }
@@ -97,23 +103,24 @@ package enum SecretScanner {
   }
 
   private static func add(
-    _ kind: Secret.Kind, _ value: ArraySlice<UInt8>, name: String, into found: inout [Secret]
+    _ kind: Secret.Kind, _ s: [UInt8], _ range: Range<Int>, _ report: (Secret, Range<Int>) -> Void
   ) {
+    let value = s[range]
     guard !value.isEmpty, !value.allSatisfy({ $0 == 0x2A }) else { return }
-    found.append(Secret(kind, String(decoding: value, as: UTF8.self)))
+    report(Secret(kind, String(decoding: value, as: UTF8.self)), range)
   }
 
   /// The secret kind of the parameter name ending just before the `=` at `eq`.
-  private static func nameBefore(_ s: [UInt8], _ eq: Int) -> (Secret.Kind, String)? {
+  private static func nameBefore(_ s: [UInt8], _ eq: Int) -> Secret.Kind? {
     var start = eq
     while start > 0, eq - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
     guard start < eq, start == 0 || !isNameByte(s[start - 1]) else { return nil }
     let name = String(decoding: s[start..<eq], as: UTF8.self)
-    return kind(ofName: name).map { ($0, name) }
+    return kind(ofName: name)
   }
 
   /// `"name"` (spaces allowed) ending before the `:` at `colon`.
-  private static func jsonNameBefore(_ s: [UInt8], _ colon: Int) -> (Secret.Kind, String)? {
+  private static func jsonNameBefore(_ s: [UInt8], _ colon: Int) -> Secret.Kind? {
     var end = colon
     while end > 0, colon - end < 8, s[end - 1] == 0x20 { end -= 1 }
     guard end > 0, s[end - 1] == 0x22 else { return nil }
@@ -122,7 +129,7 @@ package enum SecretScanner {
     while start > 0, close - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
     guard start > 0, s[start - 1] == 0x22, start < close else { return nil }
     let name = String(decoding: s[start..<close], as: UTF8.self)
-    return kind(ofName: name).map { ($0, name) }
+    return kind(ofName: name)
   }
 
   /// The string value after the `:` at `colon`.
