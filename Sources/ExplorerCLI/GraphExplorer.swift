@@ -11,6 +11,7 @@ public enum GraphExplorer {
     FmtCommand.subcommand,
     ImportCommand.subcommand,
     ExportCommand.subcommand,
+    AuditCommand.subcommand,
     VerifyCommand.subcommand,
     RunCommand.subcommand,
   ]

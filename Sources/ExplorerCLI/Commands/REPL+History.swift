@@ -44,8 +44,8 @@ extension REPL {
     // The body as it came, less the session's secrets (Graph repeats the token in paging URLs).
     let scrubber = session.secretScrubber
     let body =
-      scrubber.isEmpty
-      ? exchange.response.body : Array(scrubber.scrub(exchange.response.bodyText).utf8)
+      String(validating: exchange.response.body, as: UTF8.self) != nil
+      ? Array(scrubber.scrub(exchange.response.bodyText).utf8) : exchange.response.body
     guard FileManager.default.createFile(atPath: expanded, contents: Data(body)) else {
       throw .file(path: path, reason: "cannot be written")
     }

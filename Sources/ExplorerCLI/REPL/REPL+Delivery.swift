@@ -43,7 +43,9 @@ extension REPL {
     case .none: break
     case .file(let path, let append):
       try write(session.secretScrubber.scrub(body), to: path, append: append)
-    case .pipe(let command): try ShellPipe.run(command, input: body, console: console)
+    case .pipe(let command):
+      // The command may write to a file (`| cat > f`): the same rule as `> f`.
+      try ShellPipe.run(command, input: session.secretScrubber.scrub(body), console: console)
     }
   }
 

@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphCassette
 
 /// Keeps secrets out of anything shown, logged or stored: access tokens, `appsecret_proof`,
 /// app secrets and `client_secret`.
@@ -9,16 +10,12 @@ enum Redaction {
   /// What a redacted value is replaced by.
   static let placeholder = "<redacted>"
 
-  /// `text` with the value of every `name=value` whose name is secret replaced, wherever it
-  /// appears (a query, a form body, a pasted URL, a command line).
+  /// `text` with every secret replaced by `<redacted>`: the value of every `name=value` or
+  /// `"name": "value"` whose name is secret, wherever it appears (a query split by `&` or `;`,
+  /// a fragment, a form body, a pasted URL, a command line), and tokens found by shape, in any
+  /// encoding: cassette redaction's rule (`SecretText`).
   static func redactParameters(_ text: String) -> String {
-    var out = ""
-    var rest = Substring(text)
-    while let range = firstSecret(in: rest) {
-      out += rest[..<range.lowerBound] + placeholder
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
+    SecretText.redacted(text) { _ in placeholder }
   }
 
   /// A URL with its secret query values replaced.
@@ -28,26 +25,5 @@ enum Redaction {
   static func mask(_ token: String) -> String {
     guard token.count > 12 else { return String(repeating: "*", count: token.count) }
     return token.prefix(4) + "…" + token.suffix(4)
-  }
-
-  /// The range of the first secret value (after `name=`) in `text`.
-  private static func firstSecret(in text: Substring) -> Range<Substring.Index>? {
-    var search = text.startIndex
-    while let eq = text[search...].firstIndex(of: "=") {
-      var nameStart = eq
-      while nameStart > text.startIndex {
-        let before = text.index(before: nameStart)
-        guard text[before].isLetter || text[before] == "_" else { break }
-        nameStart = before
-      }
-      let valueStart = text.index(after: eq)
-      if secretNames.contains(String(text[nameStart..<eq])) {
-        let end =
-          text[valueStart...].firstIndex { "& \"';".contains($0) } ?? text.endIndex
-        if end > valueStart { return valueStart..<end }
-      }
-      search = valueStart
-    }
-    return nil
   }
 }

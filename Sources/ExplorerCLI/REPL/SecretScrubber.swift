@@ -1,39 +1,35 @@
 import GraphAPI
+import GraphCassette
 
-/// Takes the session's secrets out of text bound for a file (`save`, `> file`): Graph repeats
-/// the caller's access token (and `appsecret_proof`) in the paging URLs of its answers, and
-/// secrets never reach disk. The emulator's published test tokens are not secrets and stay.
+/// Takes secrets out of text bound for a file or another program (`save`, `> file`,
+/// `| command`): the session's token, its appsecret_proof and app secret wherever they occur,
+/// and anything else cassette redaction would take out (tokens by name or shape, codes,
+/// signed requests), in any encoding. Graph repeats the caller's access token in the paging
+/// URLs of its answers, and secrets never reach disk. The emulator's published test tokens are
+/// not secrets and stay.
 struct SecretScrubber {
-  private var replacements: [(secret: String, placeholder: String)] = []
+  private let engine: SecretText
+  /// Whether the session has secrets of its own to take out.
+  let isEmpty: Bool
 
   init(token: String?, appSecret: String?, publicTokens: Set<String>) {
+    var secrets: [Secret] = []
     if let token, !token.isEmpty, !publicTokens.contains(token) {
-      replacements.append((token, "<ACCESS_TOKEN>"))
+      secrets.append(.accessToken(token))
       if let appSecret, !appSecret.isEmpty {
         let proof = AppSecretProof.make(accessToken: token, appSecret: appSecret)
-        replacements.append((proof, "<APPSECRET_PROOF>"))
+        secrets.append(Secret(.appsecretProof, proof))
       }
     }
-    if let appSecret, !appSecret.isEmpty { replacements.append((appSecret, "<APP_SECRET>")) }
+    if let appSecret, !appSecret.isEmpty { secrets.append(.appSecret(appSecret)) }
+    isEmpty = secrets.isEmpty
+    engine = SecretText(secrets: secrets, publicValues: publicTokens) { "<\($0.rawValue)>" }
   }
 
-  /// Whether there is anything to take out.
-  var isEmpty: Bool { replacements.isEmpty }
-
-  /// `text` with every secret replaced, raw, percent-encoded and JSON-escaped (`\/`).
+  /// `text` with every secret replaced.
   func scrub(_ text: String) -> String {
-    var result = text
-    for (secret, placeholder) in replacements {
-      let forms = [
-        secret, PercentEncoding.encode(secret),
-        PercentEncoding.encode(PercentEncoding.encode(secret)),
-        secret.replacing("/", with: "\\/"),
-      ]
-      for form in Set(forms) where !form.isEmpty {
-        result = result.replacing(form, with: placeholder)
-      }
-    }
-    return result
+    var engine = engine
+    return engine.redact(text)
   }
 }
 

@@ -20,26 +20,12 @@ enum ServeLog {
     return text
   }
 
-  /// `text` with the value of every secret parameter (`name=value`, the name possibly
-  /// percent-encoded, the value running to the next `&`, space, quote or end) replaced by `***`.
+  /// `text` with every secret replaced by `***`: the value of every secret parameter
+  /// (`name=value` in the query, after `;`, in a `#fragment`, the name possibly percent-encoded
+  /// or with `[]`) and tokens found by shape (a token as a path segment), by cassette
+  /// redaction's rule (`SecretText`).
   static func mask(_ text: String) -> String {
-    var out = ""
-    var rest = Substring(text)
-    while let eq = rest.firstIndex(of: "=") {
-      let before = rest[..<eq]
-      let nameStart =
-        before.lastIndex(where: { "?&; '\"".contains($0) }).map { before.index(after: $0) }
-        ?? before.startIndex
-      let name = PercentEncoding.decode(before[nameStart...], plusAsSpace: false)
-      out += rest[...eq]
-      rest = rest[rest.index(after: eq)...]
-      if Secret.isSecretParameter(name) {
-        let end = rest.firstIndex(where: { "&; '\"#".contains($0) }) ?? rest.endIndex
-        if end > rest.startIndex { out += "***" }
-        rest = rest[end...]
-      }
-    }
-    return out + rest
+    SecretText.redacted(text) { _ in "***" }
   }
 
   static func milliseconds(_ duration: Duration) -> String {

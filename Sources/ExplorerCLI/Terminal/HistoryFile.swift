@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphCassette
 
 /// The persistent line history: `$XDG_STATE_HOME/graph-explorer/history` (default
 /// `~/.local/state/graph-explorer/history`), created with mode 0600 in a 0700 folder. A line
@@ -9,6 +10,9 @@ struct HistoryFile: Sendable {
   var path: String
   /// How many lines are loaded at start.
   var limit = 1000
+  /// The secrets seen in lines so far: a token typed once as `oauth_token=T` is also taken
+  /// out of a later `message=T`.
+  let memory = SecretMemory()
 
   /// The history file for `environment`, or `nil` when neither XDG_STATE_HOME nor HOME is set.
   static func standard(environment: [String: String]) -> HistoryFile? {
@@ -31,7 +35,7 @@ struct HistoryFile: Sendable {
   ///   secret).
   @discardableResult
   func append(_ line: String, secrets: [String]) -> String? {
-    guard let stored = Self.storable(line, secrets: secrets) else { return nil }
+    guard let stored = Self.storable(line, secrets: secrets, memory: memory) else { return nil }
     let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true,
@@ -48,13 +52,24 @@ struct HistoryFile: Sendable {
   /// The text to store for `line`, or `nil` when it must not be stored: blank lines, lines
   /// that set a token or an app secret, lines that hold one of `secrets`. Secret parameter
   /// values (`access_token=...`) are redacted.
-  static func storable(_ line: String, secrets: [String]) -> String? {
+  static func storable(_ line: String, secrets: [String], memory: SecretMemory? = nil) -> String? {
     let trimmed = line.trimmingSpaces
     guard !trimmed.isEmpty else { return nil }
     let words = trimmed.split(separator: " ", omittingEmptySubsequences: true)
     if words.first == "token", words.count > 1, words[1] != "clear" { return nil }
     if words.first == "app", words.count > 2 { return nil }
     for secret in secrets where secret.count >= 8 && trimmed.contains(secret) { return nil }
-    return Redaction.redactParameters(trimmed)
+    return memory?.redact(trimmed) ?? Redaction.redactParameters(trimmed)
+  }
+}
+
+/// A `SecretText` shared by the copies of a `HistoryFile`, replacing by `<redacted>`.
+final class SecretMemory: @unchecked Sendable {
+  private let lock = NSLock()
+  private var engine = SecretText { _ in Redaction.placeholder }
+
+  /// `line` with every secret it holds, or seen in an earlier line, replaced.
+  func redact(_ line: String) -> String {
+    lock.withLock { engine.redact(line) }
   }
 }

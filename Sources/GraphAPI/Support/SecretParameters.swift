@@ -11,8 +11,15 @@ package enum SecretParameters {
   /// The name that carries an `appsecret_proof`.
   package static let appsecretProof = "appsecret_proof"
 
+  /// The name that carries an OAuth code (exchanged for a token with the app secret).
+  package static let code = "code"
+  /// The name that carries a signed request (signed with the app secret).
+  package static let signedRequest = "signed_request"
+
   /// Every secret name.
-  package static let names: Set<String> = accessTokens.union(appSecrets).union([appsecretProof])
+  package static let names: Set<String> = accessTokens.union(appSecrets).union([
+    appsecretProof, code, signedRequest,
+  ])
 
   /// Whether `name` (any case) names a secret.
   package static func contains(_ name: String) -> Bool { names.contains(name.lowercased()) }

@@ -46,11 +46,25 @@ public enum Interchange {
     _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
+    var (cassette, format) = try read(bytes, path: path, format: format)
+    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
+    redactor.reservePlaceholders(in: cassette)
+    cassette = redactor.redact(cassette)
+    return (cassette, format)
+  }
+
+  /// Reads `bytes` as `format` (detected when `nil`) as it is, secrets and all: what `audit`
+  /// looks through. Anything written to disk goes through `importCassette` instead.
+  ///
+  /// - Throws: as `importCassette`.
+  public static func read(
+    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil
+  ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
     let requested = format
     let format: InterchangeFormat
     if let given = requested { format = given } else { format = try detect(bytes, path: path) }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
-    var cassette: Cassette
+    let cassette: Cassette
     switch format {
     case .native:
       cassette = try Cassette(bytes: bytes, path: path)
@@ -74,9 +88,6 @@ public enum Interchange {
       cassette = try VCRCodec.decode(
         value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
-    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
-    redactor.reservePlaceholders(in: cassette)
-    cassette.interactions = cassette.interactions.map { redactor.redact($0) }
     return (cassette, format)
   }
 

@@ -1,4 +1,3 @@
-import Foundation
 import GraphAPI
 import GraphJSON
 
@@ -6,18 +5,20 @@ import GraphJSON
 /// written to disk. The same secret always gets the same placeholder, so different tokens stay
 /// distinguishable on replay; the live session never sees placeholders.
 ///
-/// Each secret is replaced raw, percent-encoded (once and twice, as in a batch inside a form
-/// body) and with JSON's escaped slashes, in the URL, every header, and both bodies.
+/// A value that is a secret anywhere (found by `SecretFinder`, by name or by shape) is replaced
+/// everywhere: in the URL, every header and both bodies, in whatever encoding it appears (raw,
+/// percent-encoded once or twice, JSON-escaped, or a mix). The cost is linear in the size of
+/// what is redacted: one scan to find secrets, one `SecretMatcher` pass to replace them.
 public struct Redactor: Sendable {
   private var placeholders: [String: String] = [:]
   private var counters: [Secret.Kind: Int] = [:]
-  /// Every byte form of every secret and its placeholder, longest first.
-  private var replacements: [(pattern: [UInt8], placeholder: [UInt8])] = []
+  private var kinds: [Int: Secret.Kind] = [:]
+  private var matcher = SecretMatcher()
   /// Values that look like secrets but are not (the emulator's fixture tokens).
   private let publicValues: Set<String>
 
   /// Secrets shorter than this are replaced only where they are a parameter's whole value.
-  static let minimumSubstringLength = 6
+  static let minimumSubstringLength = SecretMatcher.shortest
 
   /// A redactor that already knows `knownSecrets` (an app secret the session signs with, which
   /// never itself appears in a request) and leaves `publicValues` alone: values in secret
@@ -31,17 +32,23 @@ public struct Redactor: Sendable {
   /// Continues numbering after the placeholders already in `cassette`, so that new secrets
   /// appended to it never reuse a number.
   public mutating func reservePlaceholders(in cassette: Cassette) {
-    let text = String(decoding: cassette.encoded(), as: UTF8.self)
-    for kind in Secret.Kind.allCases {
-      let prefix = "<\(kind.rawValue)_"
-      var rest = Substring(text)
-      while let range = rest.range(of: prefix) {
-        let digits = rest[range.upperBound...].prefix { $0.isNumber }
-        if let n = Int(digits), rest[range.upperBound...].dropFirst(digits.count).first == ">" {
-          counters[kind] = max(counters[kind] ?? 0, n)
-        }
-        rest = rest[range.upperBound...]
-      }
+    for interaction in cassette.interactions {
+      for field in Self.fields(of: interaction) { reserve(in: field.bytes) }
+    }
+  }
+
+  private mutating func reserve(in bytes: [UInt8]) {
+    var i = 0
+    while let lt = bytes[i...].firstIndex(of: 0x3C) {
+      i = lt + 1
+      guard let gt = bytes[i...].prefix(40).firstIndex(of: 0x3E) else { continue }
+      let inner = String(decoding: bytes[i..<gt], as: UTF8.self)
+      guard let underscore = inner.lastIndex(of: "_"),
+        let kind = Secret.Kind(rawValue: String(inner[..<underscore])),
+        let n = Int(inner[inner.index(after: underscore)...])
+      else { continue }
+      counters[kind] = max(counters[kind] ?? 0, n)
+      i = gt + 1
     }
   }
 
@@ -50,35 +57,88 @@ public struct Redactor: Sendable {
 
   /// `interaction` with every secret it carries, or that was registered before, replaced.
   public mutating func redact(_ interaction: Interaction) -> Interaction {
+    learn(interaction)
+    return replaced(interaction)
+  }
+
+  /// `cassette` with every secret replaced in every interaction: all are found first, so a
+  /// token seen in the last answer is also replaced in the first request.
+  public mutating func redact(_ cassette: Cassette) -> Cassette {
+    for interaction in cassette.interactions { learn(interaction) }
+    var out = cassette
+    out.interactions = cassette.interactions.map { replaced($0) }
+    return out
+  }
+
+  /// Registers the secrets `interaction` carries.
+  mutating func learn(_ interaction: Interaction) {
     for secret in SecretFinder.secrets(in: interaction.request) { register(secret) }
     for secret in SecretFinder.secrets(in: interaction.response) { register(secret) }
+  }
+
+  /// `interaction` with every registered secret replaced.
+  func replaced(_ interaction: Interaction) -> Interaction {
     var out = interaction
     out.request.url = redactURL(out.request.url)
     if isForm(out.request) {
       out.request.body = Array(redactPairs(String(decoding: out.request.body, as: UTF8.self)).utf8)
     }
-    out.request.url = replace(out.request.url)
+    out.request.url = matcher.replace(out.request.url)
     out.request.headers = replace(out.request.headers)
-    out.request.body = replace(out.request.body)
+    out.request.body = matcher.replace(out.request.body)
     out.response.headers = replace(out.response.headers)
-    out.response.body = replace(out.response.body)
+    out.response.body = matcher.replace(out.response.body)
     return out
+  }
+
+  /// Every place in `cassette` where a secret is, as `audit` lists them. Registers what it
+  /// finds, so a `redact` afterwards replaces exactly these.
+  public mutating func findings(in cassette: Cassette) -> [SecretFinding] {
+    for interaction in cassette.interactions { learn(interaction) }
+    var result: [SecretFinding] = []
+    for (index, interaction) in cassette.interactions.enumerated() {
+      for field in Self.fields(of: interaction) {
+        var seen = Set<String>()
+        let decoded = DecodedText(field.bytes).bytes
+        for m in matcher.matches(in: decoded) {
+          let value = String(decoding: matcher.value(of: m.entry), as: UTF8.self)
+          guard seen.insert(value).inserted else { continue }
+          result.append(
+            SecretFinding(
+              interaction: index + 1, place: field.place, kind: kinds[m.entry] ?? .accessToken,
+              preview: SecretFinding.mask(value)))
+        }
+        // Short values are secrets only where a name says so.
+        var named: [Secret] = []
+        SecretScanner.scan(decoded, into: &named)
+        for secret in named
+        where secret.value.utf8.count < SecretMatcher.shortest && isSecret(secret.value)
+          && seen.insert(secret.value).inserted
+        {
+          result.append(
+            SecretFinding(
+              interaction: index + 1, place: field.place, kind: secret.kind,
+              preview: SecretFinding.mask(secret.value)))
+        }
+      }
+    }
+    return result
+  }
+
+  private func isSecret(_ value: String) -> Bool {
+    !value.isEmpty && !Secret.isPlaceholder(value) && !publicValues.contains(value)
   }
 
   private mutating func register(_ secret: Secret) {
     let value = secret.value
-    guard !value.isEmpty, !Secret.isPlaceholder(value), placeholders[value] == nil,
-      !publicValues.contains(value)
-    else { return }
+    guard isSecret(value), placeholders[value] == nil else { return }
     let n = (counters[secret.kind] ?? 0) + 1
     counters[secret.kind] = n
     let placeholder = "<\(secret.kind.rawValue)_\(n)>"
     placeholders[value] = placeholder
-    if value.count >= Self.minimumSubstringLength {
-      for pattern in Self.variants(of: value) {
-        replacements.append((Array(pattern.utf8), Array(placeholder.utf8)))
-      }
-      replacements.sort { $0.pattern.count > $1.pattern.count }
+    if value.utf8.count >= Self.minimumSubstringLength {
+      kinds[kinds.count] = secret.kind
+      matcher.insert(Array(value.utf8), replacement: Array(placeholder.utf8))
     }
     // An app access token `APPID|SECRET` carries the app secret.
     if secret.kind == .accessToken, let bar = value.lastIndex(of: "|") {
@@ -86,30 +146,18 @@ public struct Redactor: Sendable {
     }
   }
 
-  /// The forms a secret takes on the wire: raw, percent-encoded once or twice (either hex
-  /// case), with `+` for spaces, and each with JSON's `\/`.
-  static func variants(of value: String) -> [String] {
-    let once = PercentEncoding.encode(value)
-    let query = PercentEncoding.encode(value, allowed: PercentEncoding.queryValueAllowed)
-    var set: [String] = [value, once, query, PercentEncoding.encode(once), lowerHex(once)]
-    set += set.map { $0.replacingAll("/", with: "\\/") }
-    var seen = Set<String>()
-    return set.filter { seen.insert($0).inserted }
-  }
-
-  private static func lowerHex(_ encoded: String) -> String {
-    var out = ""
-    var chars = Array(encoded)[...]
-    while let c = chars.first {
-      if c == "%", chars.count >= 3 {
-        out += "%" + String(chars.dropFirst().prefix(2)).lowercased()
-        chars = chars.dropFirst(3)
-      } else {
-        out.append(c)
-        chars = chars.dropFirst()
-      }
+  /// The text fields of an interaction, named as `audit` names them.
+  static func fields(of interaction: Interaction) -> [(place: String, bytes: [UInt8])] {
+    var fields: [(String, [UInt8])] = [("request.url", Array(interaction.request.url.utf8))]
+    for field in interaction.request.headers {
+      fields.append(("request.headers.\(field.name)", Array(field.value.utf8)))
     }
-    return out
+    fields.append(("request.body", interaction.request.body))
+    for field in interaction.response.headers {
+      fields.append(("response.headers.\(field.name)", Array(field.value.utf8)))
+    }
+    fields.append(("response.body", interaction.response.body))
+    return fields
   }
 
   private func isForm(_ request: HTTPRequest) -> Bool {
@@ -122,43 +170,43 @@ public struct Redactor: Sendable {
     return String(url[...q]) + redactPairs(String(url[url.index(after: q)...]))
   }
 
-  /// `a=1&access_token=XYZ` → `a=1&access_token=<ACCESS_TOKEN_1>`, other pairs untouched.
+  /// `a=1&access_token=XYZ` → `a=1&access_token=<ACCESS_TOKEN_1>`, other pairs untouched:
+  /// how a secret shorter than a matcher pattern is replaced.
   private func redactPairs(_ text: String) -> String {
     text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
       guard let eq = pair.firstIndex(of: "=") else { return String(pair) }
       let name = PercentEncoding.decode(pair[..<eq])
       let value = PercentEncoding.decode(pair[pair.index(after: eq)...])
-      guard Secret.isSecretParameter(name), let placeholder = placeholders[value] else {
+      guard SecretScanner.kind(ofName: name) != nil, let placeholder = placeholders[value] else {
         return String(pair)
       }
       return String(pair[...eq]) + placeholder
     }.joined(separator: "&")
   }
 
-  private func replace(_ text: String) -> String {
-    String(decoding: replace(Array(text.utf8)), as: UTF8.self)
-  }
-
   private func replace(_ headers: HTTPHeaders) -> HTTPHeaders {
-    HTTPHeaders(headers.map { HTTPHeaders.Field(name: $0.name, value: replace($0.value)) })
+    HTTPHeaders(headers.map { HTTPHeaders.Field(name: $0.name, value: matcher.replace($0.value)) })
+  }
+}
+
+/// One secret `audit` found: where, what kind, and enough of it to recognise, never to use.
+public struct SecretFinding: Sendable, Hashable, CustomStringConvertible {
+  /// The interaction, from 1.
+  public var interaction: Int
+  /// The field: `request.url`, `request.headers.Cookie`, `response.body`, …
+  public var place: String
+  public var kind: Secret.Kind
+  /// `EAAB…x9` with the length, or stars for a short value.
+  public var preview: String
+
+  /// `interaction 3, response.body: ACCESS_TOKEN EAAB…Zq (120 bytes)`.
+  public var description: String {
+    "interaction \(interaction), \(place): \(kind.rawValue) \(preview)"
   }
 
-  private func replace(_ bytes: [UInt8]) -> [UInt8] {
-    var current = bytes
-    for (pattern, placeholder) in replacements {
-      let hits = ByteSearch.occurrences(of: pattern, in: current)
-      guard !hits.isEmpty else { continue }
-      var out: [UInt8] = []
-      out.reserveCapacity(current.count)
-      var last = 0
-      for hit in hits {
-        out += current[last..<hit]
-        out += placeholder
-        last = hit + pattern.count
-      }
-      out += current[last...]
-      current = out
-    }
-    return current
+  static func mask(_ value: String) -> String {
+    let count = value.utf8.count
+    guard count > 12 else { return String(repeating: "*", count: count) }
+    return "\(value.prefix(4))…\(value.suffix(2)) (\(count) bytes)"
   }
 }

@@ -7,6 +7,10 @@ public struct Secret: Sendable, Hashable {
     case accessToken = "ACCESS_TOKEN"
     case appsecretProof = "APPSECRET_PROOF"
     case appSecret = "APP_SECRET"
+    /// An OAuth `code` (exchanged for a token).
+    case code = "CODE"
+    /// A `signed_request` (signed with the app secret; may carry a token).
+    case signedRequest = "SIGNED_REQUEST"
   }
 
   public var kind: Kind
@@ -28,6 +32,8 @@ public struct Secret: Sendable, Hashable {
     var kinds: [String: Kind] = [SecretParameters.appsecretProof: .appsecretProof]
     for name in SecretParameters.accessTokens { kinds[name] = .accessToken }
     for name in SecretParameters.appSecrets { kinds[name] = .appSecret }
+    kinds[SecretParameters.code] = .code
+    kinds[SecretParameters.signedRequest] = .signedRequest
     return kinds
   }()
 

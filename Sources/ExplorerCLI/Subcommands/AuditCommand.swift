@@ -1,0 +1,110 @@
+import GraphCassette
+import GraphEmulator
+
+/// `graph-explorer audit FILE... [--fix]`: lists every value in cassettes of any importable
+/// format that is a secret (by name or by shape), so a repository can check its fixtures in CI.
+enum AuditCommand {
+  static let subcommand = Subcommand(
+    name: "audit", summary: "list the secrets left in cassettes (exit 1 if any), or --fix them",
+    run: run)
+
+  static let usage = """
+    usage: graph-explorer audit FILE... [--from FORMAT] [--fix]
+
+    Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
+    YAML; detected unless --from names it) and lists every value that is a secret: access
+    tokens, app tokens, appsecret_proofs, app secrets, OAuth codes and signed requests, found
+    by name (access_token=, "client_secret": ..., X-Access-Token, Cookie, Authorization,
+    multipart parts) and by shape (EAA.../CAA... tokens, APPID|SECRET, signed requests) in
+    any encoding. Each line gives the file, the interaction, the field and a masked preview.
+    The emulator's published test tokens are not secrets. Exit status 1 when any secret is
+    found, 0 when none, 2 when a file cannot be read.
+
+    --fix rewrites each FILE that holds secrets, in its own format, with every secret
+    replaced by a placeholder (<ACCESS_TOKEN_1>), as import does; the exit status is then 0.
+
+    """
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let parsed: CassetteArguments
+    do {
+      parsed = try CassetteArguments.parse(
+        arguments, valued: ["--from"], flagNames: ["--fix", "--help", "-h"])
+    } catch {
+      return fail(error.description, console)
+    }
+    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+      console.write(usage)
+      return .success
+    }
+    guard !parsed.operands.isEmpty else { return fail("expected at least one file", console) }
+    var format: InterchangeFormat?
+    if let name = parsed.value("--from") {
+      guard let f = InterchangeFormat(parsing: name) else {
+        return fail(
+          "unknown format '\(name)' (expected "
+            + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", console)
+      }
+      format = f
+    }
+    let fix = parsed.flags.contains("--fix")
+    let publicValues = Set(GraphEmulator().testTokens.map(\.token))
+    var status = ExitStatus.success
+    var total = 0
+    for path in parsed.operands {
+      do {
+        let bytes = try CassetteFiles.read(path, console: console)
+        let (cassette, detected) = try Interchange.read(bytes, path: path, format: format)
+        var redactor = Redactor(publicValues: publicValues)
+        redactor.reservePlaceholders(in: cassette)
+        let findings = redactor.findings(in: cassette)
+        total += findings.count
+        for finding in findings {
+          console.line("\(shown(path)): \(shown(finding.description))")
+        }
+        guard !findings.isEmpty else { continue }
+        if fix {
+          guard path != "-" else {
+            console.errorLine("graph-explorer audit: cannot --fix standard input")
+            status = .usage
+            continue
+          }
+          let fixed = redactor.redact(cassette)
+          try CassetteFiles.write(
+            Interchange.export(fixed, as: detected), to: path, force: true, console: console)
+          console.line(
+            "\(shown(path)): replaced \(findings.count) secret(s) (\(detected.displayName))")
+        } else if status == .success {
+          status = .failure
+        }
+      } catch {
+        console.errorLine("graph-explorer audit: \(error)")
+        status = .usage
+      }
+    }
+    if total == 0, status == .success {
+      console.line("no secrets in \(parsed.operands.count) file(s)")
+    }
+    return status
+  }
+
+  /// `text` with control characters shown as `\u{1B}`, so a hostile file cannot drive the
+  /// terminal.
+  static func shown(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
+    console.errorLine("graph-explorer audit: \(message)")
+    console.errorLine("try 'graph-explorer audit --help'")
+    return .usage
+  }
+}

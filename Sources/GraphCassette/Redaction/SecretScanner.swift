@@ -1,0 +1,181 @@
+/// Finds secrets in text in one linear pass, by name and by shape, wherever Graph traffic and
+/// the tools around it put them: `name=value` (a query with `&` or `;`, a form body, a
+/// fragment, a cookie, a text answer such as the pre-v2.3 `access_token=APPID|SECRET&expires=`),
+/// `"name": "value"` (JSON, also JSON held as escaped text inside JSON), names with `[]`, and,
+/// where no name says so, values shaped like user or page tokens (`EAA…`, `CAA…`), app tokens
+/// (`APPID|SECRET`) and signed requests (`SIG.eyJ…`). It reads the decoded text, so a value
+/// percent-encoded (even every byte of it) or JSON-escaped is found as well.
+package enum SecretScanner {
+  /// Values longer than this are not secrets (a token is a few hundred bytes at most).
+  static let longestValue = 2048
+  /// Names longer than this are not parameter names.
+  static let longestName = 64
+  /// A user or page token found by shape is at least this long.
+  static let shortestShapedToken = 30
+
+  /// The kind of secret a parameter, field or header name carries: matched without case, with
+  /// any `[]` or `[0]` suffix, and for headers (`X-Access-Token`) with `-` as `_` and any prefix
+  /// before a secret name.
+  package static func kind(ofName name: some StringProtocol, isHeader: Bool = false) -> Secret.Kind?
+  {
+    var text = name.lowercased()
+    if let bracket = text.firstIndex(of: "[") { text = String(text[..<bracket]) }
+    if let kind = Secret.parameterKinds[text] { return kind }
+    guard isHeader else { return nil }
+    text = text.replacingAll("-", with: "_")
+    if let kind = Secret.parameterKinds[text] { return kind }
+    for (secretName, kind) in Secret.parameterKinds where secretName.contains("_") {
+      if text.hasSuffix("_" + secretName) { return kind }
+    }
+    return nil
+  }
+
+  /// The secrets `bytes` holds, decoded first.
+  package static func secrets(in bytes: [UInt8]) -> [Secret] {
+    var found: [Secret] = []
+    scan(DecodedText(bytes).bytes, into: &found)
+    return found
+  }
+
+  /// Appends the secrets in the decoded bytes `s` to `found`.
+  static func scan(_ s: [UInt8], into found: inout [Secret]) {
+    scan(s) { secret, _ in found.append(secret) }
+  }
+
+  /// Reports each secret in the decoded bytes `s` with where its value is.
+  static func scan(_ s: [UInt8], report: (Secret, Range<Int>) -> Void) {
+    let n = s.count
+    var i = 0
+    while i < n {
+      let c = s[i]
+      switch Self.classes[Int(c)] {
+      case .equals:
+        if let kind = nameBefore(s, i), let value = valueRun(s, from: i + 1) {
+          add(kind, s, value, report)
+        }
+      case .colon:
+        if let kind = jsonNameBefore(s, i), let value = jsonValueAfter(s, i) {
+          add(kind, s, value, report)
+        }
+      case .tokenStart:
+        if i + 2 < n, s[i + 1] == 0x41, s[i + 2] == 0x41, i == 0 || !isAlnum(s[i - 1]) {
+          var j = i + 3
+          while j < n, isAlnum(s[j]) { j += 1 }
+          if j - i >= shortestShapedToken, j - i <= longestValue {
+            report(.accessToken(String(decoding: s[i..<j], as: UTF8.self)), i..<j)
+          }
+          i = j
+          continue
+        }
+      case .digit:
+        if i == 0 || !(isAlnum(s[i - 1]) || s[i - 1] == 0x7C) {
+          var j = i
+          while j < n, j - i <= 20, s[j] >= 0x30, s[j] <= 0x39 { j += 1 }
+          if j - i >= 6, j < n, s[j] == 0x7C {
+            var k = j + 1
+            while k < n, k - i <= longestValue, isBase64URL(s[k]) { k += 1 }
+            if k - j - 1 >= 16 {
+              report(.accessToken(String(decoding: s[i..<k], as: UTF8.self)), i..<k)
+              i = k
+              continue
+            }
+          }
+          i = max(j, i + 1)
+          continue
+        }
+      case .dot:
+        if i + 4 < n, s[i + 1] == 0x65, s[i + 2] == 0x79, s[i + 3] == 0x4A {
+          var start = i
+          while start > 0, i - start < longestValue, isBase64URL(s[start - 1]) { start -= 1 }
+          var end = i + 1
+          while end < n, end - i < longestValue, isBase64URL(s[end]) { end += 1 }
+          if i - start >= 20, end - i > 10 {
+            report(
+              Secret(.signedRequest, String(decoding: s[start..<end], as: UTF8.self)), start..<end)
+            i = end
+            continue
+          }
+        }
+      case .other: break
+      }
+      i += 1
+    }
+  }
+
+  private static func add(
+    _ kind: Secret.Kind, _ s: [UInt8], _ range: Range<Int>, _ report: (Secret, Range<Int>) -> Void
+  ) {
+    let value = s[range]
+    guard !value.isEmpty, !value.allSatisfy({ $0 == 0x2A }) else { return }
+    report(Secret(kind, String(decoding: value, as: UTF8.self)), range)
+  }
+
+  /// The secret kind of the parameter name ending just before the `=` at `eq`.
+  private static func nameBefore(_ s: [UInt8], _ eq: Int) -> Secret.Kind? {
+    var start = eq
+    while start > 0, eq - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
+    guard start < eq, start == 0 || !isNameByte(s[start - 1]) else { return nil }
+    let name = String(decoding: s[start..<eq], as: UTF8.self)
+    return kind(ofName: name)
+  }
+
+  /// `"name"` (spaces allowed) ending before the `:` at `colon`.
+  private static func jsonNameBefore(_ s: [UInt8], _ colon: Int) -> Secret.Kind? {
+    var end = colon
+    while end > 0, colon - end < 8, s[end - 1] == 0x20 { end -= 1 }
+    guard end > 0, s[end - 1] == 0x22 else { return nil }
+    let close = end - 1
+    var start = close
+    while start > 0, close - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
+    guard start > 0, s[start - 1] == 0x22, start < close else { return nil }
+    let name = String(decoding: s[start..<close], as: UTF8.self)
+    return kind(ofName: name)
+  }
+
+  /// The string value after the `:` at `colon`.
+  private static func jsonValueAfter(_ s: [UInt8], _ colon: Int) -> Range<Int>? {
+    var i = colon + 1
+    while i < s.count, i - colon < 8, s[i] == 0x20 { i += 1 }
+    guard i < s.count, s[i] == 0x22 else { return nil }
+    return valueRun(s, from: i + 1)
+  }
+
+  /// The run of value bytes from `start` to the next delimiter, if not too long.
+  private static func valueRun(_ s: [UInt8], from start: Int) -> Range<Int>? {
+    var end = start
+    while end < s.count, !isDelimiter(s[end]) {
+      end += 1
+      if end - start > longestValue { return nil }
+    }
+    return end > start ? start..<end : nil
+  }
+
+  private enum ByteClass { case other, equals, colon, tokenStart, digit, dot }
+
+  private static let classes: [ByteClass] = (0..<256).map { b in
+    switch b {
+    case 0x3D: return .equals
+    case 0x3A: return .colon
+    case 0x43, 0x45: return .tokenStart
+    case 0x30...0x39: return .digit
+    case 0x2E: return .dot
+    default: return .other
+    }
+  }
+
+  private static let delimiters: [Bool] = (0..<256).map { b in
+    b <= 0x20 || b == 0x7F || Array("&;#\"',<>\\()[]{}".utf8).contains(UInt8(b))
+  }
+
+  static func isDelimiter(_ c: UInt8) -> Bool { delimiters[Int(c)] }
+
+  static func isAlnum(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+  }
+
+  private static func isBase64URL(_ c: UInt8) -> Bool { isAlnum(c) || c == 0x2D || c == 0x5F }
+
+  private static func isNameByte(_ c: UInt8) -> Bool {
+    isAlnum(c) || c == 0x5F || c == 0x2D || c == 0x5B || c == 0x5D
+  }
+}
