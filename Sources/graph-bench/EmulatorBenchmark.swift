@@ -3,10 +3,32 @@ import GraphAPI
 import GraphEmulator
 
 /// The emulator at scale: loading a generated world of 1,000,000 people with 20 friends each
-/// (time and peak memory), and `GET <id>/friends?limit=100` at page 1 and page 10,000.
+/// (time and peak memory), `GET <id>/friends?limit=100` at page 1 and page 10,000, and (when
+/// `graph-explorer` was built beside this binary) whole `graph-explorer --world generated:...`
+/// runs to their first answer and exit, in fresh processes.
+///
+/// `graph-bench emulator [PEOPLE] [--runs N]`
 enum EmulatorBenchmark {
+  /// The worlds a fresh REPL process is timed on, with the goals for the whole run.
+  static let replWorlds: [(world: String, seconds: Double?, megabytes: Double)] = [
+    ("generated:people=1000000,friends=20", 1, 300),
+    ("generated:people=20000,friends=5000", nil, 800),
+  ]
+
   static func run(_ arguments: [String]) async -> Int32 {
-    let people = arguments.first.flatMap { Int($0) } ?? 1_000_000
+    var people = 1_000_000
+    var runs = 3
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      if argument == "--runs", let value = iterator.next().flatMap({ Int($0) }), value > 0 {
+        runs = value
+      } else if let value = Int(argument), value >= 101 {
+        people = value
+      } else {
+        fail("usage: graph-bench emulator [PEOPLE (at least 101)] [--runs N]")
+        return 2
+      }
+    }
     let start = ContinuousClock.now
     let cpuStart = cpuSeconds()
     let world: World
@@ -48,6 +70,53 @@ enum EmulatorBenchmark {
       ["page \(pageURLs.count), median of 200", String(format: "%.3f ms", lastPage * 1000)],
       ["walk of \(walk.count) pages, median", String(format: "%.3f ms", median(walk) * 1000)],
     ])
+    return replRuns(runs: runs)
+  }
+
+  /// `graph-explorer --raw --world W -c "GET me/friends?limit=100"` from start to exit, `runs`
+  /// times per world, interleaved: wall, CPU and peak RSS against the goals.
+  static func replRuns(runs: Int) -> Int32 {
+    let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let explorer = URL(fileURLWithPath: executable).deletingLastPathComponent()
+      .appendingPathComponent("graph-explorer").path
+    print("")
+    guard FileManager.default.isExecutableFile(atPath: explorer) else {
+      print("(graph-explorer not built beside graph-bench: the fresh-process runs are skipped)")
+      return 0
+    }
+    var results = Array(repeating: [ChildRun](), count: replWorlds.count)
+    for _ in 0..<runs {
+      for (index, world) in replWorlds.enumerated() {
+        let command = [explorer, "--raw", "--world", world.world, "-c", "GET me/friends?limit=100"]
+        guard let run = ChildRun.spawn(command), run.status == 0 else {
+          fail("graph-bench emulator: \(command.joined(separator: " ")) failed")
+          return 1
+        }
+        results[index].append(run)
+      }
+    }
+    var rows = [
+      [
+        "graph-explorer --world W, start to exit (medians of \(runs))", "wall", "CPU",
+        "peak RSS", "goal", "met",
+      ]
+    ]
+    for (world, runs) in zip(replWorlds, results) {
+      let wall = median(runs.map(\.seconds))
+      let cpu = median(runs.map(\.cpu))
+      let rss = Double(runs.map(\.maxRSS).max() ?? 0) / 1_048_576
+      let met = wall < (world.seconds ?? .infinity) && rss < world.megabytes
+      let goal =
+        (world.seconds.map { String(format: "< %.0f s, ", $0) } ?? "")
+        + String(format: "< %.0f MB", world.megabytes)
+      rows.append([
+        world.world, String(format: "%.3f s", wall), String(format: "%.3f s", cpu),
+        String(format: "%.0f MB", rss),
+        goal,
+        met ? "yes" : "no (wall time counts the machine's load: compare CPU)",
+      ])
+    }
+    printTable(rows)
     return 0
   }
 

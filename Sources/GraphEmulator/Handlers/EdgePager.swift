@@ -30,7 +30,7 @@ struct EdgePager {
   }
 
   /// The window over `ids`: the page's index range and whether items lie before and after it.
-  func window(_ ids: [String], time: (String) -> Int?) throws(GraphError) -> Window {
+  func window(_ ids: EdgeList, time: (String) -> Int?) throws(GraphError) -> Window {
     if since != nil || until != nil {
       var filtered: [Int] = []
       for (index, id) in ids.enumerated() {
@@ -73,7 +73,7 @@ struct EdgePager {
     return text
   }
 
-  static func position(of cursor: String, in ids: [String], name: String) throws(GraphError)
+  static func position(of cursor: String, in ids: EdgeList, name: String) throws(GraphError)
     -> Int
   {
     let padded = cursor + String(repeating: "=", count: (4 - cursor.count % 4) % 4)

@@ -169,12 +169,12 @@ struct NodeRenderer {
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
     summary: Bool = false
   ) throws(GraphError) -> JSONObject {
-    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : []
+    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : EdgeList()
     let total = ids.count
     if edge.name == "friends", call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty
     {
-      ids = ids.filter(world.usesApp)
+      ids = EdgeList(ids.filter(world.usesApp))
     }
     let window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
@@ -205,7 +205,7 @@ struct NodeRenderer {
   }
 
   private func paging(
-    owner: Node, edge: Schema.Edge, ids: [String], first: Int, last: Int,
+    owner: Node, edge: Schema.Edge, ids: EdgeList, first: Int, last: Int,
     window: EdgePager.Window, pager: EdgePager, selection: FieldSelection?, nested: Bool
   ) -> JSONObject {
     var kept = QueryItems()

@@ -67,10 +67,23 @@ extension World {
           ]
         }))
     var edgeObject = JSONObject()
-    for owner in edges.keys.sorted() {
+    // A generated world's friend lists are written out as if they were stored.
+    var owners = Set(edges.keys)
+    if let population = nodes.population {
+      for n in 0..<population.count where !nodes.removedPeople.contains(n) {
+        owners.insert(population.id(n))
+      }
+    }
+    for owner in owners.sorted() {
+      var names = Set(edges[owner].map { Array($0.keys) } ?? [])
+      if let population = nodes.population, let n = population.index(of: owner),
+        !nodes.removedPeople.contains(n)
+      {
+        names.insert("friends")
+      }
       var byName = JSONObject()
-      for name in (edges[owner] ?? [:]).keys.sorted() {
-        byName.append(name, .array((edges[owner]?[name] ?? []).map { .string($0) }))
+      for name in names.sorted() {
+        byName.append(name, .array(edge(owner, name).map { .string($0) }))
       }
       edgeObject.append(owner, .object(byName))
     }

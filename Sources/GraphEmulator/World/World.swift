@@ -8,10 +8,11 @@ import GraphJSON
 public struct World: Sendable {
   /// The app every token belongs to (Scrumptious in the default world).
   public var app: AppInfo
-  /// Every node by id.
-  public internal(set) var nodes: [String: Node]
-  /// Edges by owner id, then edge name: the ids, in the order Graph lists them (newest first
-  /// for feeds).
+  /// Every node by id (a generated world's people are computed when looked up).
+  public internal(set) var nodes: NodeTable
+  /// Stored edges by owner id, then edge name: the ids, in the order Graph lists them (newest
+  /// first for feeds). A generated world's friend lists are computed instead, unless a write
+  /// stored one here.
   public internal(set) var edges: [String: [String: [String]]]
   /// Access tokens by their text.
   public internal(set) var tokens: [String: TokenRecord]
@@ -29,10 +30,10 @@ public struct World: Sendable {
   init(
     app: AppInfo, nodes: [String: Node], edges: [String: [String: [String]]],
     tokens: [String: TokenRecord], deauthorized: Set<String>, defaultUserID: String,
-    defaultToken: String, clock: Int
+    defaultToken: String, clock: Int, population: GeneratedPopulation? = nil
   ) {
     self.app = app
-    self.nodes = nodes
+    self.nodes = NodeTable(nodes, population: population)
     self.edges = edges
     self.tokens = tokens
     self.deauthorized = deauthorized
@@ -45,7 +46,8 @@ public struct World: Sendable {
 
   mutating func reindexUsernames() {
     usernames = [:]
-    for node in nodes.values where node.type == .user || node.type == .page {
+    // Generated people have no usernames: only stored nodes are looked at.
+    for node in nodes.stored.values where node.type == .user || node.type == .page {
       if let username = node.string("username") { usernames[username.lowercased()] = node.id }
     }
   }
@@ -55,12 +57,27 @@ public struct World: Sendable {
     (app.users?.contains(id) ?? true) && !deauthorized.contains(id)
   }
 
-  /// The ids on `edge` of `owner` (empty when there are none).
-  func edge(_ owner: String, _ edge: String) -> [String] { edges[owner]?[edge] ?? [] }
+  /// The ids on `edge` of `owner` (empty when there are none): a stored list, or a generated
+  /// person's friends.
+  func edge(_ owner: String, _ edge: String) -> EdgeList {
+    if let stored = edges[owner]?[edge] { return EdgeList(stored) }
+    guard edge == "friends", let population = nodes.population,
+      let n = population.index(of: owner), !nodes.removedPeople.contains(n)
+    else { return EdgeList() }
+    let list = EdgeList(population: population, owner: n)
+    // A generated person taken out of the world leaves every list.
+    guard nodes.removedPeople.isEmpty else {
+      return EdgeList(
+        list.filter { id in
+          population.index(of: id).map { !nodes.removedPeople.contains($0) } ?? true
+        })
+    }
+    return list
+  }
 
   /// Puts `id` at the front (`atFront`) or the end of an edge list.
   mutating func link(_ owner: String, _ edge: String, _ id: String, atFront: Bool = false) {
-    var list = edges[owner]?[edge] ?? []
+    var list = Array(self.edge(owner, edge))
     if atFront { list.insert(id, at: 0) } else { list.append(id) }
     edges[owner, default: [:]][edge] = list
   }
@@ -88,7 +105,21 @@ public struct World: Sendable {
 
   /// People (users) sorted by id, for listings and completion.
   public var people: [Node] {
-    nodes.values.filter { $0.type == .user }.sorted { $0.id < $1.id }
+    let stored = nodes.stored.values.filter { $0.type == .user }.sorted { $0.id < $1.id }
+    guard let population = nodes.population else { return stored }
+    // Generated people come in id order already: merge them with the stored ones.
+    var out: [Node] = []
+    out.reserveCapacity(stored.count + population.count)
+    var next = stored.startIndex
+    for node in nodes.values.dropFirst(nodes.stored.count) {
+      while next < stored.endIndex, stored[next].id < node.id {
+        out.append(stored[next])
+        next += 1
+      }
+      out.append(node)
+    }
+    out += stored[next...]
+    return out
   }
 
   /// The named test tokens, sorted by name.

@@ -63,10 +63,11 @@ struct WorldBuilder {
 
   func build(
     app: AppInfo, defaultUserID: String, defaultToken: String, clock: Int,
-    deauthorized: Set<String> = []
+    deauthorized: Set<String> = [], population: GeneratedPopulation? = nil
   ) -> World {
     World(
       app: app, nodes: nodes, edges: edges, tokens: tokens, deauthorized: deauthorized,
-      defaultUserID: defaultUserID, defaultToken: defaultToken, clock: clock)
+      defaultUserID: defaultUserID, defaultToken: defaultToken, clock: clock,
+      population: population)
   }
 }
