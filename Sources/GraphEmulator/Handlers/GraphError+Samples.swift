@@ -37,5 +37,17 @@ extension GraphError {
     "unsupportedSearchType": [.unsupportedSearchType("user")],
     "unknownVersion": [.unknownVersion("v2.13")],
     "uploadFileRequired": [.uploadFileRequired],
+    // oauth/access_token, the dialogs, test users and app events.
+    "missingClientID": [.missingClientID],
+    "invalidApplicationID": [.invalidApplicationID],
+    "invalidClientSecret": [.invalidClientSecret],
+    "missingRedirectURI": [.missingRedirectURI],
+    "invalidCodeFormat": [.invalidCodeFormat],
+    "codeUsed": [.codeUsed],
+    "codeExpired": [.codeExpired],
+    "redirectURIMismatch": [.redirectURIMismatch],
+    "unsupportedGrant": [.unsupportedGrant("password"), .unsupportedGrant(nil)],
+    "appTokenRequired": [.appTokenRequired],
+    "malformedCustomEvents": [.malformedCustomEvents("not JSON")],
   ]
 }
