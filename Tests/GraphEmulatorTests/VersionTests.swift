@@ -109,7 +109,12 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     // The endpoint is the login work's; it asks this rule.
     return version.follows(rule)
   case .declarativeFields:
-    return call(emulator, v + "me").text == #"{"name":"Alice Whitfield","id":"100001000000001"}"#
+    let page = call(emulator, v + "19292868552").text
+    let me = call(emulator, v + "me").text
+    #expect(
+      (me == #"{"name":"Alice Whitfield","id":"100001000000001"}"#)
+        == (page == #"{"name":"Facebook Developers","id":"19292868552"}"#))
+    return me == #"{"name":"Alice Whitfield","id":"100001000000001"}"#
   case .statusesEdgeGone:
     return call(emulator, v + "me/statuses").json?["error"]?["message"]
       == "Unknown path components: /statuses"
@@ -117,6 +122,8 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     let answer = call(
       emulator, v + "me/feed", method: "POST", token: "CAAEmuAlicePublish",
       form: [("message", "Hello from \(version)")])
+    let permissions = call(emulator, v + "me/permissions", token: "CAAEmuAlicePublish").text
+    #expect(permissions.contains("publish_actions") == !version.follows(rule))
     return answer.status == 403
       && answer.json?["error"]?["message"]
         == "(#200) This endpoint is deprecated since the required permission publish_actions is deprecated"

@@ -21,7 +21,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
   /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
   /// a form-encoded body.
   case oauthAccessTokenAnswersJSON
-  /// A node read without `fields` answers only `name` and `id` for a user.
+  /// A user or Page read without `fields` answers only `name` and `id`.
   case declarativeFields
   /// The `statuses` edge is gone (use `feed`).
   case statusesEdgeGone
@@ -75,13 +75,13 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "`oauth/access_token` answers JSON `{\"access_token\",\"token_type\",\"expires_in\"}`, not a form-encoded body"
     case .declarativeFields:
       return
-        "a user read without `fields` answers only `name` and `id`; other fields must be asked for"
+        "a user or Page read without `fields` answers only `name` and `id`; other fields must be asked for"
     case .statusesEdgeGone:
       return
         "the `statuses` edge is gone (2500 `Unknown path components`); read and post through `feed`"
     case .publishActionsGone:
       return
-        "`publish_actions` is gone: `POST me/feed`, `me/photos`, `me/checkins` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`"
+        "`publish_actions` is gone: `POST me/feed`, `me/photos`, `me/checkins` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`, and `me/permissions` no longer lists it"
     case .openGraphActionsGone:
       return "publishing an Open Graph custom action is the same (#200)"
     case .searchPeopleEventsGroupsGone:
