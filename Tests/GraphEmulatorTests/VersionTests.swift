@@ -115,6 +115,21 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
       (me == #"{"name":"Alice Whitfield","id":"100001000000001"}"#)
         == (page == #"{"name":"Facebook Developers","id":"19292868552"}"#))
     return me == #"{"name":"Alice Whitfield","id":"100001000000001"}"#
+  case .modernErrorBody:
+    let post = { () -> Answer in
+      call(
+        emulator, v + "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+        form: [("message", "Same again")])
+    }
+    _ = post()
+    let error = try #require(post().json?["error"])
+    #expect(error["code"] == 506)
+    guard error["error_subcode"] == 1_455_006 else { return false }
+    #expect(error["error_user_title"] == "Duplicate Status Update")
+    #expect(error["is_transient"] == false)
+    #expect(
+      error["error_user_msg"]?.stringValue?.hasPrefix("This status update is identical") == true)
+    return true
   case .statusesEdgeGone:
     return call(emulator, v + "me/statuses").json?["error"]?["message"]
       == "Unknown path components: /statuses"
