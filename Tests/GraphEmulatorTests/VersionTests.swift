@@ -69,9 +69,17 @@ func versionThatNeverExistedIsNamed(_ version: String) throws {
   let answer = call(emulator, "me")
   #expect(answer.headers["facebook-api-version"] == "v27.0")
   #expect(answer.text == #"{"name":"Alice Whitfield","id":"100001000000001"}"#)
-  app["default_version"] = "v2.13"
+  app["default_version"] = "v2.13\u{1B}[2J"
   root["app"] = .object(app)
-  #expect(throws: EmulatorError.self) { try World(json: JSONValue.object(root).compactText) }
+  do {
+    _ = try World(json: JSONValue.object(root).compactText)
+    Issue.record("a world with version v2.13 loaded")
+  } catch {
+    #expect(
+      error.description
+        == #"world: $.app.default_version: unknown version "v2.13\u001b[2J"; the versions are v1.0, v2.0-v2.12, v3.0-v3.3, v4.0-v27.0"#
+    )
+  }
 }
 
 /// Whether `rule`'s behaviour shows in an answer at `version`.
