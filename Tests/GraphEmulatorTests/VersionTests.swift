@@ -139,8 +139,15 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
       error["error_user_msg"]?.stringValue?.hasPrefix("This status update is identical") == true)
     return true
   case .statusesEdgeGone:
-    return call(emulator, v + "me/statuses").json?["error"]?["message"]
+    let connections = call(emulator, v + "me?fields=id&metadata=1").json?["metadata"]?[
+      "connections"]
+    let expanded = call(emulator, v + "me?fields=statuses.limit(1)").json
+    let gone =
+      call(emulator, v + "me/statuses").json?["error"]?["message"]
       == "Unknown path components: /statuses"
+    #expect((connections?["statuses"] == nil) == gone)
+    #expect((expanded?["error"]?["code"] == 100) == gone)
+    return gone
   case .publishActionsGone:
     let answer = call(
       emulator, v + "me/feed", method: "POST", token: "CAAEmuAlicePublish",

@@ -104,7 +104,9 @@ struct NodeRenderer {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
       return ["data": picture.data]
     }
-    if let edge = schema.edge(field.name), edge.name != "picture" || node.type != .photo {
+    if let edge = schema.edge(field.name, at: call.version),
+      edge.name != "picture" || node.type != .photo
+    {
       guard edge.name != "permissions" else { return .object(permissions()) }
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
