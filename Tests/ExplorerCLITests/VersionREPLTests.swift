@@ -15,6 +15,12 @@ import Testing
       try CommandParser.parse("explain #2 --sdk ios").command
         == .explain(ExchangeReference("#2")!, sdk: .ios))
     #expect(try CommandParser.parse("explain").command == .explain(.last, sdk: nil))
+    #expect(
+      throws: ExplorerError.syntax(
+        message:
+          "v2.13 is not a Graph API version; the versions are v1.0, v2.0-v2.12, v3.0-v3.3, v4.0-v27.0",
+        column: 9)
+    ) { try CommandParser.parse("version v2.13") }
     #expect(throws: ExplorerError.self) { try CommandParser.parse("explain --sdk cobol") }
     #expect(throws: ExplorerError.self) { try CommandParser.parse("explain --sdk") }
   }

@@ -69,9 +69,17 @@ func versionThatNeverExistedIsNamed(_ version: String) throws {
   let answer = call(emulator, "me")
   #expect(answer.headers["facebook-api-version"] == "v27.0")
   #expect(answer.text == #"{"name":"Alice Whitfield","id":"100001000000001"}"#)
-  app["default_version"] = "v2.13"
+  app["default_version"] = "v2.13\u{1B}[2J"
   root["app"] = .object(app)
-  #expect(throws: EmulatorError.self) { try World(json: JSONValue.object(root).compactText) }
+  do {
+    _ = try World(json: JSONValue.object(root).compactText)
+    Issue.record("a world with version v2.13 loaded")
+  } catch {
+    #expect(
+      error.description
+        == #"world: $.app.default_version: unknown version "v2.13\u001b[2J"; the versions are v1.0, v2.0-v2.12, v3.0-v3.3, v4.0-v27.0"#
+    )
+  }
 }
 
 /// Whether `rule`'s behaviour shows in an answer at `version`.
@@ -109,14 +117,43 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     // The endpoint is the login work's; it asks this rule.
     return version.follows(rule)
   case .declarativeFields:
-    return call(emulator, v + "me").text == #"{"name":"Alice Whitfield","id":"100001000000001"}"#
+    let page = call(emulator, v + "19292868552").text
+    let me = call(emulator, v + "me").text
+    #expect(
+      (me == #"{"name":"Alice Whitfield","id":"100001000000001"}"#)
+        == (page == #"{"name":"Facebook Developers","id":"19292868552"}"#))
+    return me == #"{"name":"Alice Whitfield","id":"100001000000001"}"#
+  case .modernErrorBody:
+    let post = { () -> Answer in
+      call(
+        emulator, v + "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+        form: [("message", "Same again")])
+    }
+    _ = post()
+    let error = try #require(post().json?["error"])
+    #expect(error["code"] == 506)
+    guard error["error_subcode"] == 1_455_006 else { return false }
+    #expect(error["error_user_title"] == "Duplicate Status Update")
+    #expect(error["is_transient"] == false)
+    #expect(
+      error["error_user_msg"]?.stringValue?.hasPrefix("This status update is identical") == true)
+    return true
   case .statusesEdgeGone:
-    return call(emulator, v + "me/statuses").json?["error"]?["message"]
+    let connections = call(emulator, v + "me?fields=id&metadata=1").json?["metadata"]?[
+      "connections"]
+    let expanded = call(emulator, v + "me?fields=statuses.limit(1)").json
+    let gone =
+      call(emulator, v + "me/statuses").json?["error"]?["message"]
       == "Unknown path components: /statuses"
+    #expect((connections?["statuses"] == nil) == gone)
+    #expect((expanded?["error"]?["code"] == 100) == gone)
+    return gone
   case .publishActionsGone:
     let answer = call(
       emulator, v + "me/feed", method: "POST", token: "CAAEmuAlicePublish",
       form: [("message", "Hello from \(version)")])
+    let permissions = call(emulator, v + "me/permissions", token: "CAAEmuAlicePublish").text
+    #expect(permissions.contains("publish_actions") == !version.follows(rule))
     return answer.status == 403
       && answer.json?["error"]?["message"]
         == "(#200) This endpoint is deprecated since the required permission publish_actions is deprecated"

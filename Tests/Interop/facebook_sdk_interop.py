@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """facebook-sdk (PyPI) against a served Graph API emulator.
 
-Usage: facebook_sdk_interop.py BASE_URL [ACCESS_TOKEN]
+Usage: facebook_sdk_interop.py BASE_URL [ACCESS_TOKEN [VERSION]]
 
 Points facebook.GraphAPI at BASE_URL (e.g. http://127.0.0.1:54321, as printed by
 `graph-explorer serve`) and makes the calls an app makes: get_object, get_objects,
 get_connections, put_object, delete_object, get_all_connections (paging to the end) and a
-places search. Prints one line per check; any failure exits non-zero.
+places search, at VERSION (default 2.8; the SDK accepts 2.8 to 3.1). From 3.0 a post to the
+user's feed is refused (publish_actions is gone) and the script checks that error instead.
+Prints one line per check; any failure exits non-zero.
 """
 
 import sys
@@ -28,9 +30,12 @@ def main(argv):
         return 2
     base = argv[1].rstrip("/") + "/"
     token = argv[2] if len(argv) > 2 else "CAAEmuAlicePublish"
+    version = argv[3] if len(argv) > 3 else "2.8"
+    major, minor = (int(part) for part in version.split("."))
     # The SDK builds every URL from this module constant: the documented way to aim it elsewhere.
     facebook.FACEBOOK_GRAPH_URL = base
-    graph = facebook.GraphAPI(access_token=token, version="2.8", timeout=10)
+    graph = facebook.GraphAPI(access_token=token, version=version, timeout=10)
+    print("at v%s" % version)
 
     me = graph.get_object("me")
     check("id" in me and "name" in me, "get_object('me') has id and name: %s" % me.get("id"))
@@ -59,7 +64,18 @@ def main(argv):
         "get_objects([me, place]) is keyed by both ids",
     )
 
-    message = "Posted by facebook-sdk through graph-explorer serve"
+    message = "Posted by facebook-sdk at v%s through graph-explorer serve" % version
+    if (major, minor) >= (3, 0):
+        try:
+            graph.put_object("me", "feed", message=message)
+        except facebook.GraphAPIError as error:
+            check(
+                error.code == 200 and "publish_actions is deprecated" in str(error),
+                "put_object('me', 'feed') raises GraphAPIError 200 from v3.0: %s" % error,
+            )
+        else:
+            check(False, "put_object('me', 'feed') is refused from v3.0")
+        return malformed_token_check(version)
     created = graph.put_object("me", "feed", message=message)
     check("id" in created, "put_object('me', 'feed', message=...) returns an id: %s" % created.get("id"))
     post = graph.get_object(created["id"], fields="message")
@@ -73,9 +89,12 @@ def main(argv):
         check(error.code == 100, "the deleted post is gone: GraphAPIError %s" % error.code)
     else:
         check(False, "the deleted post is gone")
+    return malformed_token_check(version)
 
+
+def malformed_token_check(version):
     try:
-        facebook.GraphAPI(access_token="CAAEmu!malformed", version="2.8").get_object("me")
+        facebook.GraphAPI(access_token="CAAEmu!malformed", version=version).get_object("me")
     except facebook.GraphAPIError as error:
         check(error.code == 190, "a malformed token raises GraphAPIError 190: %s" % error)
     else:

@@ -19,6 +19,11 @@ extension CommandParser {
           column: args[0].column
         )
       }
+      if case .set(let v) = setting, GraphVersion(v) == nil {
+        throw .syntax(
+          message: "\(v) is not a Graph API version; the versions are "
+            + VersionRegistry.servedSummary, column: args[0].column)
+      }
       return .version(setting)
     },
     "help": { args throws(ExplorerError) in

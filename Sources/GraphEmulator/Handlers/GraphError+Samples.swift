@@ -24,6 +24,7 @@ extension GraphError {
     "requiresPermission": [.requiresPermission("publish_actions")],
     "permissionError": [.permissionError("(#200) x")],
     "duplicateStatus": [.duplicateStatus],
+    "duplicateStatusUpdate": [.duplicateStatusUpdate],
     "missingAliases": [.missingAliases(["x"])],
     "usernameLookup": [.usernameLookup("x")],
     "cannotTag": [.cannotTag(["1"])],

@@ -25,6 +25,18 @@ extension GraphError {
         + "\(VersionRegistry.servedSummary)", code: 2500, challenge: "invalid_request")
   }
 
+  /// 506/1455006: the duplicate-status error in its modern form (v2.4 on).
+  static let duplicateStatusUpdate: GraphError = {
+    var error = GraphError.duplicateStatus
+    error.subcode = 1_455_006
+    error.isTransient = false
+    error.userTitle = "Duplicate Status Update"
+    error.userMessage =
+      "This status update is identical to the last one you posted. Try posting something "
+      + "different, or delete your previous update."
+    return error
+  }()
+
   /// 324 for `POST me/photos` without a `source` file or a `url`.
   static let uploadFileRequired = oauth(
     "(#324) Requires upload file", code: 324, challenge: "invalid_request")

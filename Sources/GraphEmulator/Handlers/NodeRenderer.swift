@@ -40,16 +40,16 @@ struct NodeRenderer {
     return out
   }
 
-  /// The answer without `fields`: `/me` gives only name and id from v2.4 on, the basic
-  /// (and permitted) fields before; other types give every stored field.
+  /// The answer without `fields`: a user or Page gives only name and id from v2.4 on; a user
+  /// the basic (and permitted) fields before; other types give every stored field.
   func defaultObject(_ node: Node) -> JSONObject {
     var out = JSONObject()
+    if node.type == .user || node.type == .page, call.version.follows(.declarativeFields) {
+      if let name = node.fields["name"] { out.append("name", name) }
+      out.append("id", .string(node.id))
+      return out
+    }
     if node.type == .user {
-      if call.version.follows(.declarativeFields) {
-        if let name = node.fields["name"] { out.append("name", name) }
-        out.append("id", .string(node.id))
-        return out
-      }
       out.append("id", .string(node.id))
       for member in node.fields.members where canRead(member.key, of: node) {
         if member.key == "username" && call.version.follows(.usernameFieldRefused) { continue }
@@ -105,7 +105,9 @@ struct NodeRenderer {
         .served(from: call.origin)
       return ["data": picture.data]
     }
-    if let edge = schema.edge(field.name), edge.name != "picture" || node.type != .photo {
+    if let edge = schema.edge(field.name, at: call.version),
+      edge.name != "picture" || node.type != .photo
+    {
       guard edge.name != "permissions" else { return .object(permissions()) }
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
@@ -143,7 +145,11 @@ struct NodeRenderer {
       out.append(
         "data",
         .array(
-          scopes.filter { $0 != "basic_info" }.map {
+          scopes.filter { scope in
+            scope != "basic_info"
+              && !(call.version.follows(.publishActionsGone)
+                && ["publish_actions", "publish_stream"].contains(scope))
+          }.map {
             ["permission": .string($0), "status": "granted"]
           }))
     }

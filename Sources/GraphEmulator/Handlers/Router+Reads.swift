@@ -38,7 +38,7 @@ extension Router {
   func metadata(_ node: Node, call: GraphCall) -> JSONValue {
     let schema = Schema.of(node.type)
     var connections = JSONObject()
-    for edge in schema.edges {
+    for edge in schema.edges(at: call.version) {
       var query = ""
       if let token = call.token {
         query = "?" + QueryItems([.init(name: "access_token", value: token)]).queryString

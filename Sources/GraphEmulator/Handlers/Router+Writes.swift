@@ -52,7 +52,9 @@ extension Router {
     guard !message.isEmpty || link != nil else {
       throw .parameter("Missing message or attachment")
     }
-    if link == nil, state.lastStatus[user.id] == message { throw .duplicateStatus }
+    if link == nil, state.lastStatus[user.id] == message {
+      throw call.version.follows(.modernErrorBody) ? .duplicateStatusUpdate : .duplicateStatus
+    }
     let time = GraphClock.iso(state.now)
     let id = "\(owner.id)_\(state.newID())"
     var fields: [(String, JSONValue)] = [("from", reference(user))]

@@ -21,10 +21,13 @@ public enum VersionRule: String, Sendable, CaseIterable {
   /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
   /// a form-encoded body.
   case oauthAccessTokenAnswersJSON
-  /// A node read without `fields` answers only `name` and `id` for a user.
+  /// A user or Page read without `fields` answers only `name` and `id`.
   case declarativeFields
   /// The `statuses` edge is gone (use `feed`).
   case statusesEdgeGone
+  /// Errors carry the modern body members where Graph added them: the duplicate-status error
+  /// has subcode 1455006, `is_transient`, `error_user_title` and `error_user_msg`.
+  case modernErrorBody
   /// `publish_actions` is gone: posting to a person's feed, uploading a person's photos and
   /// check-ins are refused with 200.
   case publishActionsGone
@@ -42,7 +45,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return .v2_0
     case .deleteAnswersSuccessObject: return .v2_1
     case .oauthAccessTokenAnswersJSON: return .v2_3
-    case .declarativeFields, .statusesEdgeGone: return .v2_4
+    case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone: return .v3_0
     }
   }
@@ -75,13 +78,16 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "`oauth/access_token` answers JSON `{\"access_token\",\"token_type\",\"expires_in\"}`, not a form-encoded body"
     case .declarativeFields:
       return
-        "a user read without `fields` answers only `name` and `id`; other fields must be asked for"
+        "a user or Page read without `fields` answers only `name` and `id`; other fields must be asked for"
+    case .modernErrorBody:
+      return
+        "(#506) `Duplicate status message` carries `error_subcode` 1455006, `is_transient` false, `error_user_title` `Duplicate Status Update` and an `error_user_msg`"
     case .statusesEdgeGone:
       return
         "the `statuses` edge is gone (2500 `Unknown path components`); read and post through `feed`"
     case .publishActionsGone:
       return
-        "`publish_actions` is gone: `POST me/feed`, `me/photos`, `me/checkins` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`"
+        "`publish_actions` is gone: `POST me/feed`, `me/photos`, `me/checkins` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`, and `me/permissions` no longer lists it"
     case .openGraphActionsGone:
       return "publishing an Open Graph custom action is the same (#200)"
     case .searchPeopleEventsGroupsGone:
@@ -103,6 +109,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.3"
     case .declarativeFields, .statusesEdgeGone:
       return "https://developers.facebook.com/docs/apps/upgrading#v23tov24"
+    case .modernErrorBody:
+      return "https://developers.facebook.com/docs/graph-api/guides/error-handling"
     case .publishActionsGone, .openGraphActionsGone:
       return
         "https://developers.facebook.com/docs/graph-api/changelog/non-versioned-changes/apr-24-2018"
@@ -112,18 +120,22 @@ public enum VersionRule: String, Sendable, CaseIterable {
     }
   }
 
-  /// A later rule that replaces this one's answer (posting to a friend's feed is refused as
-  /// every person's feed is from v3.0).
+  /// A later rule that replaces this one's answer (from v3.0 no post to a person's feed gets
+  /// far enough to be refused for its target or to be a duplicate).
   public var supersededBy: VersionRule? {
-    self == .otherPeoplesFeedRefused ? .publishActionsGone : nil
+    self == .otherPeoplesFeedRefused || self == .modernErrorBody ? .publishActionsGone : nil
   }
 
   /// Whether the version boundary is the emulator's choice: the April 2018 removals were
   /// announced outside a version; the emulator ties them to v3.0, the first version released
-  /// after them, and serves v2.12 and older as they were before.
+  /// after them, and serves v2.12 and older as they were before. The error handling guide
+  /// describes the modern error members without saying when each appeared; the emulator
+  /// starts them with v2.4.
   public var isChoice: Bool {
     switch self {
-    case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone: return true
+    case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
+      .modernErrorBody:
+      return true
     default: return false
     }
   }

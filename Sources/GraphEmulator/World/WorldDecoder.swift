@@ -47,7 +47,10 @@ struct WorldDecoder {
     guard let app = root["app"] else { throw fail("$.app", "missing") }
     let versionText = try string(app["default_version"] ?? "v2.2", "$.app.default_version")
     guard let version = GraphVersion(versionText) else {
-      throw fail("$.app.default_version", "unknown version \(versionText)")
+      throw fail(
+        "$.app.default_version",
+        "unknown version \(JSONValue.string(versionText).compactText); the versions are "
+          + VersionRegistry.servedSummary)
     }
     var actions: [String: String] = [:]
     for member in app["action_types"]?.objectValue?.members ?? [] {
