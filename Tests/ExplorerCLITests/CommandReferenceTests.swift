@@ -69,6 +69,7 @@ import Testing
     case "record", "replay": line = "\(name) stop"
     case "expect": line = "expect status == 200"
     case "verify": line = "verify cassette.json"
+    case "dialog": line = "dialog feed"
     default: line = name
     }
     let parsed = try CommandParser.parse(line)

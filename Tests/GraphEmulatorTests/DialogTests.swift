@@ -26,6 +26,16 @@ import Testing
     #expect(!page.text.contains("<script"))
   }
 
+  @Test func aPersonNamedInTheURLComesFirstAndChosen() {
+    let emulator = GraphEmulator()
+    let page = call(
+      emulator,
+      "dialog/oauth?client_id=\(Self.app)&redirect_uri=fbconnect://success&person=100001000000127",
+      token: nil)
+    #expect(page.text.contains("value=\"100001000000127\" checked"))
+    #expect(!page.text.contains("value=\"100001000000001\" checked"))
+  }
+
   @Test func oauthErrorPages() {
     let emulator = GraphEmulator()
     let unknown = call(

@@ -30,6 +30,12 @@ extension REPL {
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
     case .login(let person, let permissions): return [.note(try login(person, permissions))]
+    case .loginCodeFlow(let person, let permissions):
+      return [.note(try loginCodeFlow(person, permissions))]
+    case .tokenExchange: return [.note(try tokenExchange())]
+    case .dialog(let name, let parameters, let cancel):
+      return [.text(try dialog(name, parameters, cancel: cancel))]
+    case .events: return [.text(try appEventsListing())]
     case .grant(let permissions): return [.note(try grant(permissions))]
     case .revoke(let permissions): return [.note(try revoke(permissions))]
     case .logout: return [.note(try logout())]

@@ -40,6 +40,14 @@ enum Command: Equatable, Sendable {
   case expect(Expectation)
   /// `login [<person>] [<permission> ...]`: opens a session on the emulator.
   case login(person: String?, permissions: [String])
+  /// `login --code-flow [<person>] [<permission> ...]`: the OAuth dialog and code exchange.
+  case loginCodeFlow(person: String?, permissions: [String])
+  /// `token exchange`: a long-lived token for the session's (`fb_exchange_token`).
+  case tokenExchange
+  /// `dialog feed|apprequests|oauth [--cancel] [name=value ...]`.
+  case dialog(name: String, parameters: [String], cancel: Bool)
+  /// `events`: the app events logged on the emulator.
+  case events
   case grant([String])
   case revoke([String])
   case logout

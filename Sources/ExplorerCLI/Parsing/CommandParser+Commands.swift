@@ -8,6 +8,7 @@ extension CommandParser {
   static let commandParsers: [String: ArgumentParser] = [
     "token": { args throws(ExplorerError) in
       if args.count == 1 && args[0].text == "--show" { return .token(.show, unmasked: true) }
+      if args.count == 1 && args[0].text == "exchange" { return .tokenExchange }
       return try .token(setting(args, "token", clearWord: "clear"))
     },
     "version": { args throws(ExplorerError) in
@@ -71,7 +72,14 @@ extension CommandParser {
     },
     "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
     "login": { args throws(ExplorerError) in
-      let words = args.map(\.text)
+      var words = args.map(\.text)
+      if words.first == "--code-flow" {
+        words.removeFirst()
+        guard let first = words.first, !GraphEmulator.permissionNames.contains(first) else {
+          return .loginCodeFlow(person: nil, permissions: words)
+        }
+        return .loginCodeFlow(person: first, permissions: Array(words.dropFirst()))
+      }
       guard let first = words.first else { return .login(person: nil, permissions: []) }
       if GraphEmulator.permissionNames.contains(first) {
         return .login(person: nil, permissions: words)
@@ -87,6 +95,14 @@ extension CommandParser {
       return .revoke(args.map(\.text))
     },
     "logout": { args throws(ExplorerError) in try noArguments(args, "logout", .logout) },
+    "events": { args throws(ExplorerError) in try noArguments(args, "events", .events) },
+    "dialog": { args throws(ExplorerError) in
+      var words = args.map(\.text)
+      guard !words.isEmpty else { throw usage("dialog") }
+      let name = words.removeFirst()
+      let cancel = words.contains("--cancel")
+      return .dialog(name: name, parameters: words.filter { $0 != "--cancel" }, cancel: cancel)
+    },
     "reset": { args throws(ExplorerError) in try noArguments(args, "reset", .reset) },
     "explain": { args throws(ExplorerError) in
       var rest = args

@@ -34,8 +34,9 @@ enum CommandReference {
         "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
     ),
     Entry(
-      name: "token", usage: "token [<value> | clear | --show]",
-      summary: "Shows (masked unless the emulator's own or --show), sets or clears the token"),
+      name: "token", usage: "token [<value> | clear | --show | exchange]",
+      summary:
+        "Shows (masked unless the emulator's own or --show), sets, clears or exchanges the token"),
     Entry(
       name: "version", usage: "version [vX.Y | latest | none]",
       summary: "Shows or sets the API version put before every path"),
@@ -46,9 +47,15 @@ enum CommandReference {
       name: "app", usage: "app [<id> [<secret>] | clear]",
       summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof"),
     Entry(
-      name: "login", usage: "login [<person>] [<permission> ...]",
+      name: "login", usage: "login [--code-flow] [<person>] [<permission> ...]",
       summary:
         "Logs a person of the emulator's world in (the default user if none) with permissions"),
+    Entry(
+      name: "dialog", usage: "dialog feed|apprequests|oauth [--cancel] [name=value ...]",
+      summary: "Runs a web dialog on the emulator and shows the redirect the SDK receives"),
+    Entry(
+      name: "events", usage: "events",
+      summary: "Lists the app events logged on the emulator (POST <app-id>/activities)"),
     Entry(
       name: "grant", usage: "grant <permission> ...",
       summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)"),

@@ -50,6 +50,9 @@ public struct AppEvent: Sendable, Hashable {
   public var applicationTrackingEnabled: Bool?
   /// When it was logged, Unix seconds (emulated clock).
   public var time: Int
+
+  /// `time` as Graph writes times (`2014-10-15T12:00:00+0000`).
+  public var createdTime: String { GraphClock.iso(time) }
 }
 
 /// A test user made by `POST <app-id>/accounts/test-users`.

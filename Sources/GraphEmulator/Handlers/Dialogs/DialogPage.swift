@@ -62,7 +62,8 @@ struct DialogPage {
       body{font-family:Helvetica,Arial,sans-serif;background:#e9ebee;margin:0}
       header{background:#3b5998;color:#fff;padding:10px 16px;font-weight:bold}
       main{background:#fff;margin:16px;padding:16px;border:1px solid #dddfe2;border-radius:4px}
-      h1{font-size:18px;margin-top:0} li{margin:4px 0}
+      h1{font-size:18px;margin-top:0} li{margin:3px 0}
+      #people{columns:2;font-size:13px;list-style:none;padding-left:0}
       .buttons button{font-size:14px;padding:6px 14px;margin-right:8px}
       #approve{background:#4267b2;color:#fff;border:1px solid #4267b2}
       </style></head>

@@ -62,7 +62,12 @@ extension Router {
     let e = DialogPage.escape
     let asked = (["public_profile"] + scopes.filter { $0 != "public_profile" })
       .map { "<li>\(e($0))</li>" }.joined(separator: "\n")
-    let people = state.world.people.prefix(Self.dialogPeopleShown).enumerated().map {
+    // A `person` named in the URL (a test user's login_url names one) comes first, chosen.
+    let named = call["person"].flatMap { GraphEmulator.findPerson($0, in: state.world) }
+    let shown =
+      (named.map { [$0] } ?? [])
+      + state.world.people.filter { $0.id != named?.id }.prefix(Self.dialogPeopleShown)
+    let people = shown.enumerated().map {
       index, node in
       let name = node.string("name") ?? node.id
       return "<li><label><input type=\"radio\" name=\"person\" value=\"\(e(node.id))\""

@@ -1,0 +1,30 @@
+import Foundation
+import GraphTestSupport
+import Testing
+
+/// The served OAuth dialog driven in headless Chromium (Debian's chromium and chromium-driver,
+/// selenium from PyPI; Scripts/test installs them), as a person uses it.
+@Suite struct ServeBrowserTests {
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Interop/oauth_dialog_browser.py").path
+
+  @Test
+  func oauthDialogWorksInHeadlessChromium() async throws {
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+      try #require(
+        FileManager.default.isExecutableFile(atPath: tool),
+        "\(tool) is missing: Scripts/test installs chromium and chromium-driver")
+    }
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let server = try await ServeProcess.launch([])
+    let shot = scratch.file("oauth-dialog.png")
+    let run = try await runProgram("/usr/bin/env", ["python3", Self.script, server.url, shot])
+    #expect(run.status == 0, "\(run.output)\n\(run.error)")
+    #expect(run.output.contains("ok   the code exchanges for Bob's token"))
+    #expect(run.output.contains("ok   Cancel lands on redirect_uri with error=access_denied"))
+    let bytes = try #require(FileManager.default.contents(atPath: shot))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
+    #expect(await server.terminate() == 0)
+  }
+}
