@@ -83,7 +83,7 @@ enum ParseBenchmark {
     let phasesPath = folder.appendingPathComponent("phases.txt").path
     var available: [(Peer, String)] = []
     for peer in peers {
-      let path = folder.appendingPathComponent("\(peer.module).py").path
+      let path = folder.appendingPathComponent("peer-\(peer.module).py").path
       guard FileManager.default.createFile(atPath: path, contents: Data(script(peer).utf8)) else {
         fail("graph-bench parse: cannot write \(path)")
         return 1
