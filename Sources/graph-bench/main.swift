@@ -5,6 +5,8 @@ import Foundation
 let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)] = [
   ("json", "parse and pretty-print a Graph-shaped document vs jq", JSONBenchmark.run),
   ("json-child", "(internal) read, parse and pretty-print FILE to stdout", JSONBenchmark.child),
+  ("parse", "fresh-process parse into a tree vs pysimdjson and orjson", ParseBenchmark.run),
+  ("parse-child", "(internal) read, parse and free FILE, phases to OUT", ParseBenchmark.child),
   ("emulator", "1M-person world: load time, memory, deep pages", EmulatorBenchmark.run),
   (
     "serve", "graph-explorer serve vs nginx under wrk (replayed and emulator answers)",

@@ -89,6 +89,22 @@ struct GeneratedPopulationTests {
     #expect(world.edge(population.id(1), "friends").contains(population.id(3)))
   }
 
+  @Test func firstPersonIsTheFirstOfPeople() throws {
+    var world = try World.generated(people: 500, friends: 2, seed: 4)
+    let population = try #require(world.nodes.population)
+    world.insert(
+      Node(
+        id: population.id(7), type: .user, fields: JSONObject([.init(key: "name", value: "Zed")])))
+    world.insert(
+      Node(id: "100", type: .user, fields: JSONObject([.init(key: "first_name", value: "Ben")])))
+    for name in ["Ben", "Zed", "Maya", "Nobody"] {
+      let matches = { (node: Node) in
+        node.string("first_name") == name || node.string("name") == name
+      }
+      #expect(world.firstPerson(where: matches)?.id == world.people.first(where: matches)?.id)
+    }
+  }
+
   @Test func tooManyPeopleIsAnError() {
     #expect(
       throws: EmulatorError.invalidGeneratedWorld(

@@ -114,7 +114,7 @@ extension GraphEmulator {
     if let named = world.tokens.values.first(where: { $0.name == key }), let id = named.userID {
       return world.nodes[id]
     }
-    return world.people.first {
+    return world.firstPerson {
       $0.string("first_name")?.lowercased() == key || $0.string("name")?.lowercased() == key
     }
   }

@@ -122,6 +122,16 @@ public struct World: Sendable {
     return out
   }
 
+  /// The person with the lowest id that `matches`, as `people.first(where:)` finds it, without
+  /// making every person of a generated world first.
+  func firstPerson(where matches: (Node) -> Bool) -> Node? {
+    let stored = nodes.stored.values.filter { $0.type == .user && matches($0) }
+      .min { $0.id < $1.id }
+    let generated = nodes.values.dropFirst(nodes.stored.count).first(where: matches)
+    guard let stored, let generated else { return stored ?? generated }
+    return stored.id < generated.id ? stored : generated
+  }
+
   /// The named test tokens, sorted by name.
   public var testTokens: [TokenRecord] {
     tokens.values.filter { $0.name != nil }.sorted { ($0.name ?? "") < ($1.name ?? "") }
