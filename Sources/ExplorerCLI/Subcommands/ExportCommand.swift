@@ -41,6 +41,10 @@ enum ExportCommand {
     let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
     do {
       let cassette = try Cassette.load(path: parsed.operands[0])
+      if let refusal = Interchange.exportRefusal(cassette, as: format) {
+        console.errorLine("graph-explorer export: \(refusal)")
+        return .usage
+      }
       let bytes = Interchange.export(cassette, as: format)
       if output == "-" {
         console.write(String(decoding: bytes, as: UTF8.self))

@@ -88,6 +88,23 @@ public enum Interchange {
     return (cassette, format)
   }
 
+  /// Why `cassette` cannot be written in `format` so that its own tool reads it, if it cannot:
+  /// vcrpy's JSON serializer has no form for bytes that are not text (vcrpy itself refuses to
+  /// write them), so a binary body points to `vcrpy-yaml`.
+  public static func exportRefusal(_ cassette: Cassette, as format: InterchangeFormat) -> String? {
+    guard format == .vcrpy else { return nil }
+    for (index, interaction) in cassette.interactions.enumerated() {
+      for (name, body) in [
+        ("request", interaction.request.body), ("response", interaction.response.body),
+      ]
+      where BodyCodec.utf8Text(body) == nil && !body.isEmpty {
+        return "interaction \(index + 1) has a binary \(name) body, which vcrpy's JSON serializer "
+          + "cannot hold; use --format vcrpy-yaml (vcrpy's default serializer)"
+      }
+    }
+    return nil
+  }
+
   /// The file contents of `cassette` in `format`.
   public static func export(_ cassette: Cassette, as format: InterchangeFormat) -> [UInt8] {
     let value: JSONValue
@@ -95,7 +112,8 @@ public enum Interchange {
     case .native: return cassette.encoded()
     case .har: value = HARCodec.encode(cassette)
     case .vcr, .vcrYAML: value = VCRCodec.encode(cassette, dialect: .ruby)
-    case .vcrpy, .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python)
+    case .vcrpy: value = VCRCodec.encode(cassette, dialect: .python)
+    case .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python, yaml: true)
     }
     switch format {
     case .vcrYAML: return Array(YAMLWriter.text(value, documentMarker: true).utf8)
