@@ -48,9 +48,11 @@ enum ImportCommand {
     let input = parsed.operands[0]
     do {
       let bytes = try CassetteFiles.read(input, console: console)
-      let (cassette, detected) = try Interchange.importCassette(
+      let imported = try Interchange.importWithNotes(
         bytes, path: input, format: format,
         publicValues: Set(GraphEmulator().testTokens.map(\.token)))
+      let (cassette, detected) = (imported.cassette, imported.format)
+      for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }
       try CassetteFiles.write(
         cassette.encoded(), to: output, force: parsed.flags.contains("--force"), console: console)
       console.line(

@@ -10,7 +10,28 @@ public enum Interchange {
   public static func detect(_ bytes: [UInt8], path: String) throws(CassetteError)
     -> InterchangeFormat
   {
-    if let value = try? JSONParser.parse(bytes) {
+    let bytes = withoutBOM(bytes)
+    let parsed: JSONValue?
+    do {
+      parsed = try JSONParser.parse(bytes)
+    } catch {
+      // Text that starts as JSON is JSON: name the format it looks most like and where it
+      // breaks, rather than "unrecognised".
+      if let first = bytes.first(where: { !" \t\r\n".utf8.contains($0) }),
+        first == 0x7B || first == 0x5B
+      {
+        let guess = likelyJSONFormat(bytes)
+        throw .invalidInterchange(
+          path: path, format: guess?.displayName ?? "JSON", entry: nil,
+          field: "line \(error.line), column \(error.column)",
+          problem: "not JSON: \(error.message)"
+            + (guess == nil
+              ? ""
+              : " (the file looks like \(guess!.displayName); --from \(guess!.rawValue) names it)"))
+      }
+      parsed = nil
+    }
+    if let value = parsed {
       if value[NativeCodec.formatKey] != nil { return .native }
       if value["log"]?["entries"] != nil { return .har }
       if value["http_interactions"] != nil { return .vcr }
@@ -33,6 +54,23 @@ public enum Interchange {
     )
   }
 
+  /// `bytes` without a leading UTF-8 byte-order mark (Windows tools write one).
+  package static func withoutBOM(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  }
+
+  /// The interchange format broken JSON looks most like, by the keys near its start.
+  static func likelyJSONFormat(_ bytes: [UInt8]) -> InterchangeFormat? {
+    let head = String(decoding: bytes.prefix(65536), as: UTF8.self)
+    if head.contains("\"\(NativeCodec.formatKey)\"") { return .native }
+    if head.contains("\"log\"") && (head.contains("\"entries\"") || head.contains("\"creator\"")) {
+      return .har
+    }
+    if head.contains("\"http_interactions\"") { return .vcr }
+    if head.contains("\"interactions\"") { return .vcrpy }
+    return nil
+  }
+
   /// Reads `bytes` as `format` (detected when `nil`) and redacts any secrets it holds: files
   /// from other tools often keep tokens in the clear. `publicValues` are left alone (the
   /// emulator's published test tokens).
@@ -43,11 +81,9 @@ public enum Interchange {
     _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
-    var (cassette, format) = try read(bytes, path: path, format: format)
-    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
-    redactor.reservePlaceholders(in: cassette)
-    cassette = redactor.redact(cassette)
-    return (cassette, format)
+    let result = try importWithNotes(
+      bytes, path: path, format: format, knownSecrets: knownSecrets, publicValues: publicValues)
+    return (result.cassette, result.format)
   }
 
   /// Reads `bytes` as `format` (detected when `nil`) as it is, secrets and all: what `audit`
@@ -57,6 +93,36 @@ public enum Interchange {
   public static func read(
     _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil
   ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
+    let result = try readWithNotes(bytes, path: path, format: format)
+    return (result.cassette, result.format)
+  }
+
+  /// What an import read: the cassette, its format, and notes on what it left out (HAR
+  /// entries with status 0: requests the browser blocked or that failed).
+  public struct Imported: Sendable {
+    public var cassette: Cassette
+    public var format: InterchangeFormat
+    public var notes: [String]
+  }
+
+  /// As `importCassette`, with the notes on what was left out.
+  public static func importWithNotes(
+    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
+    knownSecrets: [Secret] = [], publicValues: Set<String> = []
+  ) throws(CassetteError) -> Imported {
+    var result = try readWithNotes(bytes, path: path, format: format)
+    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
+    redactor.reservePlaceholders(in: result.cassette)
+    result.cassette = redactor.redact(result.cassette)
+    return result
+  }
+
+  /// As `read`, with the notes on what was left out.
+  public static func readWithNotes(
+    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil
+  ) throws(CassetteError) -> Imported {
+    let bytes = withoutBOM(bytes)
+    var notes: [String] = []
     let requested = format
     let format: InterchangeFormat
     if let given = requested { format = given } else { format = try detect(bytes, path: path) }
@@ -71,7 +137,7 @@ public enum Interchange {
         throw .invalidJSON(path: path, error: error)
       }
       switch format {
-      case .har: cassette = try HARCodec.decode(value, reader: reader)
+      case .har: cassette = try HARCodec.decode(value, reader: reader, notes: &notes)
       case .vcr: cassette = try VCRCodec.decode(value, dialect: .ruby, reader: reader)
       default: cassette = try VCRCodec.decode(value, dialect: .python, reader: reader)
       }
@@ -85,7 +151,7 @@ public enum Interchange {
       cassette = try VCRCodec.decode(
         value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
-    return (cassette, format)
+    return Imported(cassette: cassette, format: format, notes: notes)
   }
 
   /// Why `cassette` cannot be written in `format` so that its own tool reads it, if it cannot:
