@@ -63,7 +63,7 @@ public enum Interchange {
   static func likelyJSONFormat(_ bytes: [UInt8]) -> InterchangeFormat? {
     let head = String(decoding: bytes.prefix(65536), as: UTF8.self)
     if head.contains("\"\(NativeCodec.formatKey)\"") { return .native }
-    if head.contains("\"log\"") && (head.contains("\"entries\"") || head.contains("\"creator\"")) {
+    if head.contains("\"log\"") {
       return .har
     }
     if head.contains("\"http_interactions\"") { return .vcr }
