@@ -36,10 +36,12 @@ public enum Interchange {
       if value["log"]?["entries"] != nil { return .har }
       if value["http_interactions"] != nil { return .vcr }
       if value["interactions"] != nil { return .vcrpy }
+      if RecorderCodecs.isExVCR(value) { return .exvcr }
+      if RecorderCodecs.isWireMock(value) { return .wiremock }
       throw .unknownFormat(
         path: path,
         reason:
-          "JSON without graph_explorer_cassette, log.entries (HAR), http_interactions (Ruby VCR) or interactions (vcrpy)"
+          "JSON without graph_explorer_cassette, log.entries (HAR), http_interactions (Ruby VCR, Betamax), interactions (vcrpy), an ExVCR list or WireMock mappings"
       )
     }
     // YAML: judged by its top-level keys, so that a broken file still gets a parse error
@@ -131,13 +133,16 @@ public enum Interchange {
     switch format {
     case .native:
       cassette = try Cassette(bytes: bytes, path: path)
-    case .har, .vcr, .vcrpy:
+    case .har, .vcr, .vcrpy, .exvcr, .wiremock:
       let value: JSONValue
       do { value = try JSONParser.parse(bytes) } catch {
         throw .invalidJSON(path: path, error: error)
       }
       switch format {
       case .har: cassette = try HARCodec.decode(value, reader: reader, notes: &notes)
+      case .exvcr: cassette = try RecorderCodecs.decodeExVCR(value, reader: reader)
+      case .wiremock:
+        cassette = try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes)
       case .vcr: cassette = try VCRCodec.decode(value, dialect: .ruby, reader: reader)
       default: cassette = try VCRCodec.decode(value, dialect: .python, reader: reader)
       }
@@ -180,6 +185,8 @@ public enum Interchange {
     case .vcr, .vcrYAML: value = VCRCodec.encode(cassette, dialect: .ruby)
     case .vcrpy: value = VCRCodec.encode(cassette, dialect: .python)
     case .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python, yaml: true)
+    case .exvcr: value = RecorderCodecs.encodeExVCR(cassette)
+    case .wiremock: value = RecorderCodecs.encodeWireMock(cassette)
     }
     switch format {
     case .vcrYAML: return Array(YAMLWriter.text(value, documentMarker: true).utf8)
