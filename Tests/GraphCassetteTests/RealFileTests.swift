@@ -64,4 +64,20 @@ import Testing
       #expect(error.description.hasPrefix(prefix), "\(error.description)")
     }
   }
+
+  @Test(arguments: [
+    "Tue, 01 Dec 2026 10:00:00 GMT", "Sat, 29 Feb 2020 23:59:59 GMT",
+    "Mon, 01 Nov 2011 04:58:44 GMT",
+  ])
+  func fastDatesAgreeWithFoundation(text: String) {
+    let fast = HTTPDates.fastRFCToISO(text)
+    #expect(fast != nil)
+    #expect(fast == HTTPDates.date(rfc1123: text).map(HTTPDates.iso(from:)))
+  }
+
+  @Test func oddDatesFallBackToFoundationOrStayAsTheyAre() {
+    #expect(HTTPDates.fastRFCToISO("Sun, 30 Feb 2021 10:00:00 GMT") == nil)
+    #expect(HTTPDates.fastRFCToISO("2026-12-01T10:00:00Z") == nil)
+    #expect(HTTPDates.rfcToISO("not a date") == "not a date")
+  }
 }

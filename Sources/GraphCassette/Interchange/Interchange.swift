@@ -46,14 +46,27 @@ public enum Interchange {
     }
     // YAML: judged by its top-level keys, so that a broken file still gets a parse error
     // with a line and column rather than "unrecognised".
-    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-    if lines.contains(where: { $0.hasPrefix("http_interactions:") }) { return .vcrYAML }
-    if lines.contains(where: { $0.hasPrefix("interactions:") }) { return .vcrpyYAML }
+    if hasLine(startingWith: "http_interactions:", in: bytes) { return .vcrYAML }
+    if hasLine(startingWith: "interactions:", in: bytes) { return .vcrpyYAML }
     throw .unknownFormat(
       path: path,
       reason:
         "neither JSON (HAR, VCR, vcrpy, native) nor VCR/vcrpy YAML with http_interactions or interactions"
     )
+  }
+
+  /// Whether a line of `bytes` starts with `prefix`: one pass over the bytes, no copy.
+  static func hasLine(startingWith prefix: String, in bytes: [UInt8]) -> Bool {
+    let p = Array(prefix.utf8)
+    var start = 0
+    while start < bytes.count {
+      if bytes.count - start >= p.count, bytes[start..<(start + p.count)].elementsEqual(p) {
+        return true
+      }
+      guard let newline = bytes[start...].firstIndex(of: 0x0A) else { return false }
+      start = newline + 1
+    }
+    return false
   }
 
   /// `bytes` without a leading UTF-8 byte-order mark (Windows tools write one).
