@@ -179,7 +179,7 @@ import Testing
     ),
     (#"{"something":"else"}"#, "x.har: unrecognised format: JSON without"),
     ("just text", "x.har: unrecognised format"),
-    ("{\"log\": ", "x.har: unrecognised format"),
+    ("{\"log\": ", "x.har: HAR: line 1, column 9: not JSON: expected a value"),
   ])
   func unreadableFilesNameTheEntryAndField(text: String, message: String) {
     do {

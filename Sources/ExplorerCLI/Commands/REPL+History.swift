@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphCassette
 
 /// `history`, `headers`, `raw`, `save`.
 extension REPL {
@@ -46,8 +47,10 @@ extension REPL {
     let body =
       String(validating: exchange.response.body, as: UTF8.self) != nil
       ? Array(scrubber.scrub(exchange.response.bodyText).utf8) : exchange.response.body
-    guard FileManager.default.createFile(atPath: expanded, contents: Data(body)) else {
-      throw .file(path: path, reason: "cannot be written")
+    do {
+      try FileIO.write(body, to: expanded)
+    } catch {
+      throw .file(path: path, reason: FileIO.reason(error))
     }
     return "saved #\(exchange.number) (\(body.count) bytes) to \(path)"
   }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphCassette
 import GraphJSON
 
 /// Preferences that persist between interactive sessions, in
@@ -55,9 +56,10 @@ struct Preferences: Equatable, Sendable {
     try? FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let text = JSONPrinter(options: [.pretty]).string(json) + "\n"
-    guard
-      FileManager.default.createFile(
-        atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw .file(path: path, reason: "cannot be written") }
+    do {
+      try FileIO.write(Array(text.utf8), to: path, mode: 0o600)
+    } catch {
+      throw .file(path: path, reason: FileIO.reason(error))
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphCassette
 
 /// Sends what a command produced where the line asked: the console (through the pager when it
 /// is taller than the screen), a file (`> file`, `>> file`) or a shell command (`| jq .`).
@@ -84,15 +85,10 @@ extension REPL {
 
   private func write(_ text: String, to path: String, append: Bool) throws(ExplorerError) {
     let expanded = (path as NSString).expandingTildeInPath
-    let manager = FileManager.default
-    if append, let handle = FileHandle(forWritingAtPath: expanded) {
-      handle.seekToEndOfFile()
-      handle.write(Data(text.utf8))
-      handle.closeFile()
-      return
-    }
-    guard manager.createFile(atPath: expanded, contents: Data(text.utf8)) else {
-      throw .file(path: path, reason: "cannot be written")
+    do {
+      try FileIO.write(Array(text.utf8), to: expanded, append: append)
+    } catch {
+      throw .file(path: path, reason: FileIO.reason(error))
     }
   }
 }

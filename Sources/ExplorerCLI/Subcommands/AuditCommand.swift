@@ -43,7 +43,7 @@ enum AuditCommand {
       guard let f = InterchangeFormat(parsing: name) else {
         return fail(
           "unknown format '\(name)' (expected "
-            + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", console)
+            + InterchangeFormat.names + ")", console)
       }
       format = f
     }

@@ -28,9 +28,10 @@ enum CassetteFiles {
       throw Failure(description: "\(path) already exists (use --force to replace it)")
     }
     do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Atomic onto a regular file; straight through onto /dev/null or a FIFO; never a folder.
+      try FileIO.write(bytes, to: path)
     } catch {
-      throw Failure(description: "\(path): cannot write: \(error.localizedDescription)")
+      throw Failure(description: "\(path): cannot write: \(FileIO.reason(error))")
     }
   }
 }

@@ -9,7 +9,8 @@ enum ExportCommand {
     usage: graph-explorer export CASSETTE --format FORMAT [-o FILE] [--force]
 
     Writes CASSETTE in FORMAT: har (HAR 1.2), vcr (Ruby VCR JSON), vcr-yaml (Ruby VCR's
-    default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML). Without -o, or with
+    default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML), exvcr (ExVCR JSON),
+    wiremock (WireMock mappings). Without -o, or with
     -o -, the result goes to standard output. An existing FILE is only replaced with --force.
 
     """
@@ -36,11 +37,15 @@ enum ExportCommand {
     guard let format = InterchangeFormat(parsing: name) else {
       return fail(
         "unknown format '\(name)' (expected "
-          + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", console)
+          + InterchangeFormat.names + ")", console)
     }
     let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
     do {
       let cassette = try Cassette.load(path: parsed.operands[0])
+      if let refusal = Interchange.exportRefusal(cassette, as: format) {
+        console.errorLine("graph-explorer export: \(refusal)")
+        return .usage
+      }
       let bytes = Interchange.export(cassette, as: format)
       if output == "-" {
         console.write(String(decoding: bytes, as: UTF8.self))

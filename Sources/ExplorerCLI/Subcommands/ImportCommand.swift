@@ -10,8 +10,9 @@ enum ImportCommand {
   static let usage = """
     usage: graph-explorer import FILE -o CASSETTE [--from FORMAT] [--force]
 
-    Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML)
-    unless --from names it (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml), replaces any access
+    Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML,
+    ExVCR JSON, WireMock mappings; Betamax reads as vcr, Polly.JS as har) unless --from names
+    it (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml, exvcr, wiremock), replaces any access
     tokens, appsecret_proofs and app secrets by placeholders (the emulator's published test
     tokens excepted), and writes a graph-explorer cassette. An existing CASSETTE is only
     replaced with --force.
@@ -41,16 +42,18 @@ enum ImportCommand {
       guard let f = InterchangeFormat(parsing: name) else {
         return fail(
           "unknown format '\(name)' (expected "
-            + InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")", console)
+            + InterchangeFormat.names + ")", console)
       }
       format = f
     }
     let input = parsed.operands[0]
     do {
       let bytes = try CassetteFiles.read(input, console: console)
-      let (cassette, detected) = try Interchange.importCassette(
+      let imported = try Interchange.importWithNotes(
         bytes, path: input, format: format,
         publicValues: Set(GraphEmulator().testTokens.map(\.token)))
+      let (cassette, detected) = (imported.cassette, imported.format)
+      for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }
       try CassetteFiles.write(
         cassette.encoded(), to: output, force: parsed.flags.contains("--force"), console: console)
       console.line(

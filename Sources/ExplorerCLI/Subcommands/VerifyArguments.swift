@@ -68,8 +68,28 @@ struct VerifyArguments: Sendable {
     let cassette = try Cassette.load(path: file)
     let verifier = CassetteVerifier(
       target: try Self.makeTarget(target), ignore: ignore, useDefaultIgnores: useDefaultIgnores,
-      substitutions: substitutions)
+      substitutions: mapping(for: cassette).substitutions)
     return await verifier.verify(cassette)
+  }
+
+  /// What each placeholder of `cassette` is sent as, and a line per mapping saying which:
+  /// `--secret` first; on the emulator, access tokens default to its default test token.
+  func mapping(for cassette: Cassette) -> (substitutions: [String: String], lines: [String]) {
+    var out = substitutions
+    var lines: [String] = []
+    let defaultToken = World.default.defaultToken
+    for placeholder in VerifyScope.placeholders(in: cassette) {
+      if out[placeholder] != nil {
+        lines.append("\(placeholder) sent as the value given with --secret")
+      } else if target == "emulator", placeholder.hasPrefix("<ACCESS_TOKEN_") {
+        out[placeholder] = defaultToken
+        lines.append("\(placeholder) sent as the emulator's default test token \(defaultToken)")
+      } else {
+        let name = placeholder.dropFirst().dropLast()
+        lines.append("\(placeholder) sent as it is (give a value with --secret \(name)=VALUE)")
+      }
+    }
+    return (out, lines)
   }
 
   /// A fresh transport for one cassette: each is verified against a world in its initial state.

@@ -25,7 +25,10 @@ enum VerifyCommand {
       --no-default-ignores  compare volatile values too: fbtrace_id, created_time,
                             updated_time, paging cursors, ids minted by POST
       --secret NAME=VALUE   send VALUE where the cassette has the placeholder <NAME>
-                            (`--secret ACCESS_TOKEN_1=CAAEmuAlice`)
+                            (`--secret ACCESS_TOKEN_1=CAAEmuAlice`); on the emulator,
+                            access tokens default to its default test token
+
+    Interactions with hosts other than the Graph API are skipped with a note.
 
     Exit status: 0 no drift, 1 drift, 2 bad usage or an unreadable cassette.
 
@@ -54,6 +57,9 @@ enum VerifyCommand {
       }
       if n > 0 { console.line() }
       console.line("\(file) against \(parsed.targetDescription):")
+      if let cassette = try? Cassette.load(path: file) {
+        for line in parsed.mapping(for: cassette).lines { console.line("  \(line)") }
+      }
       console.line(ErrorPresenter.safe(report.text))
       drift = drift || report.hasDrift
     }

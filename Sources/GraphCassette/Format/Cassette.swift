@@ -37,7 +37,7 @@ public struct Cassette: Sendable, Hashable {
   public init(bytes: [UInt8], path: String = "<cassette>") throws(CassetteError) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(bytes)
+      value = try JSONParser.parse(Interchange.withoutBOM(bytes))
     } catch {
       throw .invalidJSON(path: path, error: error)
     }

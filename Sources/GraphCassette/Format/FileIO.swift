@@ -6,7 +6,13 @@ import Foundation
   import Darwin
 #endif
 
-/// File reads and atomic writes for cassettes.
+/// File reads, and the one write every writer of the tool uses (cassettes, `import`/`export`/
+/// `audit --fix` outputs, the REPL's `> file`, `>> file` and `save`, preferences).
+///
+/// Writes never harm what they replace: a regular file (or a symbolic link to one) is replaced
+/// atomically, through a temporary file beside it that is flushed and renamed over it, keeping
+/// its permissions; a FIFO, a character device or a socket (`-o /dev/null`, `-o /dev/stdout`,
+/// a named pipe) is written straight through, never renamed over; a directory is refused.
 package enum FileIO {
   /// Whether something exists at `path`.
   package static func exists(_ path: String) -> Bool {
@@ -27,20 +33,116 @@ package enum FileIO {
   }
 
   /// Writes `bytes` to a temporary file beside `path`, flushes it to the device, then renames
-  /// it over `path`, so that a crash at any moment leaves either the old file or the new one.
+  /// it over `path`, so that a crash at any moment leaves either the old file or the new one;
+  /// onto anything but a regular file, as `write(_:to:)` says.
   package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CassetteError) {
+    try write(bytes, to: path)
+  }
+
+  /// What is at a path, for deciding how to write to it.
+  package enum Kind: Equatable {
+    case missing
+    case regular(mode: mode_t)
+    case directory
+    /// A FIFO, a character or block device, or a socket.
+    case special
+  }
+
+  /// What `path` is, following symbolic links.
+  package static func kind(of path: String) -> Kind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regular(mode: info.st_mode & 0o7777)
+    case S_IFDIR: return .directory
+    default: return .special
+    }
+  }
+
+  /// Writes `bytes` to `path`: atomically onto a regular file or a new one (created with
+  /// `mode`), straight through onto a FIFO or a device, appended when `append` is set.
+  ///
+  /// - Throws: `.io` naming the path and the reason (a directory, no permission, a full disk).
+  package static func write(
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o644, append: Bool = false
+  ) throws(CassetteError) {
+    var target = path
+    // Through a symbolic link, the file it points at is replaced, not the link.
+    var linkInfo = stat()
+    if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK,
+      let resolved = realpath(path, nil)
+    {
+      target = String(cString: resolved)
+      free(resolved)
+    }
+    switch kind(of: target) {
+    case .directory:
+      throw .io(path: path, operation: "write", reason: "is a directory")
+    case .special:
+      try writeThrough(bytes, to: target, shownAs: path, flags: O_WRONLY | (append ? O_APPEND : 0))
+    case .regular(let existing):
+      if append {
+        try writeThrough(bytes, to: target, shownAs: path, flags: O_WRONLY | O_APPEND)
+      } else {
+        try replace(target, with: bytes, mode: existing, shownAs: path)
+      }
+    case .missing:
+      try replace(target, with: bytes, mode: mode, shownAs: path)
+    }
+  }
+
+  /// Opens `path` as it is (never creating or truncating it) and writes `bytes`.
+  private static func writeThrough(
+    _ bytes: [UInt8], to path: String, shownAs shown: String, flags: Int32
+  ) throws(CassetteError) {
+    let fd = open(path, flags | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw .io(path: shown, operation: "write", reason: String(cString: strerror(errno)))
+    }
+    let failure = writeAll(fd, bytes)
+    close(fd)
+    if let failure { throw .io(path: shown, operation: "write", reason: failure) }
+  }
+
+  private static func replace(
+    _ path: String, with bytes: [UInt8], mode: mode_t, shownAs shown: String
+  ) throws(CassetteError) {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-    let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard fd >= 0 else {
-      throw .io(path: path, operation: "write", reason: String(cString: strerror(errno)))
+      throw .io(path: shown, operation: "write", reason: String(cString: strerror(errno)))
     }
+    fchmod(fd, mode)
+    var failure = writeAll(fd, bytes)
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    close(fd)
+    if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temp)
+      throw .io(path: shown, operation: "write", reason: failure)
+    }
+    let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+    if dirfd >= 0 {
+      fsync(dirfd)
+      close(dirfd)
+    }
+  }
+
+  /// The reason a write failed, for a message that names the path itself.
+  package static func reason(_ error: CassetteError) -> String {
+    if case .io(_, _, let reason) = error { return reason }
+    return "\(error)"
+  }
+
+  /// Writes all of `bytes` to `fd`; the reason when it cannot.
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
     var written = 0
     var failure: String?
     bytes.withUnsafeBytes { raw in
       while written < raw.count {
-        let n = write(fd, raw.baseAddress! + written, raw.count - written)
+        let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
         if n < 0 {
           if errno == EINTR { continue }
           failure = String(cString: strerror(errno))
@@ -49,17 +151,6 @@ package enum FileIO {
         written += n
       }
     }
-    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-    close(fd)
-    if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temp)
-      throw .io(path: path, operation: "write", reason: failure)
-    }
-    let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY)
-    if dirfd >= 0 {
-      fsync(dirfd)
-      close(dirfd)
-    }
+    return failure
   }
 }

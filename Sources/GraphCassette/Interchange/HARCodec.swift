@@ -74,7 +74,11 @@ enum HARCodec {
     return .object(object)
   }
 
-  static func decode(_ value: JSONValue, reader: FieldReader) throws(CassetteError) -> Cassette {
+  /// - Parameter notes: gets a line for each entry left out: status 0 is what browsers and
+  ///   Charles record for a request that was blocked or failed, with no answer to replay.
+  static func decode(_ value: JSONValue, reader: FieldReader, notes: inout [String])
+    throws(CassetteError) -> Cassette
+  {
     let root = try reader.object(value, "(top level)")
     let log = try reader.object(root["log"], "log")
     let entries = try reader.array(log["entries"], "log.entries")
@@ -85,6 +89,14 @@ enum HARCodec {
         name == "graph-explorer" ? version : name + (version.map { " \($0)" } ?? "")
     }
     for (index, item) in entries.enumerated() {
+      if let status = item["response"]?["status"]?.numberValue?.intValue, status == 0 {
+        let url = item["request"]?["url"]?.stringValue ?? "?"
+        let reason = item["response"]?["_error"]?.stringValue.map { ": \($0)" } ?? ""
+        notes.append(
+          "entry \(index + 1) (\(RequestSummary.shown(url))) has status 0, a request that got no answer\(reason); left out"
+        )
+        continue
+      }
       cassette.interactions.append(try decodeEntry(item, reader: reader.entry(index)))
     }
     return cassette

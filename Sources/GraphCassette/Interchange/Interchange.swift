@@ -10,30 +10,80 @@ public enum Interchange {
   public static func detect(_ bytes: [UInt8], path: String) throws(CassetteError)
     -> InterchangeFormat
   {
-    if let value = try? JSONParser.parse(bytes) {
+    let bytes = withoutBOM(bytes)
+    let parsed: JSONValue?
+    do {
+      parsed = try JSONParser.parse(bytes)
+    } catch {
+      // Text that starts as JSON is JSON: name the format it looks most like and where it
+      // breaks, rather than "unrecognised".
+      if let first = bytes.first(where: { !" \t\r\n".utf8.contains($0) }),
+        first == 0x7B || first == 0x5B
+      {
+        let guess = likelyJSONFormat(bytes)
+        throw .invalidInterchange(
+          path: path, format: guess?.displayName ?? "JSON", entry: nil,
+          field: "line \(error.line), column \(error.column)",
+          problem: "not JSON: \(error.message)"
+            + (guess == nil
+              ? ""
+              : " (the file looks like \(guess!.displayName); --from \(guess!.rawValue) names it)"))
+      }
+      parsed = nil
+    }
+    if let value = parsed {
       if value[NativeCodec.formatKey] != nil { return .native }
       if value["log"]?["entries"] != nil { return .har }
       if value["http_interactions"] != nil { return .vcr }
       if value["interactions"] != nil { return .vcrpy }
+      if RecorderCodecs.isExVCR(value) { return .exvcr }
+      if RecorderCodecs.isWireMock(value) { return .wiremock }
       throw .unknownFormat(
         path: path,
         reason:
-          "JSON without graph_explorer_cassette, log.entries (HAR), http_interactions (Ruby VCR) or interactions (vcrpy)"
+          "JSON without graph_explorer_cassette, log.entries (HAR), http_interactions (Ruby VCR, Betamax), interactions (vcrpy), an ExVCR list or WireMock mappings"
       )
     }
     // YAML: judged by its top-level keys, so that a broken file still gets a parse error
     // with a line and column rather than "unrecognised".
-    // Split on bytes: a CRLF is one Character to Swift. A byte order mark is not a key.
-    let lines = bytes.split(separator: 0x0A).map {
-      $0.starts(with: [0xEF, 0xBB, 0xBF]) ? $0.dropFirst(3) : $0
-    }
-    if lines.contains(where: { $0.starts(with: "http_interactions:".utf8) }) { return .vcrYAML }
-    if lines.contains(where: { $0.starts(with: "interactions:".utf8) }) { return .vcrpyYAML }
+    if hasLine(startingWith: "http_interactions:", in: bytes) { return .vcrYAML }
+    if hasLine(startingWith: "interactions:", in: bytes) { return .vcrpyYAML }
     throw .unknownFormat(
       path: path,
       reason:
         "neither JSON (HAR, VCR, vcrpy, native) nor VCR/vcrpy YAML with http_interactions or interactions"
     )
+  }
+
+  /// Whether a line of `bytes` starts with `prefix`: one pass over the bytes, no copy.
+  static func hasLine(startingWith prefix: String, in bytes: [UInt8]) -> Bool {
+    let p = Array(prefix.utf8)
+    var start = 0
+    while start < bytes.count {
+      if bytes.count - start >= p.count, bytes[start..<(start + p.count)].elementsEqual(p) {
+        return true
+      }
+      guard let newline = bytes[start...].firstIndex(of: 0x0A) else { return false }
+      start = newline + 1
+    }
+    return false
+  }
+
+  /// `bytes` without a leading UTF-8 byte-order mark (Windows tools write one).
+  package static func withoutBOM(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+  }
+
+  /// The interchange format broken JSON looks most like, by the keys near its start.
+  static func likelyJSONFormat(_ bytes: [UInt8]) -> InterchangeFormat? {
+    let head = String(decoding: bytes.prefix(65536), as: UTF8.self)
+    if head.contains("\"\(NativeCodec.formatKey)\"") { return .native }
+    if head.contains("\"log\"") {
+      return .har
+    }
+    if head.contains("\"http_interactions\"") { return .vcr }
+    if head.contains("\"interactions\"") { return .vcrpy }
+    return nil
   }
 
   /// Reads `bytes` as `format` (detected when `nil`) and redacts any secrets it holds: files
@@ -46,11 +96,9 @@ public enum Interchange {
     _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
-    var (cassette, format) = try read(bytes, path: path, format: format)
-    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
-    redactor.reservePlaceholders(in: cassette)
-    cassette = redactor.redact(cassette)
-    return (cassette, format)
+    let result = try importWithNotes(
+      bytes, path: path, format: format, knownSecrets: knownSecrets, publicValues: publicValues)
+    return (result.cassette, result.format)
   }
 
   /// Reads `bytes` as `format` (detected when `nil`) as it is, secrets and all: what `audit`
@@ -60,6 +108,36 @@ public enum Interchange {
   public static func read(
     _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil
   ) throws(CassetteError) -> (cassette: Cassette, format: InterchangeFormat) {
+    let result = try readWithNotes(bytes, path: path, format: format)
+    return (result.cassette, result.format)
+  }
+
+  /// What an import read: the cassette, its format, and notes on what it left out (HAR
+  /// entries with status 0: requests the browser blocked or that failed).
+  public struct Imported: Sendable {
+    public var cassette: Cassette
+    public var format: InterchangeFormat
+    public var notes: [String]
+  }
+
+  /// As `importCassette`, with the notes on what was left out.
+  public static func importWithNotes(
+    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
+    knownSecrets: [Secret] = [], publicValues: Set<String> = []
+  ) throws(CassetteError) -> Imported {
+    var result = try readWithNotes(bytes, path: path, format: format)
+    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
+    redactor.reservePlaceholders(in: result.cassette)
+    result.cassette = redactor.redact(result.cassette)
+    return result
+  }
+
+  /// As `read`, with the notes on what was left out.
+  public static func readWithNotes(
+    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil
+  ) throws(CassetteError) -> Imported {
+    let bytes = withoutBOM(bytes)
+    var notes: [String] = []
     let requested = format
     let format: InterchangeFormat
     if let given = requested { format = given } else { format = try detect(bytes, path: path) }
@@ -68,13 +146,16 @@ public enum Interchange {
     switch format {
     case .native:
       cassette = try Cassette(bytes: bytes, path: path)
-    case .har, .vcr, .vcrpy:
+    case .har, .vcr, .vcrpy, .exvcr, .wiremock:
       let value: JSONValue
       do { value = try JSONParser.parse(bytes) } catch {
         throw .invalidJSON(path: path, error: error)
       }
       switch format {
-      case .har: cassette = try HARCodec.decode(value, reader: reader)
+      case .har: cassette = try HARCodec.decode(value, reader: reader, notes: &notes)
+      case .exvcr: cassette = try RecorderCodecs.decodeExVCR(value, reader: reader)
+      case .wiremock:
+        cassette = try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes)
       case .vcr: cassette = try VCRCodec.decode(value, dialect: .ruby, reader: reader)
       default: cassette = try VCRCodec.decode(value, dialect: .python, reader: reader)
       }
@@ -88,7 +169,24 @@ public enum Interchange {
       cassette = try VCRCodec.decode(
         value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
-    return (cassette, format)
+    return Imported(cassette: cassette, format: format, notes: notes)
+  }
+
+  /// Why `cassette` cannot be written in `format` so that its own tool reads it, if it cannot:
+  /// vcrpy's JSON serializer has no form for bytes that are not text (vcrpy itself refuses to
+  /// write them), so a binary body points to `vcrpy-yaml`.
+  public static func exportRefusal(_ cassette: Cassette, as format: InterchangeFormat) -> String? {
+    guard format == .vcrpy else { return nil }
+    for (index, interaction) in cassette.interactions.enumerated() {
+      for (name, body) in [
+        ("request", interaction.request.body), ("response", interaction.response.body),
+      ]
+      where BodyCodec.utf8Text(body) == nil && !body.isEmpty {
+        return "interaction \(index + 1) has a binary \(name) body, which vcrpy's JSON serializer "
+          + "cannot hold; use --format vcrpy-yaml (vcrpy's default serializer)"
+      }
+    }
+    return nil
   }
 
   /// The file contents of `cassette` in `format`.
@@ -98,7 +196,10 @@ public enum Interchange {
     case .native: return cassette.encoded()
     case .har: value = HARCodec.encode(cassette)
     case .vcr, .vcrYAML: value = VCRCodec.encode(cassette, dialect: .ruby)
-    case .vcrpy, .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python)
+    case .vcrpy: value = VCRCodec.encode(cassette, dialect: .python)
+    case .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python, yaml: true)
+    case .exvcr: value = RecorderCodecs.encodeExVCR(cassette)
+    case .wiremock: value = RecorderCodecs.encodeWireMock(cassette)
     }
     switch format {
     case .vcrYAML: return Array(YAMLWriter.text(value, documentMarker: true).utf8)

@@ -2,6 +2,16 @@ import GraphJSON
 
 /// The file formats cassettes are imported from and exported to.
 public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
+  /// The formats that round-trip every interaction exactly (the others, `recorders`, lose
+  /// repeated headers or hosts).
+  public static let allCases: [InterchangeFormat] = [
+    .native, .har, .vcr, .vcrYAML, .vcrpy, .vcrpyYAML,
+  ]
+  /// Other recorders' formats, read and written as far as they go.
+  public static let recorders: [InterchangeFormat] = [.exvcr, .wiremock]
+  /// Every format's name, for usage messages.
+  public static var names: String { (allCases + recorders).map(\.rawValue).joined(separator: ", ") }
+
   /// graph-explorer's own format (docs/cassette-format.md).
   case native
   /// HAR 1.2: browser devtools, Charles, Polly.JS, Insomnia.
@@ -14,6 +24,10 @@ public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
   case vcrpy
   /// vcrpy's default YAML serializer.
   case vcrpyYAML = "vcrpy-yaml"
+  /// ExVCR's JSON cassettes (Elixir).
+  case exvcr
+  /// WireMock stub mappings (`{"mappings": [...]}` or one mapping).
+  case wiremock
 
   /// Human name for messages: `HAR`, `Ruby VCR YAML`.
   public var displayName: String {
@@ -24,6 +38,8 @@ public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
     case .vcrYAML: return "Ruby VCR YAML"
     case .vcrpy: return "vcrpy JSON"
     case .vcrpyYAML: return "vcrpy YAML"
+    case .exvcr: return "ExVCR JSON"
+    case .wiremock: return "WireMock mappings"
     }
   }
 

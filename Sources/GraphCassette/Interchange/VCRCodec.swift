@@ -16,9 +16,12 @@ enum VCRCodec {
   /// A YAML `!binary` scalar arrives as `{"!binary": "<base64>"}` from `YAMLReader`.
   static let binaryTag = "!binary"
 
-  static func encode(_ cassette: Cassette, dialect: Dialect) -> JSONValue {
+  /// - Parameter yaml: for vcrpy's YAML serializer, bytes that are not UTF-8 are written as
+  ///   vcrpy writes them, YAML `!!binary` (a `{"!binary": base64}` marker `YAMLWriter` emits).
+  static func encode(_ cassette: Cassette, dialect: Dialect, yaml: Bool = false) -> JSONValue {
     var root = JSONObject()
-    let items = JSONValue.array(cassette.interactions.map { interaction($0, dialect) })
+    let items = JSONValue.array(
+      cassette.interactions.map { interaction($0, dialect, binaryTag: dialect == .python && yaml) })
     switch dialect {
     case .ruby:
       root.append("http_interactions", items)
@@ -42,17 +45,23 @@ enum VCRCodec {
     return .object(object)
   }
 
-  private static func body(_ bytes: [UInt8], _ dialect: Dialect, request: Bool) -> JSONValue {
+  private static func body(
+    _ bytes: [UInt8], _ dialect: Dialect, request: Bool, binaryTag tagged: Bool
+  ) -> JSONValue {
+    let binary: JSONValue = [binaryTag: .string(Data(bytes).base64EncodedString())]
     if dialect == .python, request {
-      // vcrpy keeps request bodies as a bare string (or null).
+      // vcrpy keeps request bodies as a bare string, bytes (`!!binary`) or null.
       if bytes.isEmpty { return .null }
       if let text = BodyCodec.utf8Text(bytes) { return .string(text) }
+      if tagged { return binary }
       return ["base64_string": .string(Data(bytes).base64EncodedString())]
     }
     var object = JSONObject()
     if let text = BodyCodec.utf8Text(bytes) {
       if dialect == .ruby { object.append("encoding", "UTF-8") }
       object.append("string", .string(text))
+    } else if tagged {
+      object.append("string", binary)
     } else {
       if dialect == .ruby { object.append("encoding", "ASCII-8BIT") }
       object.append("base64_string", .string(Data(bytes).base64EncodedString()))
@@ -60,7 +69,9 @@ enum VCRCodec {
     return .object(object)
   }
 
-  private static func interaction(_ i: Interaction, _ dialect: Dialect) -> JSONValue {
+  private static func interaction(_ i: Interaction, _ dialect: Dialect, binaryTag: Bool)
+    -> JSONValue
+  {
     var request = JSONObject()
     var response = JSONObject()
     let status: JSONValue = [
@@ -72,21 +83,21 @@ enum VCRCodec {
     case .ruby:
       request.append("method", .string(i.request.method.lowercased()))
       request.append("uri", .string(i.request.url))
-      request.append("body", body(i.request.body, dialect, request: true))
+      request.append("body", body(i.request.body, dialect, request: true, binaryTag: binaryTag))
       request.append("headers", headers(i.request.headers))
       response.append("status", status)
       response.append("headers", headers(i.response.headers))
-      response.append("body", body(i.response.body, dialect, request: false))
+      response.append("body", body(i.response.body, dialect, request: false, binaryTag: binaryTag))
       response.append("http_version", .null)
       object.append("request", .object(request))
       object.append("response", .object(response))
       object.append("recorded_at", .string(HTTPDates.isoToRFC(i.recordedAt)))
     case .python:
-      request.append("body", body(i.request.body, dialect, request: true))
+      request.append("body", body(i.request.body, dialect, request: true, binaryTag: binaryTag))
       request.append("headers", headers(i.request.headers))
       request.append("method", .string(i.request.method.uppercased()))
       request.append("uri", .string(i.request.url))
-      response.append("body", body(i.response.body, dialect, request: false))
+      response.append("body", body(i.response.body, dialect, request: false, binaryTag: binaryTag))
       response.append("headers", headers(i.response.headers))
       response.append("status", status)
       object.append("request", .object(request))
@@ -144,7 +155,7 @@ enum VCRCodec {
     guard let value, !value.isNull else { return [] }
     if case .string(let s) = value { return Array(s.utf8) }
     let object = try r.object(value, field)
-    if let binary = object[binaryTag] {
+    if let binary = object[binaryTag], object.members.count == 1 {
       return try base64(binary, r, field)
     }
     if let b64 = object["base64_string"] { return try base64(b64, r, field + ".base64_string") }

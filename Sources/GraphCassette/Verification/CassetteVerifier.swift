@@ -55,6 +55,14 @@ public struct CassetteVerifier: Sendable {
   public func verify(_ cassette: Cassette) async -> VerificationReport {
     var results: [VerificationReport.Result] = []
     for (index, interaction) in cassette.interactions.enumerated() {
+      guard VerifyScope.isGraph(interaction.request.url) else {
+        let host = URLParts(interaction.request.url)?.host ?? "?"
+        results.append(
+          .init(
+            index: index, summary: interaction.summary, problems: [],
+            skipped: "not the Graph API (\(host)): not sent"))
+        continue
+      }
       let request = substitute(interaction.request)
       let problems: [String]
       do {
@@ -80,8 +88,8 @@ public struct CassetteVerifier: Sendable {
       let a = Self.mediaType(response.headers[name])
       if r != a { problems.append("header \(name): \(a ?? "absent"), recorded \(r ?? "absent")") }
     }
-    let rj = try? JSONParser.parse(recorded.body)
-    let aj = try? JSONParser.parse(response.body)
+    let rj = (try? JSONParser.parse(recorded.body)).map(VerifyScope.normalized)
+    let aj = (try? JSONParser.parse(response.body)).map(VerifyScope.normalized)
     if let rj, let aj {
       for key in ["code", "error_subcode"] {
         let r = rj["error"]?[key]
@@ -172,6 +180,15 @@ public struct VerificationReport: Sendable {
     public var summary: String
     /// What drifted; empty when the answer agrees.
     public var problems: [String]
+    /// Why the interaction was not sent (a host that is not the Graph API), if it was not.
+    public var skipped: String?
+
+    public init(index: Int, summary: String, problems: [String], skipped: String? = nil) {
+      self.index = index
+      self.summary = summary
+      self.problems = problems
+      self.skipped = skipped
+    }
   }
 
   public var results: [Result]
@@ -183,14 +200,21 @@ public struct VerificationReport: Sendable {
   public var text: String {
     var lines: [String] = []
     for r in results {
+      if let skipped = r.skipped {
+        lines.append("skip  #\(r.index) \(r.summary) (\(skipped))")
+        continue
+      }
       lines.append("\(r.problems.isEmpty ? "ok   " : "DRIFT") #\(r.index) \(r.summary)")
       for p in r.problems { lines.append("        \(p)") }
     }
     let drifted = results.filter { !$0.problems.isEmpty }.count
+    let skipped = results.filter { $0.skipped != nil }.count
+    let sent = results.count - skipped
+    let note = skipped == 0 ? "" : " (\(skipped) skipped: not the Graph API)"
     lines.append(
       drifted == 0
-        ? "\(results.count) interaction(s), no drift"
-        : "\(drifted) of \(results.count) interaction(s) drifted")
+        ? "\(sent) interaction(s), no drift" + note
+        : "\(drifted) of \(sent) interaction(s) drifted" + note)
     return lines.joined(separator: "\n")
   }
 }

@@ -92,10 +92,15 @@ extension ServerLoop {
     connection.current = Connection.Current(
       method: parsed.method, target: parsed.target, minorVersion: parsed.minorVersion,
       keepAlive: parsed.keepAlive, requestBytes: parsed.body.count, started: Socket.now())
-    let request = HTTPRequest(
-      method: parsed.method, url: parsed.absoluteURL(fallbackAuthority: fallbackAuthority),
-      headers: parsed.headers, body: parsed.body)
     let id = connection.id
+    if let answer = MethodPolicy.optionsAnswer(parsed) {
+      answered(connection, answer, failure: nil)
+      return
+    }
+    let request = HTTPRequest(
+      method: MethodPolicy.transportMethod(parsed.method),
+      url: parsed.absoluteURL(fallbackAuthority: fallbackAuthority),
+      headers: parsed.headers, body: parsed.body)
     if let immediate {
       // Ready at once: answered here, no task and no thread switch.
       do {

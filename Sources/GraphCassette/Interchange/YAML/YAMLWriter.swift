@@ -48,6 +48,16 @@ struct YAMLWriter {
 
   /// What follows `key:`: a scalar on the same line, or a nested block on the next lines.
   private mutating func value(after value: JSONValue, indent: Int) {
+    if let base64 = Self.binary(value) {
+      // As PyYAML writes bytes: `!!binary |` and the base64 in lines of 76.
+      output += " !!binary |\n"
+      var rest = Substring(base64)
+      while !rest.isEmpty {
+        output += Self.pad(indent + 2) + rest.prefix(76) + "\n"
+        rest = rest.dropFirst(76)
+      }
+      return
+    }
     switch value {
     case .object(let o) where !o.members.isEmpty:
       output += "\n"
@@ -60,6 +70,14 @@ struct YAMLWriter {
     default:
       output += " " + Self.scalar(value) + "\n"
     }
+  }
+
+  /// The base64 of a `{"!binary": base64}` marker (`VCRCodec.binaryTag`).
+  private static func binary(_ value: JSONValue) -> String? {
+    guard case .object(let o) = value, o.members.count == 1, o.members[0].key == VCRCodec.binaryTag,
+      case .string(let base64) = o.members[0].value
+    else { return nil }
+    return base64
   }
 
   private static func pad(_ n: Int) -> String { String(repeating: " ", count: n) }

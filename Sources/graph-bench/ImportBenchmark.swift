@@ -1,0 +1,190 @@
+import Foundation
+
+/// `graph-bench import`: `graph-explorer import` of Ruby VCR YAML cassettes of 2, 8 and 20 MB
+/// (a distinct token per interaction, in the query and in the answer's paging URL; `!binary`
+/// gzip and image bodies), side by side with Ruby's Psych loading the same file
+/// (`ruby -ryaml -e 'YAML.load_file(ARGV[0])'`), with wall time, CPU time and peak memory.
+enum ImportBenchmark {
+  static let summary = "import 2/8/20 MB Ruby VCR YAML (a token per interaction) vs Ruby's Psych"
+
+  static func run(_ arguments: [String]) async -> Int32 {
+    var sizes = [2, 8, 20]
+    var runs = 3
+    var index = 0
+    while index < arguments.count {
+      let next = index + 1 < arguments.count ? arguments[index + 1] : ""
+      switch arguments[index] {
+      case "--sizes": sizes = next.split(separator: ",").compactMap { Int($0) }
+      case "--runs": runs = Int(next) ?? runs
+      default:
+        fail("usage: graph-bench import [--sizes 2,8,20] [--runs N]")
+        return 2
+      }
+      index += 2
+    }
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("graph-explorer").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      fail("graph-bench import: build graph-explorer beside graph-bench (\(binary))")
+      return 1
+    }
+    let ruby = ["/usr/bin/ruby", "/usr/local/bin/ruby"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    let dir = NSTemporaryDirectory() + "graph-bench-import-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var rows: [[String]] = [
+      [
+        "file", "interactions", "import wall", "import CPU", "peak RSS", "RSS/file", "Psych wall",
+        "Psych CPU",
+      ]
+    ]
+    for megabytes in sizes {
+      let path = dir + "/koala-\(megabytes)mb.yml"
+      let (bytes, count) = cassette(megabytes: megabytes)
+      guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        fail("graph-bench import: cannot write \(path)")
+        return 1
+      }
+      var ours: [ChildRun] = []
+      for _ in 0..<runs {
+        guard
+          let run = ChildRun.spawn([binary, "import", path, "-o", dir + "/out.json", "--force"]),
+          run.status == 0
+        else {
+          fail("graph-bench import: graph-explorer import failed on \(path)")
+          return 1
+        }
+        ours.append(run)
+      }
+      var psych: [ChildRun] = []
+      if let ruby {
+        for _ in 0..<runs {
+          if let run = ChildRun.spawn([ruby, "-ryaml", "-e", "YAML.load_file(ARGV[0])", path]),
+            run.status == 0
+          {
+            psych.append(run)
+          }
+        }
+      }
+      let mb = Double(bytes.count) / 1_048_576
+      let peak = ours.map(\.maxRSS).max() ?? 0
+      rows.append([
+        String(format: "%.1f MB", mb), "\(count)", secondsText(median(ours.map(\.seconds))),
+        secondsText(median(ours.map(\.cpu))), "\(peak / 1_048_576) MB",
+        String(format: "%.1f×", Double(peak) / Double(bytes.count)),
+        psych.isEmpty ? "-" : secondsText(median(psych.map(\.seconds))),
+        psych.isEmpty ? "-" : secondsText(median(psych.map(\.cpu))),
+      ])
+    }
+    print("graph-explorer import (release) vs Ruby Psych YAML.load_file, median of \(runs) runs")
+    printTable(rows)
+    if ruby == nil { print("(Ruby not found: install Debian's ruby for the Psych column)") }
+    return 0
+  }
+
+  static func secondsText(_ s: Double) -> String { String(format: "%.2f s", s) }
+
+  /// A Ruby VCR YAML cassette of about `megabytes` MB, as Psych writes one for Koala/Faraday
+  /// traffic: a distinct token per interaction, one answer in ten gzip (`!binary`), one in
+  /// twenty an image (`!binary`).
+  static func cassette(megabytes: Int) -> (bytes: [UInt8], count: Int) {
+    var out = "---\nhttp_interactions:\n"
+    out.reserveCapacity(megabytes * 1_048_576 + 4096)
+    var generator = SplitMix(seed: 12)
+    var n = 0
+    while out.utf8.count < megabytes * 1_048_576 {
+      n += 1
+      let token = "EAAGm0PX4ZCpsBA" + generator.alphanumerics(160) + "ZDZD"
+      let body: String
+      if n % 10 == 0 {
+        body = """
+              encoding: ASCII-8BIT
+              string: !binary |-
+          \(base64Lines(generator.bytes(1200), indent: 8))
+          """
+      } else if n % 20 == 5 {
+        body = """
+              encoding: ASCII-8BIT
+              string: !binary |-
+          \(base64Lines([0x89, 0x50, 0x4E, 0x47] + generator.bytes(3000), indent: 8))
+          """
+      } else {
+        var items: [String] = []
+        for i in 0..<8 {
+          items.append(
+            #"{\"id\":\"10000\#(n)\#(i)\",\"name\":\"Person \#(n) \#(i)\",\"message\":\"\#(generator.alphanumerics(60))\"}"#
+          )
+        }
+        body = """
+              encoding: UTF-8
+              string: "{\\"data\\":[\(items.joined(separator: ","))],\\"paging\\":{\\"next\\":\\"https:\\\\/\\\\/graph.facebook.com\\\\/v2.8\\\\/me\\\\/friends?access_token=\(token)&limit=8&after=\(generator.alphanumerics(24))\\"}}"
+          """
+      }
+      out += """
+        - request:
+            method: get
+            uri: https://graph.facebook.com/v2.8/me/friends?access_token=\(token)&limit=8
+            body:
+              encoding: US-ASCII
+              string: ''
+            headers:
+              User-Agent:
+              - Faraday v0.17.3
+              Accept-Encoding:
+              - gzip;q=1.0,deflate;q=0.6,identity;q=0.3
+          response:
+            status:
+              code: 200
+              message: OK
+            headers:
+              Content-Type:
+              - \(n % 20 == 5 ? "image/png" : "application/json; charset=UTF-8")
+              X-Fb-Trace-Id:
+              - \(generator.alphanumerics(11))
+            body:
+        \(body)
+            http_version:
+          recorded_at: Tue, 01 Dec 2026 10:00:00 GMT
+
+        """
+    }
+    out += "recorded_with: VCR 6.0.0\n"
+    return (Array(out.utf8), n)
+  }
+
+  static func base64Lines(_ bytes: [UInt8], indent: Int) -> String {
+    let text = Data(bytes).base64EncodedString()
+    var lines: [String] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      lines.append(String(repeating: " ", count: indent) + rest.prefix(60))
+      rest = rest.dropFirst(60)
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// A small deterministic generator for benchmark data.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func bytes(_ n: Int) -> [UInt8] {
+    (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) }
+  }
+
+  mutating func alphanumerics(_ n: Int) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    return String(decoding: (0..<n).map { _ in alphabet[Int(next() % 62)] }, as: UTF8.self)
+  }
+}
