@@ -23,23 +23,55 @@ enum ServeLog {
   /// `text` with the value of every secret parameter (`name=value`, the name possibly
   /// percent-encoded, the value running to the next `&`, space, quote or end) replaced by `***`.
   static func mask(_ text: String) -> String {
-    var out = ""
-    var rest = Substring(text)
-    while let eq = rest.firstIndex(of: "=") {
-      let before = rest[..<eq]
-      let nameStart =
-        before.lastIndex(where: { "?&; '\"".contains($0) }).map { before.index(after: $0) }
-        ?? before.startIndex
-      let name = PercentEncoding.decode(before[nameStart...], plusAsSpace: false)
-      out += rest[...eq]
-      rest = rest[rest.index(after: eq)...]
-      if Secret.isSecretParameter(name) {
-        let end = rest.firstIndex(where: { "&; '\"#".contains($0) }) ?? rest.endIndex
-        if end > rest.startIndex { out += "***" }
-        rest = rest[end...]
-      }
+    var copy = text
+    return copy.withUTF8 { maskedBytes($0) } ?? text
+  }
+
+  /// `mask` on the UTF-8 bytes of the text: `nil` when nothing is secret (the common case,
+  /// which allocates nothing).
+  private static func maskedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    func isNameEnd(_ b: UInt8) -> Bool {
+      b == UInt8(ascii: "?") || b == UInt8(ascii: "&") || b == UInt8(ascii: ";")
+        || b == UInt8(ascii: " ") || b == UInt8(ascii: "'") || b == UInt8(ascii: "\"")
     }
-    return out + rest
+    func isValueEnd(_ b: UInt8) -> Bool {
+      b == UInt8(ascii: "&") || b == UInt8(ascii: ";") || b == UInt8(ascii: " ")
+        || b == UInt8(ascii: "'") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "#")
+    }
+    var out: [UInt8] = []
+    var copied = 0
+    var nameStart = 0
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      if isNameEnd(byte) {
+        nameStart = i + 1
+      } else if byte == UInt8(ascii: "=") {
+        let raw = UnsafeBufferPointer(rebasing: bytes[nameStart..<i])
+        let name =
+          raw.contains(UInt8(ascii: "%"))
+          ? PercentEncoding.decode(
+            Substring(String(decoding: raw, as: UTF8.self)), plusAsSpace: false)
+          : String(decoding: raw, as: UTF8.self)
+        nameStart = i + 1
+        if Secret.isSecretParameter(name) {
+          var end = i + 1
+          while end < bytes.count, !isValueEnd(bytes[end]) { end += 1 }
+          if end > i + 1 {
+            out.append(contentsOf: bytes[copied...i])
+            out.append(contentsOf: "***".utf8)
+            copied = end
+          }
+          nameStart = end
+          i = end
+          continue
+        }
+      }
+      i += 1
+    }
+    guard copied > 0 else { return nil }
+    out.append(contentsOf: bytes[copied...])
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func milliseconds(_ duration: Duration) -> String {

@@ -186,11 +186,13 @@ extension HTTPConnectionParser {
 
   /// `(major, minor)` of `HTTP/d.d`, or `nil` when `bytes` is not an HTTP version.
   static func version(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
-    let b = Array(bytes)
-    guard b.count == 8, b[0..<5].elementsEqual("HTTP/".utf8), b[6] == UInt8(ascii: "."),
-      (48...57).contains(b[5]), (48...57).contains(b[7])
+    guard bytes.count == 8 else { return nil }
+    let s = bytes.startIndex
+    guard bytes[s] == 72, bytes[s + 1] == 84, bytes[s + 2] == 84, bytes[s + 3] == 80,
+      bytes[s + 4] == UInt8(ascii: "/"), bytes[s + 6] == UInt8(ascii: "."),
+      (48...57).contains(bytes[s + 5]), (48...57).contains(bytes[s + 7])
     else { return nil }
-    return (Int(b[5] - 48), Int(b[7] - 48))
+    return (Int(bytes[s + 5] - 48), Int(bytes[s + 7] - 48))
   }
 
   /// The request target as text: origin form (`/...`) or absolute `http(s)://` form.
@@ -223,8 +225,13 @@ extension HTTPConnectionParser {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+      UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+      return true
     default:
-      return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+      return false
     }
   }
 
@@ -234,8 +241,14 @@ extension HTTPConnectionParser {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+      UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
+      return true
     default:
-      return Array("-._~!$&'()*+,;=:[]%".utf8).contains(byte)
+      return false
     }
   }
 }
