@@ -51,7 +51,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection,
 
   /// Whether two header names are the same, ignoring case: byte by byte for ASCII names (no
   /// allocation), through `lowercased()` otherwise.
-  static func sameName(_ a: String, _ b: String) -> Bool {
+  package static func sameName(_ a: String, _ b: String) -> Bool {
     let x = a.utf8
     let y = b.utf8
     guard x.allSatisfy({ $0 < 128 }), y.allSatisfy({ $0 < 128 }) else {

@@ -139,7 +139,26 @@ extension HTTPConnectionParser {
     {
       .failure(.badRequest(status: status, reason: reason))
     }
-    let hosts = headers.values(for: "Host")
+    // The framing headers, in one pass over the fields.
+    var hosts: [String] = []
+    var connectionValues: [String] = []
+    var codingValues: [String] = []
+    var lengths: [String] = []
+    var expectation: String?
+    for field in headers.fields {
+      switch field.name.utf8.count {
+      case 4 where HTTPHeaders.sameName(field.name, "Host"): hosts.append(field.value)
+      case 6 where expectation == nil && HTTPHeaders.sameName(field.name, "Expect"):
+        expectation = field.value
+      case 10 where HTTPHeaders.sameName(field.name, "Connection"):
+        connectionValues.append(field.value)
+      case 14 where HTTPHeaders.sameName(field.name, "Content-Length"):
+        lengths.append(field.value)
+      case 17 where HTTPHeaders.sameName(field.name, "Transfer-Encoding"):
+        codingValues.append(field.value)
+      default: break
+      }
+    }
     if minor >= 1, hosts.count != 1 {
       return bad(
         hosts.isEmpty ? "the Host header is missing" : "there is more than one Host header")
@@ -147,11 +166,11 @@ extension HTTPConnectionParser {
     if let host = hosts.first, !host.utf8.allSatisfy(Self.isAuthorityByte) {
       return bad("the Host header '\(host)' is not a host name")
     }
-    let connection = Self.tokens(headers.values(for: "Connection"))
+    let connection = Self.tokens(connectionValues)
     let keepAlive =
       !connection.contains("close") && (minor >= 1 || connection.contains("keep-alive"))
     var expectsContinue = false
-    if let expect = headers["Expect"] {
+    if let expect = expectation {
       guard expect.lowercased() == "100-continue" else {
         return bad("the expectation '\(expect)' is not supported", 417)
       }
@@ -160,8 +179,7 @@ extension HTTPConnectionParser {
     let head = Head(
       method: method, target: target, minorVersion: minor, headers: headers,
       keepAlive: keepAlive, expectsContinue: expectsContinue)
-    let codings = Self.tokens(headers.values(for: "Transfer-Encoding"))
-    let lengths = headers.values(for: "Content-Length")
+    let codings = Self.tokens(codingValues)
     if !codings.isEmpty {
       guard lengths.isEmpty else { return bad("both Transfer-Encoding and Content-Length are set") }
       guard minor >= 1 else { return bad("Transfer-Encoding is not allowed in HTTP/1.0") }
