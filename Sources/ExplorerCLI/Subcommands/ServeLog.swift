@@ -10,11 +10,21 @@ enum ServeLog {
   /// `- 400 (reason)`.
   static func line(_ entry: GraphServer.AccessLogEntry) -> String {
     var text = "graph-explorer: "
+    text.reserveCapacity(64 + (entry.target?.utf8.count ?? 0) + (entry.error?.utf8.count ?? 0))
     if let method = entry.method, let target = entry.target {
-      text += "\(method) \(mask(target)) \(entry.status) (\(entry.responseBytes) bytes, "
-      text += "\(milliseconds(entry.duration)) ms)"
+      text += method
+      text += " "
+      text += mask(target)
+      text += " "
+      text += String(entry.status)
+      text += " ("
+      text += String(entry.responseBytes)
+      text += " bytes, "
+      text += milliseconds(entry.duration)
+      text += " ms)"
     } else {
-      text += "- \(entry.status)"
+      text += "- "
+      text += String(entry.status)
     }
     if let error = entry.error { text += " [\(mask(error))]" }
     return text

@@ -18,8 +18,15 @@ struct PlaybackQueue: Sendable {
   /// Replay the last matching answer again once all have been played.
   let allowRepeats: Bool
   private var keys: [RequestKey] = []
-  private var index: [RequestKey: [Int]] = [:]
-  private var cursors: [RequestKey: Int] = [:]
+  /// Each distinct request (as matching sees it) gets an id: its answers are `candidates[id]`,
+  /// `cursors[id]` of them played.
+  private var ids: [RequestKey: Int] = [:]
+  private var candidates: [[Int]] = []
+  private var cursors: [Int] = []
+  /// Requests as they arrived (what `RequestKey` reads of them) to their id, so a repeated
+  /// request is matched without being parsed again.
+  private var seen: [RawRequest: Int] = [:]
+  static let seenCacheSize = 4_096
   /// Interactions by path, in recorded order: the first candidates to explain a miss.
   private var byPath: [String: [Int]] = [:]
   private var missCache: [RequestKey: (closest: String?, differences: [String])] = [:]
@@ -36,9 +43,16 @@ struct PlaybackQueue: Sendable {
     for (i, interaction) in cassette.interactions.enumerated() {
       let key = RequestKey(interaction.request)
       keys.append(key)
-      index[key.masked(matchers), default: []].append(i)
+      let masked = key.masked(matchers)
+      if let id = ids[masked] {
+        candidates[id].append(i)
+      } else {
+        ids[masked] = candidates.count
+        candidates.append([i])
+      }
       byPath[key.path, default: []].append(i)
     }
+    cursors = Array(repeating: 0, count: candidates.count)
   }
 
   /// The index of the interaction that answers `request`, marking it played.
@@ -47,28 +61,38 @@ struct PlaybackQueue: Sendable {
   ///   closest recorded request and what differed when none matches.
   /// - Complexity: O(1) expected for a match; O(n) to explain a miss.
   mutating func next(for request: HTTPRequest) throws(CassetteError) -> Int {
-    let key = RequestKey(request)
-    let masked = key.masked(matchers)
-    guard let candidates = index[masked] else {
-      let cached = missCache[masked]
-      if cached != nil { lastMissScored = 0 }
-      let explained = cached ?? explainMiss(key: key)
-      if cached == nil {
-        if missCache.count >= Self.missCacheSize { missCache.removeAll(keepingCapacity: true) }
-        missCache[masked] = explained
+    let raw = RawRequest(request)
+    let id: Int
+    if let known = seen[raw] {
+      id = known
+    } else {
+      let key = RequestKey(request)
+      let masked = key.masked(matchers)
+      guard let found = ids[masked] else {
+        let cached = missCache[masked]
+        if cached != nil { lastMissScored = 0 }
+        let explained = cached ?? explainMiss(key: key)
+        if cached == nil {
+          if missCache.count >= Self.missCacheSize { missCache.removeAll(keepingCapacity: true) }
+          missCache[masked] = explained
+        }
+        throw .noMatch(
+          request: RequestSummary.text(request), closest: explained.closest,
+          differences: explained.differences)
       }
-      throw .noMatch(
-        request: RequestSummary.text(request), closest: explained.closest,
-        differences: explained.differences)
+      id = found
+      if seen.count >= Self.seenCacheSize { seen.removeAll(keepingCapacity: true) }
+      seen[raw] = id
     }
-    let cursor = cursors[masked] ?? 0
-    if cursor < candidates.count {
-      cursors[masked] = cursor + 1
-      played[candidates[cursor]] = true
-      return candidates[cursor]
+    let list = candidates[id]
+    let cursor = cursors[id]
+    if cursor < list.count {
+      cursors[id] = cursor + 1
+      played[list[cursor]] = true
+      return list[cursor]
     }
-    if allowRepeats, let last = candidates.last { return last }
-    throw .exhausted(request: RequestSummary.text(request), played: candidates)
+    if allowRepeats, let last = list.last { return last }
+    throw .exhausted(request: RequestSummary.text(request), played: list)
   }
 
   /// Indices of the interactions never played.
@@ -102,5 +126,20 @@ struct PlaybackQueue: Sendable {
       "#\(best) \(cassette.interactions[best].summary)",
       differences.isEmpty ? ["no matcher differs"] : differences
     )
+  }
+}
+
+/// What `RequestKey` reads of a request, compared as it arrived.
+private struct RawRequest: Hashable {
+  var method: String
+  var url: String
+  var contentType: String?
+  var body: [UInt8]
+
+  init(_ request: HTTPRequest) {
+    method = request.method
+    url = request.url
+    contentType = request.headers["Content-Type"]
+    body = request.body
   }
 }

@@ -139,7 +139,26 @@ extension HTTPConnectionParser {
     {
       .failure(.badRequest(status: status, reason: reason))
     }
-    let hosts = headers.values(for: "Host")
+    // The framing headers, in one pass over the fields.
+    var hosts: [String] = []
+    var connectionValues: [String] = []
+    var codingValues: [String] = []
+    var lengths: [String] = []
+    var expectation: String?
+    for field in headers.fields {
+      switch field.name.utf8.count {
+      case 4 where HTTPHeaders.sameName(field.name, "Host"): hosts.append(field.value)
+      case 6 where expectation == nil && HTTPHeaders.sameName(field.name, "Expect"):
+        expectation = field.value
+      case 10 where HTTPHeaders.sameName(field.name, "Connection"):
+        connectionValues.append(field.value)
+      case 14 where HTTPHeaders.sameName(field.name, "Content-Length"):
+        lengths.append(field.value)
+      case 17 where HTTPHeaders.sameName(field.name, "Transfer-Encoding"):
+        codingValues.append(field.value)
+      default: break
+      }
+    }
     if minor >= 1, hosts.count != 1 {
       return bad(
         hosts.isEmpty ? "the Host header is missing" : "there is more than one Host header")
@@ -147,11 +166,11 @@ extension HTTPConnectionParser {
     if let host = hosts.first, !host.utf8.allSatisfy(Self.isAuthorityByte) {
       return bad("the Host header '\(host)' is not a host name")
     }
-    let connection = Self.tokens(headers.values(for: "Connection"))
+    let connection = Self.tokens(connectionValues)
     let keepAlive =
       !connection.contains("close") && (minor >= 1 || connection.contains("keep-alive"))
     var expectsContinue = false
-    if let expect = headers["Expect"] {
+    if let expect = expectation {
       guard expect.lowercased() == "100-continue" else {
         return bad("the expectation '\(expect)' is not supported", 417)
       }
@@ -160,8 +179,7 @@ extension HTTPConnectionParser {
     let head = Head(
       method: method, target: target, minorVersion: minor, headers: headers,
       keepAlive: keepAlive, expectsContinue: expectsContinue)
-    let codings = Self.tokens(headers.values(for: "Transfer-Encoding"))
-    let lengths = headers.values(for: "Content-Length")
+    let codings = Self.tokens(codingValues)
     if !codings.isEmpty {
       guard lengths.isEmpty else { return bad("both Transfer-Encoding and Content-Length are set") }
       guard minor >= 1 else { return bad("Transfer-Encoding is not allowed in HTTP/1.0") }
@@ -186,11 +204,13 @@ extension HTTPConnectionParser {
 
   /// `(major, minor)` of `HTTP/d.d`, or `nil` when `bytes` is not an HTTP version.
   static func version(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
-    let b = Array(bytes)
-    guard b.count == 8, b[0..<5].elementsEqual("HTTP/".utf8), b[6] == UInt8(ascii: "."),
-      (48...57).contains(b[5]), (48...57).contains(b[7])
+    guard bytes.count == 8 else { return nil }
+    let s = bytes.startIndex
+    guard bytes[s] == 72, bytes[s + 1] == 84, bytes[s + 2] == 84, bytes[s + 3] == 80,
+      bytes[s + 4] == UInt8(ascii: "/"), bytes[s + 6] == UInt8(ascii: "."),
+      (48...57).contains(bytes[s + 5]), (48...57).contains(bytes[s + 7])
     else { return nil }
-    return (Int(b[5] - 48), Int(b[7] - 48))
+    return (Int(bytes[s + 5] - 48), Int(bytes[s + 7] - 48))
   }
 
   /// The request target as text: origin form (`/...`) or absolute `http(s)://` form.
@@ -223,8 +243,13 @@ extension HTTPConnectionParser {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+      UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+      return true
     default:
-      return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+      return false
     }
   }
 
@@ -234,8 +259,14 @@ extension HTTPConnectionParser {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+      UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "%"):
+      return true
     default:
-      return Array("-._~!$&'()*+,;=:[]%".utf8).contains(byte)
+      return false
     }
   }
 }

@@ -207,18 +207,12 @@ final class ServerLoop: @unchecked Sendable {
       return sleeping
     }
     if !idle || !unfinished.isEmpty { timeout = 0 }
-    var ready: Int32
     if logPending, timeout > 0, let flush = configuration.accessLogFlush {
-      // Write what the access log holds before waiting, but not while there is work.
-      ready = Socket.poll(&pollSet, timeout: 0)
-      if ready == 0 {
-        logPending = false
-        flush()
-        ready = Socket.poll(&pollSet, timeout: timeout)
-      }
-    } else {
-      ready = Socket.poll(&pollSet, timeout: timeout)
+      // About to wait: write what the access log holds (under load, once per poll).
+      logPending = false
+      flush()
     }
+    let ready = Socket.poll(&pollSet, timeout: timeout)
     lock.withLock {
       sleeping = false
       wakePending = false
