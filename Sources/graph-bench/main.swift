@@ -14,6 +14,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
     CassetteBenchmark.run
   ),
   ("startup", StartupBenchmark.summary, StartupBenchmark.run),
+  ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
