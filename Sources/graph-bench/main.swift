@@ -20,6 +20,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ),
   ("startup", StartupBenchmark.summary, StartupBenchmark.run),
   ("import", ImportBenchmark.summary, ImportBenchmark.run),
+  ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

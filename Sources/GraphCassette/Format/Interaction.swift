@@ -43,17 +43,9 @@ enum RequestSummary {
     return "\(request.method.uppercased()) \(shown(target))"
   }
 
-  /// `text` at most 120 characters long, control characters escaped, for a message.
+  /// `text` at most 120 characters long, control characters escaped (as every message escapes
+  /// them: `TerminalText`), for a message.
   static func shown(_ text: String) -> String {
-    let cut = text.count > 120 ? String(text.prefix(117)) + "..." : text
-    var out = ""
-    for scalar in cut.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    TerminalText.escaped(text.count > 120 ? String(text.prefix(117)) + "..." : text)
   }
 }

@@ -28,7 +28,8 @@ final class CassetteTail {
   /// Follows the cassette just written whole to `path` (`size` bytes); `nil` when it is not a
   /// regular file or does not end as expected (then every write stays a whole rewrite).
   init?(path: String, size: Int) {
-    let fd = open(path, O_RDWR | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO named like a cassette must not wait for a reader.
+    let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size,

@@ -9,7 +9,7 @@ struct FlowParser {
     case tooDeep
   }
 
-  var chars: [Character]
+  var chars: [Unicode.Scalar]
   var i = 0
   /// How many collections may nest (what the enclosing block structure leaves).
   var maxDepth: Int
@@ -96,14 +96,14 @@ struct FlowParser {
           return .string(out)
         }
         if quote == "\"", ch == "\\", i + 1 < chars.count {
-          let map: [Character: Character] = [
+          let map: [Unicode.Scalar: Unicode.Scalar] = [
             "n": "\n", "t": "\t", "\"": "\"", "\\": "\\", "/": "/",
           ]
-          out.append(map[chars[i + 1]] ?? chars[i + 1])
+          out.unicodeScalars.append(map[chars[i + 1]] ?? chars[i + 1])
           i += 2
           continue
         }
-        out.append(ch)
+        out.unicodeScalars.append(ch)
         i += 1
       }
     }
@@ -112,7 +112,7 @@ struct FlowParser {
       let ch = chars[i]
       if ch == "," || ch == "]" || ch == "}" { break }
       if stopAtColon, ch == ":", i + 1 >= chars.count || chars[i + 1] == " " { break }
-      out.append(ch)
+      out.unicodeScalars.append(ch)
       i += 1
     }
     let text = out.trimmingSpaces

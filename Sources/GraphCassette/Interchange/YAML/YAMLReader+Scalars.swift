@@ -62,14 +62,14 @@ extension YAMLReader {
         i += 1 + used
         continue
       }
-      out.append(ch)
+      out.unicodeScalars.append(ch)
       i += 1
     }
     throw failure("unterminated quoted string", column: column + 1, line: startLine)
   }
 
-  func escape(_ line: [Character], at i: Int) throws(Failure) -> (String, Int) {
-    let simple: [Character: String] = [
+  func escape(_ line: [Unicode.Scalar], at i: Int) throws(Failure) -> (String, Int) {
+    let simple: [Unicode.Scalar: String] = [
       "n": "\n", "t": "\t", "r": "\r", "\"": "\"", "\\": "\\", "/": "/", "0": "\0",
       "a": "\u{07}", "b": "\u{08}", "e": "\u{1B}", "f": "\u{0C}", "v": "\u{0B}", " ": " ",
       "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}", "\t": "\t",
@@ -82,24 +82,25 @@ extension YAMLReader {
     case "U": width = 8
     default: throw failure("unknown escape \\\(line[i])", column: i + 1)
     }
-    guard i + width < line.count, let code = UInt32(String(line[(i + 1)...(i + width)]), radix: 16),
+    guard i + width < line.count,
+      let code = UInt32(String(scalars: line[(i + 1)...(i + width)]), radix: 16),
       let scalar = Unicode.Scalar(code)
     else { throw failure("bad \\\(line[i]) escape", column: i + 1) }
     return (String(Character(scalar)), width + 1)
   }
 
   /// `|`, `|-`, `|+`, `>`, `>-` block scalars (an indentation digit is honoured).
-  mutating func blockScalar(header: [Character], parentIndent: Int) throws(Failure)
+  mutating func blockScalar(header: [Unicode.Scalar], parentIndent: Int) throws(Failure)
     -> JSONValue
   {
     let folded = header[0] == ">"
-    var chomp: Character = " "
+    var chomp: Unicode.Scalar = " "
     var explicitIndent: Int?
     for ch in header.dropFirst() {
       if ch == "-" || ch == "+" {
         chomp = ch
-      } else if let d = ch.wholeNumberValue {
-        explicitIndent = d
+      } else if ("0"..."9").contains(ch) {
+        explicitIndent = Int(ch.value) - 48
       } else if ch == " " || ch == "#" {
         break
       }
@@ -115,7 +116,7 @@ extension YAMLReader {
         if contentIndent == nil { contentIndent = n }
         if n < contentIndent! || n <= parentIndent { break }
       }
-      body.append(blank ? "" : String(line.dropFirst(contentIndent ?? 0)))
+      body.append(blank ? "" : String(scalars: line.dropFirst(contentIndent ?? 0)))
       index += 1
     }
     var trailing = 0

@@ -1,0 +1,85 @@
+import Foundation
+import GraphAPI
+import GraphCassette
+import GraphEmulator
+import GraphJSON
+
+/// `graph-bench growth`: the operations issue 15 found quadratic, at growing sizes, so a
+/// return to quadratic shows as a per-item cost that grows with the size: recording N
+/// interactions through `CassetteRecorder` (each on disk before its answer), importing an
+/// N-entry HAR file and an N-interaction Ruby VCR YAML file, and `patch` with N `add /a/0`
+/// and N moves. CPU time is printed beside wall time: on a shared machine wall time measures
+/// the neighbours too.
+enum GrowthBenchmark {
+  static let summary = "recording, HAR/YAML import and patch at growing sizes (linearity)"
+
+  static func run(_ arguments: [String]) async -> Int32 {
+    var sizes = [1_000, 10_000, 100_000]
+    var only: Set<String> = []
+    var index = 0
+    while index < arguments.count {
+      let next = index + 1 < arguments.count ? arguments[index + 1] : ""
+      switch arguments[index] {
+      case "--sizes": sizes = next.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+      case "--only": only = Set(next.split(separator: ",").map(String.init))
+      default:
+        fail(
+          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,patch-add,patch-move]"
+        )
+        return 2
+      }
+      index += 2
+    }
+    let dir = NSTemporaryDirectory() + "graph-bench-growth-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var rows = [["case", "size", "CPU s", "wall s", "CPU µs per item"]]
+    func measure(_ name: String, _ size: Int, _ body: () async throws -> Void) async {
+      guard only.isEmpty || only.contains(name) else { return }
+      let cpu = cpuSeconds()
+      let wall = ContinuousClock.now
+      do { try await body() } catch {
+        rows.append([name, "\(size)", "failed: \(error)", "", ""])
+        return
+      }
+      let used = cpuSeconds() - cpu
+      rows.append([
+        name, "\(size)", String(format: "%.2f", used), String(format: "%.2f", seconds(since: wall)),
+        String(format: "%.1f", used / Double(size) * 1e6),
+      ])
+    }
+    for size in sizes {
+      let cassette = CassetteBenchmark.makeCassette(size)
+      await measure("record", size) {
+        let file = dir + "/record-\(size).json"
+        let recorder = try CassetteRecorder(
+          wrapping: GraphEmulator(), file: file, mode: .all)
+        for n in 0..<size {
+          _ = try await recorder.send(HTTPRequest(url: "https://graph.facebook.com/v2.0/me?n=\(n)"))
+        }
+      }
+      let har = Interchange.export(cassette, as: .har)
+      await measure("har", size) {
+        _ = try Interchange.importCassette(har, path: "bench.har", format: .har)
+      }
+      let yaml = Interchange.export(cassette, as: .vcrYAML)
+      await measure("yaml", size) {
+        _ = try Interchange.importCassette(yaml, path: "bench.yml", format: .vcrYAML)
+      }
+      let adds = JSONPatch(
+        (0..<size).map {
+          .add(path: JSONPointer(tokens: ["a", "0"]), value: .number(JSONNumber($0)))
+        })
+      await measure("patch-add", size) { _ = try adds.apply(to: ["a": []]) }
+      let moves = JSONPatch(
+        (0..<size).map { _ in
+          .move(from: JSONPointer(tokens: ["a", "0"]), path: JSONPointer(tokens: ["a", "-"]))
+        })
+      let numbers = JSONValue.array((0..<size).map { .number(JSONNumber($0)) })
+      await measure("patch-move", size) { _ = try moves.apply(to: ["a": numbers]) }
+    }
+    print("growth: CPU and wall time per case and size (release build for real figures)")
+    printTable(rows)
+    return 0
+  }
+}
