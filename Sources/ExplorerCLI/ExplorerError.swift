@@ -19,6 +19,8 @@ public enum ExplorerError: Error, Sendable, Equatable {
   case transport(String)
   /// A command could not do what it was asked, with the reason.
   case failed(String)
+  /// Ctrl-C cancelled the request in flight after this many milliseconds.
+  case cancelled(milliseconds: Int)
 }
 
 extension ExplorerError: CustomStringConvertible {
@@ -35,6 +37,7 @@ extension ExplorerError: CustomStringConvertible {
     case .file(let path, let reason): return "\(path): \(reason)"
     case .transport(let message): return message
     case .failed(let message): return message
+    case .cancelled(let ms): return "cancelled after \(ms) ms"
     }
   }
 }

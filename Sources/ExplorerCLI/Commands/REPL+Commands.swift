@@ -21,7 +21,7 @@ extension REPL {
       return [.exchange(try await send(old.source, text: old.line))]
     case .next: return [.exchange(try await follow("next"))]
     case .previous: return [.exchange(try await follow("previous"))]
-    case .all(let max): return [.json(try await all(max: max))]
+    case .all(let max): return try await all(max: max, text: text)
     case .set(let name, let value):
       let note = try set(name, value)
       try savePreferences()

@@ -8,7 +8,15 @@ extension REPL {
     guard redirect != .none else {
       let text = outputs.map(consoleText).joined()
       guard shouldPage(text) else {
-        console.write(text)
+        // Notes are always shown; answers stop printing at Ctrl-C.
+        var printing = true
+        for output in outputs {
+          if case .note = output {
+            console.write(consoleText(output))
+          } else if printing {
+            printing = printStoppably(consoleText(output), number: outputs.lastExchangeNumber)
+          }
+        }
         return
       }
       // The status lines stay on the screen; the bodies go through the pager.
@@ -92,5 +100,18 @@ extension REPL {
     guard manager.createFile(atPath: expanded, contents: Data(text.utf8)) else {
       throw .file(path: path, reason: "cannot be written")
     }
+  }
+}
+
+extension [Output] {
+  /// The number of the last exchange among these outputs, for `show #n`.
+  var lastExchangeNumber: Int? {
+    for output in reversed() {
+      switch output {
+      case .exchange(let exchange), .batch(let exchange, _): return exchange.number
+      default: continue
+      }
+    }
+    return nil
   }
 }

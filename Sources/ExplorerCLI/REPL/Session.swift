@@ -105,6 +105,10 @@ final class Session {
     do {
       response = try await transport.send(request)
     } catch {
+      // Ctrl-C cancelled the command's task, and with it the transport's request.
+      if error is CancellationError || Task.isCancelled {
+        throw .cancelled(milliseconds: Renderer.milliseconds(clock.now - start))
+      }
       let host = URLParts(request.url)?.host ?? request.url
       throw .transport("\(host): \(error)")
     }
@@ -119,6 +123,13 @@ final class Session {
     if let json = exchange.json {
       catalog.learn(path: URLParts(request.url)?.path ?? "", answer: json)
     }
+    return exchange
+  }
+
+  /// Adds an exchange made here rather than sent (the merged pages of `all`), numbered next.
+  func record(_ make: (_ number: Int) -> Exchange) -> Exchange {
+    let exchange = make(history.count + 1)
+    history.append(exchange)
     return exchange
   }
 

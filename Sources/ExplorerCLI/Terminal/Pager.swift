@@ -24,6 +24,5 @@ enum Pager {
     ChildProcess.writeAll(Array(text.utf8), to: pipe.write)
     close(pipe.write)
     _ = ChildProcess.wait(pid)
-    _ = ge_take_interrupt()
   }
 }
