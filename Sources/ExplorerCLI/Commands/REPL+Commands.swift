@@ -16,9 +16,7 @@ extension REPL {
     case .headers(let ref): return [.text(headers(of: try session.exchange(ref)))]
     case .raw(let ref): return [.text(rawBody(of: try session.exchange(ref)))]
     case .save(let ref, let path): return [.note(try save(try session.exchange(ref), to: path))]
-    case .rerun(let ref):
-      let old = try session.exchange(ref)
-      return [.exchange(try await send(old.source, text: old.line))]
+    case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
     case .next: return [.exchange(try await follow("next"))]
     case .previous: return [.exchange(try await follow("previous"))]
     case .all(let max): return try await all(max: max, text: text)
@@ -59,9 +57,22 @@ extension REPL {
     return exchange
   }
 
-  /// `GET search?q=<text>&type=place...`: the type defaults to place.
+  /// `!n`: says which line it runs, then sends it again with the version it had and the
+  /// current token.
+  private func rerun(_ old: Exchange) async throws(ExplorerError) -> Exchange {
+    guard old.label == nil else {
+      throw .failed("#\(old.number) was merged by 'all', not sent: run 'all' again")
+    }
+    if !renderer.raw { console.line(renderer.dim(old.line)) }
+    let current = session.version
+    session.version = old.version
+    defer { session.version = current }
+    return try await send(old.source, text: old.line)
+  }
+
+  /// `GET search?q=<text>&type=place...`: the type defaults to place; no text, no `q`.
   private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
-    var all = [Parameter(name: "q", value: .text(text))]
+    var all = text.segments.isEmpty ? [] : [Parameter(name: "q", value: .text(text))]
     if !parameters.contains(where: { $0.name == "type" }) {
       all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
     }
@@ -82,23 +93,38 @@ extension REPL {
     return "ok: \(expectation.text)"
   }
 
-  /// `token` shows the emulator's own tokens in full while the target is the emulator (they
-  /// are test tokens, to hand to an SDK pointed at `serve`), any other token masked unless
-  /// `token --show`.
+  /// `token` shows a token by one rule, whether it is being set or asked for: the emulator's
+  /// own tokens in full while the target is the emulator (they are test tokens, to hand to an
+  /// SDK pointed at `serve`), any other token masked unless `token --show`. A test token's name
+  /// (`token alice-publish`, as docs/emulator.md lists them) sets that token.
   private func token(_ setting: Command.Setting, unmasked: Bool) -> [Output] {
     switch setting {
     case .show:
       guard let token = session.token else { return [.text("no token\n")] }
-      let issuedHere =
-        session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
-      return [.text("token \(unmasked || issuedHere ? token : Redaction.mask(token))\n")]
+      return [.text("token \(shown(token, unmasked: unmasked))\n")]
     case .set(let value):
-      session.token = value
-      return [.note("token set (\(Redaction.mask(value)))")]
+      let named = testToken(named: value)
+      let token = named ?? value
+      session.token = token
+      let name = named == nil ? "" : " · the test token \(value)"
+      return [.note("token set (\(shown(token, unmasked: false)))\(name)")]
     case .clear:
       session.token = nil
       return [.note("token cleared")]
     }
+  }
+
+  /// `token` in full when `unmasked` or the emulator issued it and is the target, else masked.
+  private func shown(_ token: String, unmasked: Bool) -> String {
+    let issuedHere =
+      session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
+    return unmasked || issuedHere ? token : Redaction.mask(token)
+  }
+
+  /// The emulator's test token called `name` (`alice-publish`), while it is the target.
+  private func testToken(named name: String) -> String? {
+    guard session.targetName == "emulator", let emulator = session.emulator else { return nil }
+    return emulator.testTokens.first { $0.name == name }?.token
   }
 
   private func version(_ setting: Command.Setting) -> [Output] {

@@ -49,7 +49,8 @@ extension CommandParser {
     },
     "search": { args throws(ExplorerError) in
       let text = args.prefix { Parameter(word: $0) == nil }
-      guard !text.isEmpty else { throw usage("search") }
+      // No text is a search too when parameters say where (the place picker's nearby search).
+      guard !text.isEmpty || text.count < args.count else { throw usage("search") }
       var parameters: [Parameter] = []
       for word in args.dropFirst(text.count) {
         guard let parameter = Parameter(word: word) else {

@@ -31,7 +31,7 @@ enum CommandParser {
     let name = first.text
     if methods.contains(name.uppercased()) {
       guard let path = arguments.first else {
-        throw .usage(command: name.uppercased(), usage: CommandReference.usage(of: "GET"))
+        throw usage(name.uppercased())
       }
       return .request(
         try requestLine(method: name.uppercased(), path: path, Array(arguments.dropFirst())))

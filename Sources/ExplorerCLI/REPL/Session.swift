@@ -109,21 +109,33 @@ final class Session {
       if error is CancellationError || Task.isCancelled {
         throw .cancelled(milliseconds: Renderer.milliseconds(clock.now - start))
       }
-      let host = URLParts(request.url)?.host ?? request.url
-      throw .transport("\(host): \(error)")
+      throw .transport("\(answering(request)): \(error)")
     }
     // A cassette's answers show their recorded duration, when recording as when replaying, so
     // a replayed session prints what the recorded one did.
     let fromCassette = transport is CassettePlayer || transport is CassetteRecorder
-    let exchange = Exchange(
+    var exchange = Exchange(
       number: history.count + 1, line: Redaction.redactParameters(line), source: source,
       request: request, response: response,
       elapsed: fromCassette && response.duration > .zero ? response.duration : clock.now - start)
+    exchange.version = version
     history.append(exchange)
     if let json = exchange.json {
       catalog.learn(path: URLParts(request.url)?.path ?? "", answer: json)
     }
     return exchange
+  }
+
+  /// What failed to answer `request`: the cassette being recorded or replayed, the emulator,
+  /// or the host of the network target (not the host in the URL, which stays
+  /// graph.facebook.com when the emulator answers).
+  private func answering(_ request: HTTPRequest) -> String {
+    if let recorder = transport as? CassetteRecorder {
+      return "\(recorder.file) (record mode \(recorder.mode.rawValue), target \(targetName))"
+    }
+    if transport is CassettePlayer { return "replay" }
+    if transport is GraphEmulator { return "emulator" }
+    return URLParts(request.url)?.host ?? request.url
   }
 
   /// Adds an exchange made here rather than sent (the merged pages of `all`), numbered next.
