@@ -24,6 +24,15 @@ import Testing
       ],
     ]
     catalog.learn(path: "/v2.2/me", answer: metadata)
+    // A friend's own type, with a field the user type lacks: nested fields come from it.
+    let friend: JSONValue = [
+      "id": "2",
+      "metadata": [
+        "type": "friend",
+        "fields": [["name": "id"], ["name": "name"], ["name": "nickname"]],
+      ],
+    ]
+    catalog.learn(path: "me/friends", answer: friend)
     return catalog
   }
 
@@ -32,12 +41,18 @@ import Testing
     ("GET me/fr", "iends "),
     ("me/fr", "iends "),
     ("GET /v2.2/me/fe", "ed "),
-    ("GET me fields=na", "me "),
-    ("GET me fields=id,fi", "rst_name "),
-    ("GET me fields=id,friends{na", "me "),
-    ("GET me?fields=na", "me "),
-    ("GET me?fields=id,fi", "rst_name "),
-    ("me?limit=2&fields=id,friends{na", "me "),
+    // A field gets no trailing space: `,` or `{` may follow.
+    ("GET me fields=na", "me"),
+    ("GET me fields=id,fi", "rst_name"),
+    ("GET me fields=id,friends{na", "me"),
+    ("GET me?fields=na", "me"),
+    ("GET me?fields=id,fi", "rst_name"),
+    ("me?limit=2&fields=id,friends{na", "me"),
+    // Nested fields complete from the edge's node type.
+    ("GET me fields=id,friends{ni", "ckname"),
+    ("GET me?fields=friends.limit(5){id,ni", "ckname"),
+    ("GET me fields=friends{id},ni", nil),
+    ("GET me fields=id,ni", nil),
     ("GET me?li", "mit="),
     ("login bo", "b "),
     ("login publish_a", "ctions "),
@@ -80,6 +95,9 @@ import Testing
     ("GET me fields=na", "me"),
     ("GET me?fields=na", "me"),
     ("GET me/friends?limit=2&fields=id,na", "me/friends"),
+    ("GET me fields=id,friends{na", "me/friends"),
+    ("GET me?fields=friends.limit(2){id,likes{na", "me/friends/likes"),
+    ("GET me fields=friends{id},na", "me"),
     ("GET me?limit=", nil),
     ("GET me limit=", nil),
     ("GET m", nil),
