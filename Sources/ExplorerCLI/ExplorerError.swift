@@ -29,7 +29,10 @@ extension ExplorerError: CustomStringConvertible {
     switch self {
     case .syntax(let message, let column): return "column \(column): \(message)"
     case .unknownCommand(let name):
-      return "unknown command '\(name)' (type 'help' for the list)"
+      guard let near = Suggestion.closest(to: name, among: Completer.commandWords) else {
+        return "unknown command '\(name)' (type 'help' for the list)"
+      }
+      return "unknown command '\(name)': did you mean \(near)? (type 'help' for the list)"
     case .usage(let command, let usage): return "usage of \(command): \(usage)"
     case .noExchange(let n): return "no exchange #\(n) in the history"
     case .noHistory: return "no exchange yet: send a request first"

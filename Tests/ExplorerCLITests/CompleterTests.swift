@@ -126,3 +126,20 @@ import Testing
     #expect(Completion.columns(["a", "bb", "ccc"], width: 10) == "a    bb\nccc\n")
   }
 }
+
+@Suite struct SuggestionTests {
+  static let cases: [(String, [String], String?)] = [
+    ("GTE", ["GET", "POST", "DELETE", "next"], "GET"),
+    ("nmae", ["id", "name", "first_name"], "name"),
+    ("freinds", ["feed", "friends", "photos"], "friends"),
+    ("xyzzy", ["GET", "POST"], nil),
+    ("name", ["name"], nil),  // no hint for what is right
+    ("ab", ["ac", "ad"], nil),  // two equally near: no guess
+    ("", ["a"], nil),
+  ]
+
+  @Test(arguments: cases)
+  func suggests(word: String, candidates: [String], expected: String?) {
+    #expect(Suggestion.closest(to: word, among: candidates) == expected)
+  }
+}

@@ -87,3 +87,24 @@ import Testing
     #expect(docs.contains("data{meal{id,url,type,title}}"))
   }
 }
+
+/// Issue 11, item 6: "did you mean" from what the session knows, on the built binary in a
+/// pseudo-terminal.
+@Suite(.serialized) struct DidYouMeanTests {
+  @Test func mistypedCommandEdgeFieldAndPerson() throws {
+    let home = try InteractiveTests.Home()
+    let terminal = try InteractiveTests.start(home, ["NO_COLOR": "1"])
+    #expect(
+      try InteractiveTests.submit(terminal, "GTE me").contains(
+        "unknown command 'GTE': did you mean GET?"))
+    let field = try InteractiveTests.submit(terminal, "GET me?fields=id,nmae")
+    #expect(field.contains("HTTP 400"))
+    #expect(field.contains("did you mean name? (no field 'nmae' on me)"), "\(field)")
+    let edge = try InteractiveTests.submit(terminal, "GET me/freinds")
+    #expect(edge.contains("did you mean me/friends? (no edge 'freinds' on me)"), "\(edge)")
+    let person = try InteractiveTests.submit(terminal, "login bbo")
+    #expect(person.contains("no person 'bbo' in the world: did you mean bob?"), "\(person)")
+    #expect(person.contains("people: alice.whitfield, bob.okafor"), "\(person)")
+    try InteractiveTests.leave(terminal)
+  }
+}

@@ -1,3 +1,5 @@
+import GraphEmulator
+
 /// Runs each command and says what it produced.
 extension REPL {
   /// Runs `command` (typed as `text`) and returns its outputs.
@@ -54,6 +56,9 @@ extension REPL {
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
     let exchange = try await session.send(line, text: text)
     if session.verbose { console.writeError(RequestLog.entry(for: exchange)) }
+    if interactive, !renderer.raw, let hint = await hint(for: exchange) {
+      pendingHints.append(hint)
+    }
     return exchange
   }
 
@@ -114,11 +119,15 @@ extension REPL {
     }
   }
 
-  /// `token` in full when `unmasked` or the emulator issued it and is the target, else masked.
+  /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it
+  /// is one of the emulator's published test tokens and a replay is the target (a replayed
+  /// session prints what the recorded one did); else masked.
   private func shown(_ token: String, unmasked: Bool) -> String {
     let issuedHere =
       session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
-    return unmasked || issuedHere ? token : Redaction.mask(token)
+    let published =
+      session.targetName == "replay" && World.default.testTokens.contains { $0.token == token }
+    return unmasked || issuedHere || published ? token : Redaction.mask(token)
   }
 
   /// The emulator's test token called `name` (`alice-publish`), while it is the target.

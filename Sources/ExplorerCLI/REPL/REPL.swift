@@ -21,6 +21,8 @@ final class REPL: @unchecked Sendable {
   var colorPreference = true
   /// The request lines of an inline `batch` typed so far, until `end`.
   var pendingBatch: [String]?
+  /// "Did you mean" lines for the answers of the running line, shown after them.
+  var pendingHints: [String] = []
 
   init(session: Session, console: any Console, renderer: Renderer, interactive: Bool) {
     self.session = session
@@ -94,6 +96,8 @@ final class REPL: @unchecked Sendable {
       } catch {
         report(error, line: text, lineNumber: lineNumber)
       }
+      for hint in pendingHints { console.writeError(renderer.dim(hint) + "\n") }
+      pendingHints = []
     }
     return true
   }
