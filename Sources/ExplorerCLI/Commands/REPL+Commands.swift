@@ -6,6 +6,10 @@ extension REPL {
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
     case .empty, .quit: return []
+    case .request(let line) where line.offline:
+      return [
+        .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
+      ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
     case .token(let setting, let unmasked): return token(setting, unmasked: unmasked)
     case .version(let setting):

@@ -10,6 +10,10 @@ struct RequestLine: Equatable, Sendable {
   /// A path (`me`, `/v2.2/me/friends?limit=2`) or a full URL such as a pasted `paging.next`.
   var path: Template
   var parameters: [Parameter]
+  /// `--offline` ended the line: print the HTTP request, send nothing.
+  var offline = false
+  /// `--with-token` (with `--offline`): print the token and other secrets unmasked.
+  var withToken = false
 }
 
 /// Everything the REPL understands. Each case is one command of docs/commands.md.

@@ -64,9 +64,24 @@ final class Session {
 
   /// Sends a request line (variables filled in from earlier answers) and records the exchange.
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
-    let graphRequest = try self.graphRequest(for: line, accessToken: token)
-    let request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
-    return try await send(request, line: text, source: line)
+    try await send(try httpRequest(for: line), line: text, source: line)
+  }
+
+  /// The HTTP request a request line sends: its Graph request with the session's token (unless
+  /// the line gives `access_token=` or an `Authorization` header, which win) and the line's
+  /// header items.
+  func httpRequest(for line: RequestLine) throws(ExplorerError) -> HTTPRequest {
+    var headers: [(String, String)] = []
+    for parameter in line.parameters {
+      if case .header(let template) = parameter.value {
+        headers.append((parameter.name, try resolve(template)))
+      }
+    }
+    let authorized = headers.contains { $0.0.lowercased() == "authorization" }
+    let graphRequest = try self.graphRequest(for: line, accessToken: authorized ? nil : token)
+    var request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
+    for (name, value) in headers { request.headers[name] = value }
+    return request
   }
 
   /// The Graph request of a request line: variables filled in, JSON values compacted, files
@@ -77,14 +92,26 @@ final class Session {
     let path = try resolve(line.path)
     var parameters = QueryItems()
     var uploads: [GraphUpload] = []
+    var accessToken = accessToken
     for parameter in line.parameters {
+      let value: String
       switch parameter.value {
-      case .text(let template):
-        parameters.append(parameter.name, try resolve(template))
+      case .text(let template): value = try resolve(template)
       case .json(let template):
-        parameters.append(parameter.name, try jsonParameter(parameter.name, try resolve(template)))
+        value = try jsonParameter(parameter.name, try resolve(template))
+      case .textFile(let template): value = try fileText(try resolve(template))
+      case .jsonFile(let template):
+        value = try jsonParameter(parameter.name, try fileText(try resolve(template)))
       case .file(let template):
         uploads.append(try upload(parameter.name, path: try resolve(template)))
+        continue
+      case .header: continue
+      }
+      // An explicit token on the line wins over the session's (and gets its own proof).
+      if parameter.name == "access_token" {
+        accessToken = value
+      } else {
+        parameters.append(parameter.name, value)
       }
     }
     guard let method = GraphMethod(name: line.method) else {
@@ -157,6 +184,17 @@ final class Session {
     } catch {
       throw .failed("\(name):= is not JSON: \(error)")
     }
+  }
+
+  /// The text of the file at `path` (`name=@file`), without a final newline.
+  private func fileText(_ path: String) throws(ExplorerError) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    guard let data = FileManager.default.contents(atPath: expanded) else {
+      throw .file(path: path, reason: "cannot read the file for the value")
+    }
+    var text = String(decoding: data, as: UTF8.self)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
   }
 
   private func upload(_ name: String, path: String) throws(ExplorerError) -> GraphUpload {
