@@ -47,12 +47,12 @@ extension REPL {
     case .code(let language, let ref, let withToken):
       return [.text(try code(language, try session.exchange(ref), withToken: withToken))]
     case .target(let target): return [try self.target(target)]
-    case .batch(let file):
+    case .batch(let file, let attachments):
       guard let file else {
         pendingBatch = []
-        return [.note("type request lines, then 'end'")]
+        return [.note("type request lines (a 'label:' before one names it), then 'end'")]
       }
-      return [try await batch(file: file, text: text)]
+      return [try await batch(file: file, attachments: attachments, text: text)]
     }
   }
 

@@ -64,7 +64,8 @@ enum Command: Equatable, Sendable {
   /// `target`: show; `target emulator|live|<url>`: switch.
   case target(String?)
   /// `batch <file.json>`, or `batch` alone to type operations until `end`.
-  case batch(file: String?)
+  /// `batch [file.json [name@file ...]]`: the files are uploaded as the batch's attached files.
+  case batch(file: String?, attachments: [Parameter] = [])
 
   /// What the old answer of `diff` is compared with.
   enum DiffSide: Equatable, Sendable {

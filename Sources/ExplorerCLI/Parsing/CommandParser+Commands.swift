@@ -134,8 +134,15 @@ extension CommandParser {
       return .target(args.first?.text)
     },
     "batch": { args throws(ExplorerError) in
-      guard args.count <= 1 else { throw usage("batch") }
-      return .batch(file: args.first?.text)
+      var attachments: [Parameter] = []
+      for word in args.dropFirst() {
+        guard let parameter = Parameter(word: word), case .file = parameter.value else {
+          throw .syntax(
+            message: "expected name@file to attach, found '\(word.text)'", column: word.column)
+        }
+        attachments.append(parameter)
+      }
+      return .batch(file: args.first?.text, attachments: attachments)
     },
     "set": { args throws(ExplorerError) in
       guard args.count == 2 else { throw usage("set") }
