@@ -2,6 +2,8 @@ import Foundation
 import GraphTestSupport
 import Testing
 
+@testable import ExplorerCLI
+
 /// Issue 11, item 4: the Scrumptious tutorial's photo-then-read batch, typed.
 @Suite struct TypedBatchTests {
   static var photo: String {
@@ -40,5 +42,24 @@ import Testing
     Self.checkPhotoThenRead(run)
     let wrong = await ScriptModeTests.run("batch \(file) file1=x\n", ["--no-color"])
     #expect(wrong.errors.contains("expected name@file to attach, found 'file1=x'"))
+  }
+}
+
+/// Issue 11, item 5: the pager command, a redirect's Location, `next` after an error.
+@Suite struct PagerAndScreenTests {
+  @Test func thePagerComesFromTheEnvironment() {
+    #expect(Pager.command(environment: [:]) == "less -FRX")
+    #expect(Pager.command(environment: ["PAGER": "most"]) == "most")
+    #expect(
+      Pager.command(environment: ["PAGER": "most", "GRAPH_EXPLORER_PAGER": "less -R"]) == "less -R")
+    #expect(Pager.command(environment: ["PAGER": " "]) == "less -FRX")
+  }
+
+  @Test func aRedirectShowsItsLocationAndNextAfterAnErrorSaysSo() async {
+    let run = await ScriptModeTests.run(
+      "GET me/picture\ntoken clear\nGET me\nnext\n", ["--no-color"])
+    #expect(run.output.contains("HTTP 302 · "), "\(run.output)")
+    #expect(run.output.contains("#1\nLocation: https://"), "\(run.output)")
+    #expect(run.errors.contains("#2 was an error answer (HTTP 400): it has no pages"))
   }
 }

@@ -6,6 +6,10 @@ extension REPL {
   /// Sends a GET to `paging.<key>` of the last answer.
   func follow(_ key: String) async throws(ExplorerError) -> Exchange {
     let last = try session.exchange(.last)
+    guard last.succeeded else {
+      throw .failed(
+        "#\(last.number) was an error answer (HTTP \(last.response.status)): it has no pages")
+    }
     guard let url = last.json?["paging"]?[key]?.stringValue else {
       let which = key == "next" ? "it is the last page" : "it is the first page"
       throw .failed("#\(last.number) has no paging.\(key): \(which)")

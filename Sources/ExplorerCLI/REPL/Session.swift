@@ -31,7 +31,7 @@ final class Session {
   var appSecret: String?
   /// Logs each request as the SDK's FBLoggingBehaviorFBRequests does.
   var verbose = false
-  /// Sends answers taller than the screen through `less -R`.
+  /// Sends answers taller than the screen through the pager (`Pager`).
   var pager = true
   /// The exchanges so far, in order; `history[i].number == i + 1`.
   private(set) var history: [Exchange] = []
