@@ -66,12 +66,15 @@ import Testing
     ("record x.json new", "_episodes "),
     ("record x.json --mode n", nil),
     ("record x.json --mode new", "_episodes "),
+    ("token alice-p", "ublish "),
+    ("token cl", "ear "),
   ]
 
   @Test(arguments: cases)
   func completes(before: String, insertion: String?) {
     let completer = Completer(
-      catalog: Self.catalog, permissions: ["publish_actions", "email"], people: ["bob", "alice"])
+      catalog: Self.catalog, permissions: ["publish_actions", "email"], people: ["bob", "alice"],
+      testTokens: ["alice", "alice-publish", "app"])
     #expect(completer.complete(before).insertion == insertion)
   }
 
@@ -120,6 +123,22 @@ import Testing
     let completion = Completer(catalog: GraphCatalog())
       .complete("POST me/photos source@\(folder.path)/ph")
     #expect(completion.insertion == "oto.jpg ")
+    // A name with a space is escaped so that it stays one word; a folder ends with `/`.
+    #expect(
+      FileManager.default.createFile(
+        atPath: folder.appendingPathComponent("my meal.png").path, contents: Data()))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    let spaced = Completer(catalog: GraphCatalog()).complete(
+      "POST me/photos source@\(folder.path)/my")
+    #expect(spaced.insertion == "\\ meal.png ")
+    let folderName = Completer(catalog: GraphCatalog()).complete(
+      "POST me/photos source@\(folder.path)/sh")
+    #expect(folderName.insertion == "ots/")
+    // What Tab wrote reads back as the file's name.
+    let parsed = try CommandParser.parse("POST me/photos source@\(folder.path)/my\\ meal.png")
+    guard case .request(let line) = parsed.command else { throw CompletionTestFailure() }
+    #expect(line.parameters.first?.value == .file(Template(literal: "\(folder.path)/my meal.png")))
   }
 
   @Test func laysCandidatesOutInColumns() {
@@ -143,3 +162,5 @@ import Testing
     #expect(Suggestion.closest(to: word, among: candidates) == expected)
   }
 }
+
+struct CompletionTestFailure: Error {}

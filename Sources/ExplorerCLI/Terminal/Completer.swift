@@ -11,6 +11,8 @@ struct Completer: Sendable {
   var permissions: [String] = []
   /// People (usernames) offered as `login`'s first word.
   var people: [String] = []
+  /// The emulator's test-token names (`alice-publish`), offered after `token`.
+  var testTokens: [String] = []
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -44,6 +46,8 @@ struct Completer: Sendable {
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _), ("grant", _), ("revoke", _):
       return Completion(prefix: current, candidates: permissions)
+    case ("token", 1):
+      return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
     case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
     case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
     case ("code", _):
@@ -160,8 +164,19 @@ struct Completer: Sendable {
     let candidates = names.filter { !$0.hasPrefix(".") }.map { name -> String in
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory)
-      return head + shownFolder + name + (isDirectory.boolValue ? "/" : "")
+      // Escaped as the tokenizer reads it back: a name with spaces stays one word.
+      return head + shownFolder + Self.escaped(name) + (isDirectory.boolValue ? "/" : "")
     }
     return Completion(prefix: current, candidates: candidates)
+  }
+
+  /// `my meal.png` → `my\\ meal.png`: a backslash before each space, quote, backslash or `$`.
+  static func escaped(_ name: String) -> String {
+    var out = ""
+    for c in name {
+      if c == " " || c == "\"" || c == "'" || c == "\\" || c == "$" { out.append("\\") }
+      out.append(c)
+    }
+    return out
   }
 }
