@@ -14,7 +14,8 @@ extension Exchange {
         return ""
       }
       words =
-        form.parameters.compactMap(Self.word) + form.uploads.map { "\($0.name)@\(Completer.escaped($0.filename))" }
+        form.parameters.compactMap(Self.word)
+        + form.uploads.map { "\($0.name)@\(Completer.escaped($0.filename))" }
     } else if type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
       words = QueryItems(parsing: String(decoding: request.body, as: UTF8.self)).compactMap(
         Self.word)
