@@ -143,8 +143,8 @@ import Testing
   }
 
   @Test func ctrlCStopsPrintingALongAnswer() throws {
-    // 5,000 friends: 20,000 lines once pretty-printed.
-    let friends = (0..<5000).map { #"{"name":"Person \#($0)","id":"\#($0)"}"# }
+    // 50,000 friends: 200,000 lines once pretty-printed, far more than Ctrl-C lets through.
+    let friends = (0..<50_000).map { #"{"name":"Person \#($0)","id":"\#($0)"}"# }
     let body = #"{"data":[\#(friends.joined(separator: ","))]}"#
     let stub = try LoopbackHTTPStub { _ in Self.json(body) }
     defer { stub.stop() }
@@ -157,10 +157,10 @@ import Testing
     terminal.type("\u{03}")
     let shown = try Self.waitForPrompt(terminal, timeout: .seconds(10))
     #expect(shown.contains("output stopped by Ctrl-C · show #1 prints it again"), "\(shown)")
-    #expect(!shown.contains("Person 4999\""))
+    #expect(!shown.contains("Person 49999\""))
     // The exchange kept the whole answer.
     let counted = try Self.submit(terminal, "show | grep -c Person")
-    #expect(counted.contains("5000"), "\(counted)")
+    #expect(counted.contains("50000"), "\(counted)")
     try InteractiveTests.leave(terminal)
   }
 }
