@@ -19,6 +19,8 @@ public enum ExplorerError: Error, Sendable, Equatable {
   case transport(String)
   /// A command could not do what it was asked, with the reason.
   case failed(String)
+  /// Ctrl-C cancelled the request in flight after this many milliseconds.
+  case cancelled(milliseconds: Int)
 }
 
 extension ExplorerError: CustomStringConvertible {
@@ -27,7 +29,10 @@ extension ExplorerError: CustomStringConvertible {
     switch self {
     case .syntax(let message, let column): return "column \(column): \(message)"
     case .unknownCommand(let name):
-      return "unknown command '\(name)' (type 'help' for the list)"
+      guard let near = Suggestion.closest(to: name, among: Completer.commandWords) else {
+        return "unknown command '\(name)' (type 'help' for the list)"
+      }
+      return "unknown command '\(name)': did you mean \(near)? (type 'help' for the list)"
     case .usage(let command, let usage): return "usage of \(command): \(usage)"
     case .noExchange(let n): return "no exchange #\(n) in the history"
     case .noHistory: return "no exchange yet: send a request first"
@@ -35,6 +40,7 @@ extension ExplorerError: CustomStringConvertible {
     case .file(let path, let reason): return "\(path): \(reason)"
     case .transport(let message): return message
     case .failed(let message): return message
+    case .cancelled(let ms): return "cancelled after \(ms) ms"
     }
   }
 }

@@ -21,6 +21,9 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     case hang
     /// Close the connection without answering.
     case close
+    /// Wait this long, then reply as the inner reply says; a client that closes the connection
+    /// meanwhile (a cancelled request) ends the wait at once and is counted in `abandoned`.
+    indirect case delayed(Duration, Reply)
   }
 
   /// The port the stub listens on.
@@ -31,6 +34,7 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   private var recorded: [HTTPRequest] = []
   private var heldOpen: [Int32] = []
   private var stopped = false
+  private var abandonedCount = 0
   private let finished = DispatchSemaphore(value: 0)
 
   /// Starts listening; `reply` decides each answer (called on the stub's thread).
@@ -60,6 +64,13 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return recorded
+  }
+
+  /// How many delayed answers were never sent because the client closed the connection first.
+  public var abandoned: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return abandonedCount
   }
 
   /// Stops listening and closes every connection; waits for the accept thread to end.
@@ -111,7 +122,11 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     lock.lock()
     recorded.append(request)
     lock.unlock()
-    switch reply(request) {
+    answer(fd, reply(request))
+  }
+
+  private func answer(_ fd: Int32, _ reply: Reply) {
+    switch reply {
     case .response(let status, let headers, let body):
       var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -123,6 +138,15 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
       close(fd)
     case .close:
       close(fd)
+    case .delayed(let delay, let inner):
+      guard Self.waitWhileOpen(fd, for: delay) else {
+        lock.lock()
+        abandonedCount += 1
+        lock.unlock()
+        close(fd)
+        return
+      }
+      answer(fd, inner)
     case .hang:
       lock.lock()
       if stopped {
@@ -132,5 +156,21 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
       }
       lock.unlock()
     }
+  }
+
+  /// Waits `delay` unless the peer closes `fd` first (or the stub stops); `false` then.
+  private static func waitWhileOpen(_ fd: Int32, for delay: Duration) -> Bool {
+    let deadline = ContinuousClock.now + delay
+    while ContinuousClock.now < deadline {
+      var fds = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&fds, 1, 10)
+      if ready > 0 {
+        var byte: UInt8 = 0
+        // Readable with nothing to read: the client closed its end.
+        if recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0 { return false }
+        usleep(10_000)
+      }
+    }
+    return true
   }
 }

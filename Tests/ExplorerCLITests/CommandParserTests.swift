@@ -120,6 +120,15 @@ import Testing
       "search \"joe's cafe\"",
       ParsedLine(command: .search(text: Template(literal: "joe's cafe"), parameters: []))
     ),
+    (
+      "search type=place center=37.76,-122.42 distance=1000",
+      ParsedLine(
+        command: .search(
+          text: Template(literal: ""),
+          parameters: [
+            text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
+          ]))
+    ),
   ]
 
   @Test(arguments: valid)
@@ -151,7 +160,8 @@ import Testing
     ("all --max x", .usage(command: "all", usage: CommandReference.usage(of: "all"))),
     ("!x", .usage(command: "!", usage: CommandReference.usage(of: "!"))),
     ("search", .usage(command: "search", usage: CommandReference.usage(of: "search"))),
-    ("search type=place", .usage(command: "search", usage: CommandReference.usage(of: "search"))),
+    ("POST", .usage(command: "POST", usage: CommandReference.usage(of: "POST"))),
+    ("delete", .usage(command: "DELETE", usage: CommandReference.usage(of: "DELETE"))),
     ("search cafe limit=2 x", .syntax(message: "expected name=value, found 'x'", column: 21)),
   ]
 

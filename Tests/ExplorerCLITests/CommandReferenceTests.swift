@@ -46,7 +46,34 @@ import Testing
   func helpExplainsEachCommand(name: String) throws {
     let text = try HelpText.render(topic: name, renderer: Renderer(color: false, raw: false))
     let entry = try #require(CommandReference.entry(named: name))
-    #expect(text == "\(entry.usage)\n  \(entry.summary)\n")
+    #expect(text.hasPrefix("\(entry.usage)\n  \(entry.summary)\n"))
+    if let page = CommandManual.pages[name] {
+      for line in page.details + page.examples { #expect(text.contains("  \(line)\n"), "\(line)") }
+    } else {
+      #expect(text == "\(entry.usage)\n  \(entry.summary)\n")
+    }
+  }
+
+  /// The section of docs/commands.md under the heading of `usage`, up to the next heading.
+  static func documentedSection(_ usage: String) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+    guard let start = text.range(of: "### `\(usage)`\n") else { return "" }
+    let rest = text[start.upperBound...]
+    return String(rest[..<(rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex)])
+  }
+
+  /// `help <command>`'s examples are in docs/commands.md too, each on a line of its own.
+  @Test(arguments: CommandManual.pages.keys.sorted())
+  func docsShowEveryExampleOfHelp(name: String) throws {
+    let entry = try #require(CommandReference.entry(named: name))
+    let section = try Self.documentedSection(entry.usage)
+    let lines = section.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    for example in CommandManual.pages[name]?.examples ?? [] {
+      #expect(lines.contains(example), "\(name): \(example)")
+    }
   }
 
   @Test func helpRejectsAnUnknownTopic() {

@@ -24,6 +24,15 @@ import Testing
       ],
     ]
     catalog.learn(path: "/v2.2/me", answer: metadata)
+    // A friend's own type, with a field the user type lacks: nested fields come from it.
+    let friend: JSONValue = [
+      "id": "2",
+      "metadata": [
+        "type": "friend",
+        "fields": [["name": "id"], ["name": "name"], ["name": "nickname"]],
+      ],
+    ]
+    catalog.learn(path: "me/friends", answer: friend)
     return catalog
   }
 
@@ -32,12 +41,18 @@ import Testing
     ("GET me/fr", "iends "),
     ("me/fr", "iends "),
     ("GET /v2.2/me/fe", "ed "),
-    ("GET me fields=na", "me "),
-    ("GET me fields=id,fi", "rst_name "),
-    ("GET me fields=id,friends{na", "me "),
-    ("GET me?fields=na", "me "),
-    ("GET me?fields=id,fi", "rst_name "),
-    ("me?limit=2&fields=id,friends{na", "me "),
+    // A field gets no trailing space: `,` or `{` may follow.
+    ("GET me fields=na", "me"),
+    ("GET me fields=id,fi", "rst_name"),
+    ("GET me fields=id,friends{na", "me"),
+    ("GET me?fields=na", "me"),
+    ("GET me?fields=id,fi", "rst_name"),
+    ("me?limit=2&fields=id,friends{na", "me"),
+    // Nested fields complete from the edge's node type.
+    ("GET me fields=id,friends{ni", "ckname"),
+    ("GET me?fields=friends.limit(5){id,ni", "ckname"),
+    ("GET me fields=friends{id},ni", nil),
+    ("GET me fields=id,ni", nil),
     ("GET me?li", "mit="),
     ("login bo", "b "),
     ("login publish_a", "ctions "),
@@ -51,12 +66,15 @@ import Testing
     ("record x.json new", "_episodes "),
     ("record x.json --mode n", nil),
     ("record x.json --mode new", "_episodes "),
+    ("token alice-p", "ublish "),
+    ("token cl", "ear "),
   ]
 
   @Test(arguments: cases)
   func completes(before: String, insertion: String?) {
     let completer = Completer(
-      catalog: Self.catalog, permissions: ["publish_actions", "email"], people: ["bob", "alice"])
+      catalog: Self.catalog, permissions: ["publish_actions", "email"], people: ["bob", "alice"],
+      testTokens: ["alice", "alice-publish", "app"])
     #expect(completer.complete(before).insertion == insertion)
   }
 
@@ -80,6 +98,9 @@ import Testing
     ("GET me fields=na", "me"),
     ("GET me?fields=na", "me"),
     ("GET me/friends?limit=2&fields=id,na", "me/friends"),
+    ("GET me fields=id,friends{na", "me/friends"),
+    ("GET me?fields=friends.limit(2){id,likes{na", "me/friends/likes"),
+    ("GET me fields=friends{id},na", "me"),
     ("GET me?limit=", nil),
     ("GET me limit=", nil),
     ("GET m", nil),
@@ -102,9 +123,44 @@ import Testing
     let completion = Completer(catalog: GraphCatalog())
       .complete("POST me/photos source@\(folder.path)/ph")
     #expect(completion.insertion == "oto.jpg ")
+    // A name with a space is escaped so that it stays one word; a folder ends with `/`.
+    #expect(
+      FileManager.default.createFile(
+        atPath: folder.appendingPathComponent("my meal.png").path, contents: Data()))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    let spaced = Completer(catalog: GraphCatalog()).complete(
+      "POST me/photos source@\(folder.path)/my")
+    #expect(spaced.insertion == "\\ meal.png ")
+    let folderName = Completer(catalog: GraphCatalog()).complete(
+      "POST me/photos source@\(folder.path)/sh")
+    #expect(folderName.insertion == "ots/")
+    // What Tab wrote reads back as the file's name.
+    let parsed = try CommandParser.parse("POST me/photos source@\(folder.path)/my\\ meal.png")
+    guard case .request(let line) = parsed.command else { throw CompletionTestFailure() }
+    #expect(line.parameters.first?.value == .file(Template(literal: "\(folder.path)/my meal.png")))
   }
 
   @Test func laysCandidatesOutInColumns() {
     #expect(Completion.columns(["a", "bb", "ccc"], width: 10) == "a    bb\nccc\n")
   }
 }
+
+@Suite struct SuggestionTests {
+  static let cases: [(String, [String], String?)] = [
+    ("GTE", ["GET", "POST", "DELETE", "next"], "GET"),
+    ("nmae", ["id", "name", "first_name"], "name"),
+    ("freinds", ["feed", "friends", "photos"], "friends"),
+    ("xyzzy", ["GET", "POST"], nil),
+    ("name", ["name"], nil),  // no hint for what is right
+    ("ab", ["ac", "ad"], nil),  // two equally near: no guess
+    ("", ["a"], nil),
+  ]
+
+  @Test(arguments: cases)
+  func suggests(word: String, candidates: [String], expected: String?) {
+    #expect(Suggestion.closest(to: word, among: candidates) == expected)
+  }
+}
+
+struct CompletionTestFailure: Error {}

@@ -79,7 +79,7 @@ import Testing
     try Self.waitForPrompt(terminal)
     terminal.clearOutput()
     terminal.type("GET me fields=id,na\t")
-    try terminal.waitFor("me ")
+    try terminal.waitFor("me")
     terminal.type("\r")
     try terminal.waitFor("Alice Whitfield")
     try Self.leave(terminal)

@@ -5,17 +5,22 @@ import GraphJSON
 /// `batch <file.json>` and the inline form: `batch`, request lines, `end`.
 extension REPL {
   /// Sends the batch in `file` (a JSON array of operations, as Graph's `batch` field).
-  func batch(file: String, text: String) async throws(ExplorerError) -> Output {
+  func batch(
+    file: String, attachments: [Parameter] = [], text: String
+  ) async throws(ExplorerError) -> Output {
     let expanded = (file as NSString).expandingTildeInPath
     guard let data = FileManager.default.contents(atPath: expanded) else {
       throw .file(path: file, reason: "cannot be read")
     }
-    let batch: GraphBatch
+    var batch: GraphBatch
     do {
       batch = try GraphBatch(batchField: String(decoding: data, as: UTF8.self))
     } catch {
       throw .file(path: file, reason: "\(error)")
     }
+    // `batch f.json file1@meal.png`: the operations' attached_files name these uploads.
+    let line = RequestLine(method: "POST", path: Template(literal: "/"), parameters: attachments)
+    batch.uploads += try session.graphRequest(for: line, accessToken: nil).uploads
     return try await send(batch, text: text)
   }
 
@@ -24,7 +29,14 @@ extension REPL {
     guard !lines.isEmpty else { throw .failed("empty batch: type request lines before 'end'") }
     var operations: [GraphBatchOperation] = []
     var uploads: [GraphUpload] = []
-    for (index, line) in lines.enumerated() {
+    for (index, typed) in lines.enumerated() {
+      // `photo: POST me/photos ...` names the operation, for `{result=photo:$.id}`.
+      var line = typed
+      var label: String?
+      if let match = typed.wholeMatch(of: /([A-Za-z_][A-Za-z0-9_\-]{0,63}):\s+(.*)/) {
+        label = String(match.1)
+        line = String(match.2)
+      }
       guard case .request(let requestLine) = try CommandParser.parse(line).command else {
         throw .failed("batch operation \(index + 1) is not a request line: \(line)")
       }
@@ -37,7 +49,7 @@ extension REPL {
             bytes: upload.bytes))
       }
       request.uploads = []
-      operations.append(GraphBatchOperation(request, attachedFiles: names))
+      operations.append(GraphBatchOperation(request, name: label, attachedFiles: names))
     }
     return try await send(
       GraphBatch(operations, uploads: uploads), text: "batch " + lines.joined(separator: " ; "))

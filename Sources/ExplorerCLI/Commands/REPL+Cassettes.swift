@@ -89,7 +89,31 @@ extension REPL {
     session.baseTransport = session.transport
     session.transport = recorder
     session.recorder = recorder
-    return "recording to \(file) (mode \(recorder.mode.rawValue))"
+    return Self.recordingNote(recorder, target: session.targetName)
+  }
+
+  /// What `record` will do, by mode and by whether the cassette exists, naming the target that
+  /// answers what is recorded.
+  static func recordingNote(_ recorder: CassetteRecorder, target: String) -> String {
+    let file = recorder.file
+    let mode = recorder.mode.rawValue
+    let count = recorder.currentCassette.interactions.count
+    let where_ = target == "emulator" || target == "live" ? "the \(target)" : target
+    switch recorder.mode {
+    case .once where !recorder.isRecording:
+      return "\(file) exists (\(count) interactions): mode once replays it and records nothing;"
+        + " a request it lacks is an error (record \(file) --mode new_episodes adds to it)"
+    case .none:
+      return "replaying \(file) (mode none): \(count) interactions, nothing recorded"
+    case .newEpisodes where count > 0:
+      return "recording to \(file) (mode \(mode)): its \(count) interactions replay, new"
+        + " requests go to \(where_) and are added"
+    case .all where count > 0:
+      return "recording to \(file) (mode all): every request goes to \(where_); the cassette's"
+        + " \(count) interactions are replaced"
+    default:
+      return "recording to \(file) (mode \(mode)): requests go to \(where_) and are recorded"
+    }
   }
 
   /// Answers from the cassette `file`, or goes back to the emulator (`nil`).

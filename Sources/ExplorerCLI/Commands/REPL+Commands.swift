@@ -1,9 +1,15 @@
+import GraphEmulator
+
 /// Runs each command and says what it produced.
 extension REPL {
   /// Runs `command` (typed as `text`) and returns its outputs.
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
     case .empty, .quit: return []
+    case .request(let line) where line.offline:
+      return [
+        .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
+      ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
     case .token(let setting, let unmasked): return token(setting, unmasked: unmasked)
     case .version(let setting):
@@ -16,12 +22,10 @@ extension REPL {
     case .headers(let ref): return [.text(headers(of: try session.exchange(ref)))]
     case .raw(let ref): return [.text(rawBody(of: try session.exchange(ref)))]
     case .save(let ref, let path): return [.note(try save(try session.exchange(ref), to: path))]
-    case .rerun(let ref):
-      let old = try session.exchange(ref)
-      return [.exchange(try await send(old.source, text: old.line))]
+    case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
     case .next: return [.exchange(try await follow("next"))]
     case .previous: return [.exchange(try await follow("previous"))]
-    case .all(let max): return [.json(try await all(max: max))]
+    case .all(let max): return try await all(max: max, text: text)
     case .set(let name, let value):
       let note = try set(name, value)
       try savePreferences()
@@ -50,12 +54,12 @@ extension REPL {
     case .code(let language, let ref, let withToken):
       return [.text(try code(language, try session.exchange(ref), withToken: withToken))]
     case .target(let target): return [try self.target(target)]
-    case .batch(let file):
+    case .batch(let file, let attachments):
       guard let file else {
         pendingBatch = []
-        return [.note("type request lines, then 'end'")]
+        return [.note("type request lines (a 'label:' before one names it), then 'end'")]
       }
-      return [try await batch(file: file, text: text)]
+      return [try await batch(file: file, attachments: attachments, text: text)]
     }
   }
 
@@ -63,12 +67,28 @@ extension REPL {
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
     let exchange = try await session.send(line, text: text)
     if session.verbose { console.writeError(RequestLog.entry(for: exchange)) }
+    if interactive, !renderer.raw, let hint = await hint(for: exchange) {
+      pendingHints.append(hint)
+    }
     return exchange
   }
 
-  /// `GET search?q=<text>&type=place...`: the type defaults to place.
+  /// `!n`: says which line it runs, then sends it again with the version it had and the
+  /// current token.
+  private func rerun(_ old: Exchange) async throws(ExplorerError) -> Exchange {
+    guard old.label == nil else {
+      throw .failed("#\(old.number) was merged by 'all', not sent: run 'all' again")
+    }
+    if !renderer.raw { console.line(renderer.dim(old.line)) }
+    let current = session.version
+    session.version = old.version
+    defer { session.version = current }
+    return try await send(old.source, text: old.line)
+  }
+
+  /// `GET search?q=<text>&type=place...`: the type defaults to place; no text, no `q`.
   private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
-    var all = [Parameter(name: "q", value: .text(text))]
+    var all = text.segments.isEmpty ? [] : [Parameter(name: "q", value: .text(text))]
     if !parameters.contains(where: { $0.name == "type" }) {
       all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
     }
@@ -89,23 +109,42 @@ extension REPL {
     return "ok: \(expectation.text)"
   }
 
-  /// `token` shows the emulator's own tokens in full while the target is the emulator (they
-  /// are test tokens, to hand to an SDK pointed at `serve`), any other token masked unless
-  /// `token --show`.
+  /// `token` shows a token by one rule, whether it is being set or asked for: the emulator's
+  /// own tokens in full while the target is the emulator (they are test tokens, to hand to an
+  /// SDK pointed at `serve`), any other token masked unless `token --show`. A test token's name
+  /// (`token alice-publish`, as docs/emulator.md lists them) sets that token.
   private func token(_ setting: Command.Setting, unmasked: Bool) -> [Output] {
     switch setting {
     case .show:
       guard let token = session.token else { return [.text("no token\n")] }
-      let issuedHere =
-        session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
-      return [.text("token \(unmasked || issuedHere ? token : Redaction.mask(token))\n")]
+      return [.text("token \(shown(token, unmasked: unmasked))\n")]
     case .set(let value):
-      session.token = value
-      return [.note("token set (\(Redaction.mask(value)))")]
+      let named = testToken(named: value)
+      let token = named ?? value
+      session.token = token
+      let name = named == nil ? "" : " · the test token \(value)"
+      return [.note("token set (\(shown(token, unmasked: false)))\(name)")]
     case .clear:
       session.token = nil
       return [.note("token cleared")]
     }
+  }
+
+  /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it
+  /// is one of the emulator's published test tokens and a replay is the target (a replayed
+  /// session prints what the recorded one did); else masked.
+  private func shown(_ token: String, unmasked: Bool) -> String {
+    let issuedHere =
+      session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
+    let published =
+      session.targetName == "replay" && World.default.testTokens.contains { $0.token == token }
+    return unmasked || issuedHere || published ? token : Redaction.mask(token)
+  }
+
+  /// The emulator's test token called `name` (`alice-publish`), while it is the target.
+  private func testToken(named name: String) -> String? {
+    guard session.targetName == "emulator", let emulator = session.emulator else { return nil }
+    return emulator.testTokens.first { $0.name == name }?.token
   }
 
   private func version(_ setting: Command.Setting) -> [Output] {

@@ -12,8 +12,9 @@ extension REPL {
       let number = ("#" + String(exchange.number)).padding(
         toLength: width, withPad: " ", startingAt: 0)
       let ms = Renderer.milliseconds(exchange.elapsed)
-      return
-        "\(number)  \(exchange.response.status)  \(exchange.summary)  \(renderer.dim("\(ms) ms"))\n"
+      let body = exchange.label == nil ? exchange.bodyParameters : ""
+      let summary = exchange.summary + (body.isEmpty ? "" : " " + body)
+      return "\(number)  \(exchange.response.status)  \(summary)  \(renderer.dim("\(ms) ms"))\n"
     }.joined()
   }
 

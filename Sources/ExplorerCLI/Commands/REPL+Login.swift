@@ -8,8 +8,29 @@ extension REPL {
     do {
       return apply(try emulator.login(who, permissions: permissions))
     } catch {
-      throw .failed("\(error)")
+      guard case .unknownPerson = error else { throw .failed("\(error)") }
+      let people = emulator.people
+      // `login` takes a first name as well as a username: both are near-miss candidates.
+      let firstNames = people.compactMap { $0.name.split(separator: " ").first?.lowercased() }
+      throw .failed(
+        Self.unknownPerson(
+          who, among: people.compactMap(\.username), alsoAccepted: firstNames))
     }
+  }
+
+  /// `no person 'bbo' in the world: did you mean bob? People: alice, bob, ... (Tab after
+  /// 'login ' lists them all)`: at most ten names, so a generated world of thousands stays one line.
+  static func unknownPerson(
+    _ name: String, among people: [String], alsoAccepted: [String] = []
+  ) -> String {
+    var text = "no person '\(name)' in the world"
+    if let near = Suggestion.closest(to: name, among: people + alsoAccepted) {
+      text += ": did you mean \(near)?"
+    }
+    let shown = people.prefix(10).joined(separator: ", ")
+    let more =
+      people.count > 10 ? ", ... (\(people.count) people; Tab after 'login ' lists them)" : ""
+    return text + (people.isEmpty ? "; the world has no people" : "; people: \(shown)\(more)")
   }
 
   func grant(_ permissions: [String]) throws(ExplorerError) -> String {

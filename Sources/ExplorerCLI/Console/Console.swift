@@ -47,22 +47,30 @@ public final class StandardConsole: Console, @unchecked Sendable {
 
   public init() {}
 
+  // Every write goes straight to its file descriptor and retries after EINTR: Ctrl-C (a
+  // SIGINT the REPL handles) interrupts a write to a slow terminal, where FileHandle traps.
   public func write(_ text: String) {
-    lock.withLock { FileHandle.standardOutput.write(Data(text.utf8)) }
+    var text = text
+    text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
   }
 
   public func writeError(_ text: String) {
-    lock.withLock { FileHandle.standardError.write(Data(text.utf8)) }
+    var text = text
+    text.withUTF8 { Self.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO, lock: lock) }
   }
 
   /// Writes straight to file descriptor 1, retrying after interruptions; stops quietly when
   /// standard output is closed.
   public func write(bytes: UnsafeRawBufferPointer) {
+    Self.writeAll(bytes, to: STDOUT_FILENO, lock: lock)
+  }
+
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, lock: NSLock) {
     guard let base = bytes.baseAddress else { return }
     lock.withLock {
       var offset = 0
       while offset < bytes.count {
-        let written = Foundation.write(STDOUT_FILENO, base + offset, bytes.count - offset)
+        let written = Foundation.write(fd, base + offset, bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { return }
         offset += written

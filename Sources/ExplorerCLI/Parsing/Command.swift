@@ -12,6 +12,10 @@ struct RequestLine: Equatable, Sendable {
   /// A path (`me`, `/v2.2/me/friends?limit=2`) or a full URL such as a pasted `paging.next`.
   var path: Template
   var parameters: [Parameter]
+  /// `--offline` ended the line: print the HTTP request, send nothing.
+  var offline = false
+  /// `--with-token` (with `--offline`): print the token and other secrets unmasked.
+  var withToken = false
 }
 
 /// Everything the REPL understands. Each case is one command of docs/commands.md.
@@ -70,7 +74,8 @@ enum Command: Equatable, Sendable {
   /// `target`: show; `target emulator|live|<url>`: switch.
   case target(String?)
   /// `batch <file.json>`, or `batch` alone to type operations until `end`.
-  case batch(file: String?)
+  /// `batch [file.json [name@file ...]]`: the files are uploaded as the batch's attached files.
+  case batch(file: String?, attachments: [Parameter] = [])
 
   /// What the old answer of `diff` is compared with.
   enum DiffSide: Equatable, Sendable {

@@ -57,7 +57,8 @@ extension CommandParser {
     },
     "search": { args throws(ExplorerError) in
       let text = args.prefix { Parameter(word: $0) == nil }
-      guard !text.isEmpty else { throw usage("search") }
+      // No text is a search too when parameters say where (the place picker's nearby search).
+      guard !text.isEmpty || text.count < args.count else { throw usage("search") }
       var parameters: [Parameter] = []
       for word in args.dropFirst(text.count) {
         guard let parameter = Parameter(word: word) else {
@@ -171,8 +172,15 @@ extension CommandParser {
       return .target(args.first?.text)
     },
     "batch": { args throws(ExplorerError) in
-      guard args.count <= 1 else { throw usage("batch") }
-      return .batch(file: args.first?.text)
+      var attachments: [Parameter] = []
+      for word in args.dropFirst() {
+        guard let parameter = Parameter(word: word), case .file = parameter.value else {
+          throw .syntax(
+            message: "expected name@file to attach, found '\(word.text)'", column: word.column)
+        }
+        attachments.append(parameter)
+      }
+      return .batch(file: args.first?.text, attachments: attachments)
     },
     "set": { args throws(ExplorerError) in
       guard args.count == 2 else { throw usage("set") }

@@ -31,7 +31,7 @@ enum CommandParser {
     let name = first.text
     if methods.contains(name.uppercased()) {
       guard let path = arguments.first else {
-        throw .usage(command: name.uppercased(), usage: CommandReference.usage(of: "GET"))
+        throw usage(name.uppercased())
       }
       return .request(
         try requestLine(method: name.uppercased(), path: path, Array(arguments.dropFirst())))
@@ -59,6 +59,15 @@ enum CommandParser {
     method: String, path: Word, _ arguments: [Word]
   ) throws(ExplorerError) -> RequestLine {
     var parameters: [Parameter] = []
+    var arguments = arguments[...]
+    var flags: Set<String> = []
+    while let last = arguments.last, ["--offline", "--with-token"].contains(last.text) {
+      flags.insert(last.text)
+      arguments.removeLast()
+    }
+    if flags.contains("--with-token") && !flags.contains("--offline") {
+      throw .syntax(message: "--with-token goes with --offline", column: 1)
+    }
     for word in arguments {
       guard let parameter = Parameter(word: word) else {
         throw .syntax(
@@ -67,7 +76,9 @@ enum CommandParser {
       }
       parameters.append(parameter)
     }
-    return RequestLine(method: method, path: path.template, parameters: parameters)
+    return RequestLine(
+      method: method, path: path.template, parameters: parameters,
+      offline: flags.contains("--offline"), withToken: flags.contains("--with-token"))
   }
 
   private static func rerun(_ name: String, _ arguments: [Word]) throws(ExplorerError) -> Command {

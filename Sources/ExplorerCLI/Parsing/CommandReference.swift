@@ -29,7 +29,7 @@ enum CommandReference {
       name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
       summary: "Searches places (or type=user, page, event, group) for the text"),
     Entry(
-      name: "batch", usage: "batch [<file.json>]",
+      name: "batch", usage: "batch [<file.json> [name@<file> ...]]",
       summary:
         "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
     ),

@@ -20,6 +20,11 @@ struct Exchange: Sendable {
   var json: JSONValue?
   /// Why a non-empty body is not JSON (`line 1, column 14: expected ...`), else `nil`.
   var jsonError: JSONParseError?
+  /// The session's version when it was sent (`!n` sends it again with that version).
+  var version: String?
+  /// What `history` shows instead of the method and URL, for an exchange made here rather than
+  /// sent: `all from #2 · 3 pages · 60 items`.
+  var label: String?
 
   init(
     number: Int, line: String, source: RequestLine, request: HTTPRequest,
@@ -51,6 +56,7 @@ struct Exchange: Sendable {
 
   /// `GET /v2.2/me/friends?limit=2`: method and the URL's path and query, without secrets.
   var summary: String {
+    if let label { return label }
     guard let parts = URLParts(request.url) else {
       return "\(request.method) \(Redaction.redactURL(request.url))"
     }

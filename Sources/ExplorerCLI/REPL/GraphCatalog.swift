@@ -12,7 +12,7 @@ struct GraphCatalog: Sendable, Equatable {
   private(set) var edgesOfType: [String: [String]] = [:]
   /// Field names per node type.
   private(set) var fieldsOfType: [String: [String]] = [:]
-  /// Paths whose metadata was already asked for (answered or not), so Tab asks once.
+  /// Paths whose metadata was asked for and answered, so Tab asks once.
   private var asked: Set<String> = []
 
   /// Whether the metadata of `path` was already asked for.
@@ -20,6 +20,10 @@ struct GraphCatalog: Sendable, Equatable {
 
   /// Notes that the metadata of `path` was asked for.
   mutating func markAsked(_ path: String) { asked.insert(Self.normalise(path)) }
+
+  /// Forgets that the metadata of `path` was asked for: a lookup that failed (no token, an
+  /// unknown version, a network error) is asked again at the next Tab.
+  mutating func forgetAsked(_ path: String) { asked.remove(Self.normalise(path)) }
 
   /// Whether the type behind `path` is known.
   func knows(path: String) -> Bool { typeOfPath[Self.normalise(path)] != nil }

@@ -9,7 +9,15 @@ extension REPL {
     guard redirect != .none else {
       let text = outputs.map(consoleText).joined()
       guard shouldPage(text) else {
-        console.write(text)
+        // Notes are always shown; answers stop printing at Ctrl-C.
+        var printing = true
+        for output in outputs {
+          if case .note = output {
+            console.write(consoleText(output))
+          } else if printing {
+            printing = printStoppably(consoleText(output), number: outputs.lastExchangeNumber)
+          }
+        }
         return
       }
       // The status lines stay on the screen; the bodies go through the pager.
@@ -90,5 +98,18 @@ extension REPL {
     } catch {
       throw .file(path: path, reason: FileIO.reason(error))
     }
+  }
+}
+
+extension [Output] {
+  /// The number of the last exchange among these outputs, for `show #n`.
+  var lastExchangeNumber: Int? {
+    for output in reversed() {
+      switch output {
+      case .exchange(let exchange), .batch(let exchange, _): return exchange.number
+      default: continue
+      }
+    }
+    return nil
   }
 }

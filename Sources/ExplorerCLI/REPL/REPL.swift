@@ -2,7 +2,11 @@ import GraphAPI
 
 /// The read-eval-print loop: reads lines, parses them, runs them against the session and
 /// renders what they produced, until `quit`, Ctrl-D or the end of the script.
-final class REPL {
+///
+/// Each line runs in a task of its own, which Ctrl-C cancels (`Interrupts`); the loop waits for
+/// that task before it reads the next line, so the REPL and its session are only ever used by
+/// one task at a time, which is what makes the unchecked `Sendable` sound.
+final class REPL: @unchecked Sendable {
   let session: Session
   let console: any Console
   /// Colours, raw mode.
@@ -17,6 +21,8 @@ final class REPL {
   var colorPreference = true
   /// The request lines of an inline `batch` typed so far, until `end`.
   var pendingBatch: [String]?
+  /// "Did you mean" lines for the answers of the running line, shown after them.
+  var pendingHints: [String] = []
 
   init(session: Session, console: any Console, renderer: Renderer, interactive: Bool) {
     self.session = session
@@ -66,10 +72,12 @@ final class REPL {
         return true
       }
       pendingBatch = nil
-      do {
-        try deliver([try await batch(lines: lines)], to: .none)
-      } catch {
-        report(error, line: text, lineNumber: lineNumber)
+      await Interrupts.run(watching: interactive) { [self] in
+        do throws(ExplorerError) {
+          try deliver([try await batch(lines: lines)], to: .none)
+        } catch {
+          report(error, line: text, lineNumber: lineNumber)
+        }
       }
       return true
     }
@@ -81,11 +89,15 @@ final class REPL {
       return true
     }
     if parsed.command == .quit { return false }
-    do {
-      let outputs = try await run(parsed.command, text: trimmed)
-      try deliver(outputs, to: parsed.redirect)
-    } catch {
-      report(error, line: text, lineNumber: lineNumber)
+    await Interrupts.run(watching: interactive) { [self] in
+      do throws(ExplorerError) {
+        let outputs = try await run(parsed.command, text: trimmed)
+        try deliver(outputs, to: parsed.redirect)
+      } catch {
+        report(error, line: text, lineNumber: lineNumber)
+      }
+      for hint in pendingHints { console.writeError(renderer.dim(hint) + "\n") }
+      pendingHints = []
     }
     return true
   }
@@ -110,6 +122,11 @@ final class REPL {
 
   /// Prints `error` on standard error and marks the run as failed.
   func report(_ error: ExplorerError, line: String, lineNumber: Int) {
+    if case .cancelled = error, interactive {
+      // Ctrl-C is no failure: the terminal shows `^C`, then what was stopped.
+      console.writeError(" " + renderer.dim(error.description) + "\n")
+      return
+    }
     failed = true
     console.writeError(
       ErrorPresenter.present(

@@ -11,7 +11,10 @@ extension Session {
     let key = GraphCatalog.normalise(path)
     guard !key.isEmpty, !catalog.knows(path: key), !catalog.hasAsked(key) else { return }
     catalog.markAsked(key)
-    guard let answer = fetchMetadata(key, timeout: timeout) else { return }
+    guard let answer = fetchMetadata(key, timeout: timeout) else {
+      catalog.forgetAsked(key)
+      return
+    }
     if answer["metadata"] != nil {
       catalog.learn(path: key, answer: answer)
     } else if let id = answer["data"]?[0]?["id"]?.stringValue,
@@ -19,6 +22,8 @@ extension Session {
     {
       catalog.learn(path: key, answer: item)
     }
+    // An error answer (no token yet, say) is not remembered: after `login` Tab asks again.
+    if !catalog.knows(path: key) { catalog.forgetAsked(key) }
   }
 
   /// `GET <path>?metadata=1` outside the history, waiting at most `timeout`.

@@ -31,7 +31,7 @@ final class Session {
   var appSecret: String?
   /// Logs each request as the SDK's FBLoggingBehaviorFBRequests does.
   var verbose = false
-  /// Sends answers taller than the screen through `less -R`.
+  /// Sends answers taller than the screen through the pager (`Pager`).
   var pager = true
   /// The exchanges so far, in order; `history[i].number == i + 1`.
   private(set) var history: [Exchange] = []
@@ -64,9 +64,24 @@ final class Session {
 
   /// Sends a request line (variables filled in from earlier answers) and records the exchange.
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
-    let graphRequest = try self.graphRequest(for: line, accessToken: token)
-    let request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
-    return try await send(request, line: text, source: line)
+    try await send(try httpRequest(for: line), line: text, source: line)
+  }
+
+  /// The HTTP request a request line sends: its Graph request with the session's token (unless
+  /// the line gives `access_token=` or an `Authorization` header, which win) and the line's
+  /// header items.
+  func httpRequest(for line: RequestLine) throws(ExplorerError) -> HTTPRequest {
+    var headers: [(String, String)] = []
+    for parameter in line.parameters {
+      if case .header(let template) = parameter.value {
+        headers.append((parameter.name, try resolve(template)))
+      }
+    }
+    let authorized = headers.contains { $0.0.lowercased() == "authorization" }
+    let graphRequest = try self.graphRequest(for: line, accessToken: authorized ? nil : token)
+    var request = graphRequest.httpRequest(baseURL: graphRequest.origin ?? baseURL)
+    for (name, value) in headers { request.headers[name] = value }
+    return request
   }
 
   /// The Graph request of a request line: variables filled in, JSON values compacted, files
@@ -77,14 +92,26 @@ final class Session {
     let path = try resolve(line.path)
     var parameters = QueryItems()
     var uploads: [GraphUpload] = []
+    var accessToken = accessToken
     for parameter in line.parameters {
+      let value: String
       switch parameter.value {
-      case .text(let template):
-        parameters.append(parameter.name, try resolve(template))
+      case .text(let template): value = try resolve(template)
       case .json(let template):
-        parameters.append(parameter.name, try jsonParameter(parameter.name, try resolve(template)))
+        value = try jsonParameter(parameter.name, try resolve(template))
+      case .textFile(let template): value = try fileText(try resolve(template))
+      case .jsonFile(let template):
+        value = try jsonParameter(parameter.name, try fileText(try resolve(template)))
       case .file(let template):
         uploads.append(try upload(parameter.name, path: try resolve(template)))
+        continue
+      case .header: continue
+      }
+      // An explicit token on the line wins over the session's (and gets its own proof).
+      if parameter.name == "access_token" {
+        accessToken = value
+      } else {
+        parameters.append(parameter.name, value)
       }
     }
     guard let method = GraphMethod(name: line.method) else {
@@ -105,20 +132,43 @@ final class Session {
     do {
       response = try await transport.send(request)
     } catch {
-      let host = URLParts(request.url)?.host ?? request.url
-      throw .transport("\(host): \(error)")
+      // Ctrl-C cancelled the command's task, and with it the transport's request.
+      if error is CancellationError || Task.isCancelled {
+        throw .cancelled(milliseconds: Renderer.milliseconds(clock.now - start))
+      }
+      throw .transport("\(answering(request)): \(error)")
     }
     // A cassette's answers show their recorded duration, when recording as when replaying, so
     // a replayed session prints what the recorded one did.
     let fromCassette = transport is CassettePlayer || transport is CassetteRecorder
-    let exchange = Exchange(
+    var exchange = Exchange(
       number: history.count + 1, line: Redaction.redactParameters(line), source: source,
       request: request, response: response,
       elapsed: fromCassette && response.duration > .zero ? response.duration : clock.now - start)
+    exchange.version = version
     history.append(exchange)
     if let json = exchange.json {
       catalog.learn(path: URLParts(request.url)?.path ?? "", answer: json)
     }
+    return exchange
+  }
+
+  /// What failed to answer `request`: the cassette being recorded or replayed, the emulator,
+  /// or the host of the network target (not the host in the URL, which stays
+  /// graph.facebook.com when the emulator answers).
+  private func answering(_ request: HTTPRequest) -> String {
+    if let recorder = transport as? CassetteRecorder {
+      return "\(recorder.file) (record mode \(recorder.mode.rawValue), target \(targetName))"
+    }
+    if transport is CassettePlayer { return "replay" }
+    if transport is GraphEmulator { return "emulator" }
+    return URLParts(request.url)?.host ?? request.url
+  }
+
+  /// Adds an exchange made here rather than sent (the merged pages of `all`), numbered next.
+  func record(_ make: (_ number: Int) -> Exchange) -> Exchange {
+    let exchange = make(history.count + 1)
+    history.append(exchange)
     return exchange
   }
 
@@ -134,6 +184,17 @@ final class Session {
     } catch {
       throw .failed("\(name):= is not JSON: \(error)")
     }
+  }
+
+  /// The text of the file at `path` (`name=@file`), without a final newline.
+  private func fileText(_ path: String) throws(ExplorerError) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    guard let data = FileManager.default.contents(atPath: expanded) else {
+      throw .file(path: path, reason: "cannot read the file for the value")
+    }
+    var text = String(decoding: data, as: UTF8.self)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
   }
 
   private func upload(_ name: String, path: String) throws(ExplorerError) -> GraphUpload {

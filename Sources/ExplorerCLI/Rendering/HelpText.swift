@@ -12,7 +12,12 @@ enum HelpText {
   static func render(topic: String?, renderer: Renderer) throws(ExplorerError) -> String {
     if let topic {
       guard let entry = CommandReference.entry(named: topic) else { throw .unknownCommand(topic) }
-      return "\(renderer.bold(entry.usage))\n  \(entry.summary)\n"
+      var out = "\(renderer.bold(entry.usage))\n  \(entry.summary)\n"
+      if let page = CommandManual.pages[entry.name] {
+        out += "\n" + page.details.map { "  \($0)\n" }.joined()
+        out += "\n\(renderer.bold("Examples:"))\n" + page.examples.map { "  \($0)\n" }.joined()
+      }
+      return out
     }
     let width = CommandReference.entries.map(\.name.count).max() ?? 0
     var out = "Commands (help <command> for its usage):\n"

@@ -12,21 +12,28 @@ struct Renderer: Sendable {
 
   /// `HTTP 200 · v2.2 · 12 ms · #3`, the status coloured by its class when `color` is on. The
   /// version is the one that answered (`facebook-api-version`), shown only when the answer
-  /// names one that is shaped like a version.
+  /// names one that is shaped like a version; a redirect is followed by its `Location` on a
+  /// line of its own.
   func statusLine(_ exchange: Exchange) -> String {
     let status = "HTTP \(exchange.response.status)"
     let version =
       exchange.response.headers["facebook-api-version"]
       .flatMap { GraphVersion(shape: $0) }.map { " · \($0)" } ?? ""
     let rest = "\(version) · \(Self.milliseconds(exchange.elapsed)) ms · #\(exchange.number)"
-    guard color else { return status + rest }
+    var location = ""
+    if (300..<400).contains(exchange.response.status),
+      let target = exchange.response.headers["Location"]
+    {
+      location = "\n" + dim("Location: ") + Redaction.redactURL(target)
+    }
+    guard color else { return status + rest + location }
     let code: String
     switch exchange.response.status {
     case 200..<300: code = "1;32"
     case 300..<400: code = "1;33"
     default: code = "1;31"
     }
-    return "\u{1B}[\(code)m\(status)\u{1B}[0m\u{1B}[2m\(rest)\u{1B}[0m"
+    return "\u{1B}[\(code)m\(status)\u{1B}[0m\u{1B}[2m\(rest)\u{1B}[0m" + location
   }
 
   /// The answer's body: pretty JSON (compact in raw mode), or the text as it came when it is

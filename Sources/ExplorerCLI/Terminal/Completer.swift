@@ -13,6 +13,8 @@ struct Completer: Sendable {
   var permissions: [String] = []
   /// People (usernames) offered as `login`'s first word.
   var people: [String] = []
+  /// The emulator's test-token names (`alice-publish`), offered after `token`.
+  var testTokens: [String] = []
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -46,6 +48,8 @@ struct Completer: Sendable {
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _), ("grant", _), ("revoke", _):
       return Completion(prefix: current, candidates: permissions)
+    case ("token", 1):
+      return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
     case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
     case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
     case ("code", _):
@@ -86,7 +90,8 @@ struct Completer: Sendable {
       if let mark = current.firstIndex(of: "?") {
         let query = current[current.index(after: mark)...]
         let last = query.split(separator: "&", omittingEmptySubsequences: false).last ?? ""
-        return last.hasPrefix("fields=") ? String(current[..<mark]) : nil
+        guard last.hasPrefix("fields=") else { return nil }
+        return Self.nestedPath(String(current[..<mark]), fields: last.dropFirst(7))
       }
       guard let slash = current.lastIndex(of: "/") else { return nil }
       return String(current[..<slash])
@@ -94,7 +99,31 @@ struct Completer: Sendable {
     guard isMethod || CommandParser.looksLikePath(first), current.hasPrefix("fields=") else {
       return nil
     }
-    return path
+    return nestedPath(path, fields: current.dropFirst(7))
+  }
+
+  /// The path whose fields complete the end of a `fields=` value: `me` for `id,na`,
+  /// `me/friends` for `id,friends{na` or `friends.limit(5){na` (the edges of the open braces).
+  static func nestedPath(_ path: String, fields: Substring) -> String {
+    var open: [String] = []
+    var name = ""
+    var inModifier = 0
+    for c in fields {
+      switch c {
+      case "(": inModifier += 1
+      case ")": inModifier = max(0, inModifier - 1)
+      case _ where inModifier > 0: continue
+      case "{":
+        open.append(String(name.prefix { $0 != "." }))
+        name = ""
+      case "}":
+        _ = open.popLast()
+        name = ""
+      case ",": name = ""
+      default: name.append(c)
+      }
+    }
+    return ([GraphCatalog.normalise(path)] + open).joined(separator: "/")
   }
 
   /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node.
@@ -114,7 +143,9 @@ struct Completer: Sendable {
     let start = query.lastIndex(of: "&").map { query.index(after: $0) } ?? query.startIndex
     let head = String(current[..<start])
     let parameter = completeParameter(String(query[start...]), path: String(current[..<mark]))
-    return Completion(prefix: current, candidates: parameter.candidates.map { head + $0 })
+    return Completion(
+      prefix: current, candidates: parameter.candidates.map { head + $0 },
+      endsWord: parameter.endsWord)
   }
 
   /// `fields=na` → `fields=name`, also after `{` and `,`; parameter names otherwise.
@@ -126,7 +157,9 @@ struct Completer: Sendable {
         prefix: current, candidates: ["fields=", "limit=", "metadata=1", "summary=true"])
     }
     let head = String(current[...cut])
-    return Completion(prefix: current, candidates: catalog.fields(ofPath: path).map { head + $0 })
+    let fields = catalog.fields(ofPath: Self.nestedPath(path, fields: current.dropFirst(7)))
+    // A field is no word's end: `,` or `{` may follow.
+    return Completion(prefix: current, candidates: fields.map { head + $0 }, endsWord: false)
   }
 
   /// File names after `@`: `source@ph` → `source@photo.jpg`.
@@ -141,8 +174,19 @@ struct Completer: Sendable {
     let candidates = names.filter { !$0.hasPrefix(".") }.map { name -> String in
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory)
-      return head + shownFolder + name + (isDirectory.boolValue ? "/" : "")
+      // Escaped as the tokenizer reads it back: a name with spaces stays one word.
+      return head + shownFolder + Self.escaped(name) + (isDirectory.boolValue ? "/" : "")
     }
     return Completion(prefix: current, candidates: candidates)
+  }
+
+  /// `my meal.png` → `my\\ meal.png`: a backslash before each space, quote, backslash or `$`.
+  static func escaped(_ name: String) -> String {
+    var out = ""
+    for c in name {
+      if c == " " || c == "\"" || c == "'" || c == "\\" || c == "$" { out.append("\\") }
+      out.append(c)
+    }
+    return out
   }
 }

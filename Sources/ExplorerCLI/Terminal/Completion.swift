@@ -6,9 +6,14 @@ struct Completion: Equatable, Sendable {
   /// Every full word that completes `prefix`, sorted, without duplicates.
   var candidates: [String]
 
-  init(prefix: String, candidates: [String]) {
+  /// Whether a single candidate ends the word (a space follows it); a field inside `fields=`
+  /// does not, since `,` or `{` may come next.
+  var endsWord = true
+
+  init(prefix: String, candidates: [String], endsWord: Bool = true) {
     self.prefix = prefix
     self.candidates = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
+    self.endsWord = endsWord
   }
 
   /// No completion.
@@ -20,7 +25,7 @@ struct Completion: Equatable, Sendable {
     if candidates.count == 1, let only = candidates.first {
       let rest = String(only.dropFirst(prefix.count))
       let open = only.hasSuffix("/") || only.hasSuffix("=") || only.hasSuffix("{")
-      return rest + (open ? "" : " ")
+      return rest + (open || !endsWord ? "" : " ")
     }
     guard let first = candidates.first else { return nil }
     var common = first

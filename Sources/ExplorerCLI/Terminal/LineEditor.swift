@@ -58,7 +58,7 @@ final class LineEditor: LineReader {
         return UInt8(CC_NEWLINE)
       }, "^C")
     _ = ge_el_source_default(editLine)
-    _ = ge_install_sigint_handler()
+    Interrupts.install()
   }
 
   deinit {
@@ -70,20 +70,24 @@ final class LineEditor: LineReader {
   func read(prompt: String) -> LineReaderEvent {
     free(promptBuffer)
     promptBuffer = strdup(prompt)
-    _ = ge_take_interrupt()
+    _ = Interrupts.take()
     cancelled = false
     var count: Int32 = 0
-    guard let text = el_gets(editLine, &count) else {
-      if ge_take_interrupt() != 0 {
+    let text = el_gets(editLine, &count)
+    // Checked first: Ctrl-C on an empty line returns no text at all, which is not Ctrl-D.
+    if cancelled {
+      output.write("^C\n")
+      return .interrupted
+    }
+    guard let text else {
+      // A count of -1 is a read error, not the end: a SIGINT that arrives before libedit owns
+      // the terminal (while it waits for the last answer to drain) interrupts its read.
+      if Interrupts.take() || count < 0 {
         output.write("^C\n")
         el_reset(editLine)
         return .interrupted
       }
       return .end
-    }
-    if cancelled {
-      output.write("^C\n")
-      return .interrupted
     }
     var line = String(cString: text)
     if line.hasSuffix("\n") { line.removeLast() }

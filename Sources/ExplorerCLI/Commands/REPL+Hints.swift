@@ -1,0 +1,59 @@
+import GraphAPI
+import GraphJSON
+
+/// "Did you mean" after an error answer that names what was mistyped: a field Graph says does
+/// not exist (`nmae` → `name`), an edge it cannot find (`me/freinds` → `friends`), from what the
+/// session knows of the node (its `metadata=1`, learned once per node type).
+extension REPL {
+  /// The hint for `exchange`, or `nil` when its answer names nothing close to a known name.
+  func hint(for exchange: Exchange) async -> String? {
+    guard !exchange.succeeded,
+      let message = exchange.json?["error"]?["message"]?.stringValue,
+      let path = URLParts(exchange.request.url).map({ GraphCatalog.normalise($0.path) }),
+      !path.isEmpty
+    else { return nil }
+    if let match = message.firstMatch(of: /nonexisting field \(([^)]{1,64})\)/) {
+      let field = String(match.1)
+      let fields = await known(path) { $0.fields(ofPath: path) }
+      return Suggestion.closest(to: field, among: fields).map {
+        "did you mean \($0)? (no field '\(field)' on \(path))"
+      }
+    }
+    if let match = message.firstMatch(of: /Unknown path components: \/([^\/?\s]{1,64})/) {
+      let edge = String(match.1)
+      guard let slash = path.lastIndex(of: "/") else { return nil }
+      let parent = String(path[..<slash])
+      let edges = await known(parent) { $0.edges(ofPath: parent) }
+      return Suggestion.closest(to: edge, among: edges).map {
+        "did you mean \(parent)/\($0)? (no edge '\(edge)' on \(parent))"
+      }
+    }
+    return nil
+  }
+
+  /// `names` from the catalog, after learning `path`'s metadata when it is not known yet.
+  private func known(
+    _ path: String, _ names: (GraphCatalog) -> [String]
+  ) async -> [String] {
+    if !session.catalog.knows(path: path), let answer = await session.metadata(of: path) {
+      session.catalog.learn(path: path, answer: answer)
+    }
+    return names(session.catalog)
+  }
+}
+
+extension Session {
+  /// `GET <path>?metadata=1` outside the history and any recording; `nil` when it fails.
+  func metadata(of path: String) async -> JSONValue? {
+    var parameters = QueryItems()
+    parameters.append("metadata", "1")
+    let request = GraphRequest(
+      .get, path, parameters: parameters, version: version, accessToken: token,
+      appSecret: appSecret
+    ).httpRequest(baseURL: baseURL)
+    guard let response = try? await baseTransport.send(request), response.status == 200 else {
+      return nil
+    }
+    return try? JSONParser.parse(response.body)
+  }
+}
