@@ -85,28 +85,17 @@ static inline int ge_el_source_default(EditLine *el) {
   return el_source(el, NULL);
 }
 
-// Ctrl-C while reading a line: a handler (installed without SA_RESTART, so that libedit's
-// read is interrupted) records it; the REPL takes the flag and starts a fresh line.
-static volatile sig_atomic_t ge_interrupted = 0;
-
-static inline void ge_sigint_handler(int signo) {
-  (void)signo;
-  ge_interrupted = 1;
-}
-
-static inline int ge_install_sigint_handler(void) {
+// Installs `handler` for SIGINT without SA_RESTART, so that a blocking read is interrupted.
+// The flag the handler sets lives in Swift (ExplorerCLI's Interrupts): a `static` variable in
+// this header would be one copy per object file in an optimised build, and the handler would
+// set a copy the REPL never reads.
+static inline int ge_install_sigint_handler(void (*handler)(int)) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
-  action.sa_handler = ge_sigint_handler;
+  action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;
   return sigaction(SIGINT, &action, NULL);
-}
-
-static inline int ge_take_interrupt(void) {
-  int was = ge_interrupted;
-  ge_interrupted = 0;
-  return was;
 }
 
 // The terminal's height in rows, or 0 when `fd` is no terminal.

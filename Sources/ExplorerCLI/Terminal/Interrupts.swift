@@ -1,5 +1,10 @@
 import CEditLine
 import Foundation
+import Synchronization
+
+/// Set by the SIGINT handler, taken by the REPL: one flag for the whole process (a Swift global,
+/// not a C `static`, which an optimised build would copy into every object file).
+private let interruptFlag = Atomic<Int>(0)
 
 /// Ctrl-C in an interactive session. The REPL owns SIGINT: a handler (installed without
 /// `SA_RESTART`) records each one, and what it means depends on the moment:
@@ -9,17 +14,18 @@ import Foundation
 /// - while a command runs, `run(watching:_:)` cancels the command's task: the transport cancels
 ///   its request, `all` stops paging, printing stops at the next piece.
 ///
-/// Every use of the C handler's flag is in this file: a `static` in a C header is one variable
-/// per Swift file that touches it in a debug build, so the flag must be read where it is set.
+/// The flag is a Swift atomic set by a `@convention(c)` handler: storing to an initialised
+/// atomic is async-signal-safe.
 enum Interrupts {
   /// Installs the REPL's SIGINT handler: from now on Ctrl-C never ends the process.
   static func install() {
-    _ = ge_install_sigint_handler()
+    interruptFlag.store(0, ordering: .relaxed)  // initialised before the handler can run
+    _ = ge_install_sigint_handler { _ in interruptFlag.store(1, ordering: .relaxed) }
   }
 
   /// Whether a SIGINT arrived since the last call (and forgets it).
   static func take() -> Bool {
-    ge_take_interrupt() != 0
+    interruptFlag.exchange(0, ordering: .relaxed) != 0
   }
 
   /// Runs `operation` in its own task and waits for it; when `watching`, a SIGINT that arrives
