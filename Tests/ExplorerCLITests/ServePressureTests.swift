@@ -62,14 +62,14 @@ import Testing
     let scratch = ScratchDirectory("serve-stall")
     defer { scratch.remove() }
     try await Self.withRecordingServer(Upstream(), in: scratch) { port in
-      var stalled: [RawHTTPClient] = []
+      var stalled: [RawClient] = []
       for i in 0..<8 {
-        let client = try RawHTTPClient(port: port)
+        let client = try RawClient(port: port, timeout: 10)
         try client.send("GET /v2.0/stall/\(i) HTTP/1.1\r\nHost: h\r\n\r\n")
         stalled.append(client)
       }
       Thread.sleep(forTimeInterval: 0.5)
-      let client = try RawHTTPClient(port: port, timeout: 10)
+      let client = try RawClient(port: port, timeout: 10)
       for i in 0..<5 {
         try client.send("GET /v2.0/me?n=\(i) HTTP/1.1\r\nHost: h\r\n\r\n")
         let response = try client.readResponse()
@@ -85,7 +85,7 @@ import Testing
     let scratch = ScratchDirectory("serve-big")
     defer { scratch.remove() }
     try await Self.withRecordingServer(Upstream(bigDelay: .seconds(1)), in: scratch) { port in
-      let big = try RawHTTPClient(port: port, timeout: 120)
+      let big = try RawClient(port: port, timeout: 120)
       try big.send("GET /v2.0/big HTTP/1.1\r\nHost: h\r\n\r\n")
       let bigDone = LockedFlag()
       let reader = Thread {
@@ -93,7 +93,7 @@ import Testing
         bigDone.set(response?.body.count == Upstream.bigSize)
       }
       reader.start()
-      let client = try RawHTTPClient(port: port, timeout: 10)
+      let client = try RawClient(port: port, timeout: 10)
       for i in 0..<3 {
         try client.send("GET /v2.0/me?n=\(i) HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(try client.readResponse().status == 200)
@@ -117,11 +117,11 @@ import Testing
     let server = GraphServer(transport: CassettePlayer(cassette: cassette))
     let port = try server.start()
     defer { server.stop() }
-    let misses = try RawHTTPClient(port: port, timeout: 60)
+    let misses = try RawClient(port: port, timeout: 60)
     try misses.send(
       (0..<400).map { "GET /v2.0/miss/\($0)?fields=x HTTP/1.1\r\nHost: h\r\n\r\n" }.joined())
     let started = Date()
-    let client = try RawHTTPClient(port: port, timeout: 10)
+    let client = try RawClient(port: port, timeout: 10)
     try client.send("GET /v2.0/77?n=77&fields=id,name HTTP/1.1\r\nHost: h\r\n\r\n")
     let response = try client.readResponse()
     let elapsed = Date().timeIntervalSince(started)

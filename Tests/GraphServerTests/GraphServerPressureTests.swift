@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphTestSupport
 import Testing
 
 @testable import GraphServer

@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphJSON
+import GraphTestSupport
 import Testing
 
 @testable import GraphServer

@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphEmulator
+import GraphTestSupport
 import Testing
 
 @testable import GraphServer

@@ -8,24 +8,26 @@ import GraphAPI
 #endif
 
 /// A blocking TCP client speaking raw bytes, to drive the server exactly as a test needs
-/// (pipelining, trickling, garbage). Every call has a receive timeout, so nothing hangs.
-final class RawClient {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+/// (pipelining, trickling, garbage, stalled or held connections, as a hostile client would).
+/// Every call has a receive timeout, so nothing hangs.
+public final class RawClient: @unchecked Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// One response as read off the wire.
-  struct Response {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: [UInt8]
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
+  public struct Response: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
   }
 
-  let fd: Int32
+  public let fd: Int32
   private var buffer: [UInt8] = []
 
-  init(port: Int, timeout: Double = 5) throws {
+  /// Connects to `127.0.0.1:port`; reads and writes give up after `timeout` seconds.
+  public init(port: Int, timeout: Double = 5) throws {
     #if canImport(Glibc)
       fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -55,33 +57,25 @@ final class RawClient {
   deinit { closeSocket() }
 
   /// How long reads wait from now on.
-  func setReceiveTimeout(_ timeout: Double) {
+  public func setReceiveTimeout(_ timeout: Double) {
     var tv = timeval()
     tv.tv_sec = .init(timeout)
     tv.tv_usec = .init((timeout - Double(Int(timeout))) * 1e6)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  func send(_ text: String) throws { try send(Array(text.utf8)) }
+  /// Sends all of `text`.
+  public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-  func send(_ bytes: [UInt8]) throws {
-    #if canImport(Glibc)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
-      let flags: Int32 = 0
-    #endif
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes {
-        systemSend(fd, $0.baseAddress! + offset, bytes.count - offset, flags)
-      }
-      guard n > 0 else { throw Failure(description: "send failed: errno \(errno)") }
-      offset += n
+  /// Sends all of `bytes`.
+  public func send(_ bytes: [UInt8]) throws {
+    guard FaultSocket.write(fd, bytes) else {
+      throw Failure(description: "send failed: errno \(errno)")
     }
   }
 
   /// Reads one response (a `100 Continue` counts as one); bodies framed by Content-Length.
-  func readResponse() throws -> Response {
+  public func readResponse() throws -> Response {
     var headEnd: Int?
     while headEnd == nil {
       headEnd = find(Array("\r\n\r\n".utf8))
@@ -110,14 +104,14 @@ final class RawClient {
   }
 
   /// Reads until the server closes (or the timeout); what arrived.
-  func readToEnd() -> [UInt8] {
+  public func readToEnd() -> [UInt8] {
     while (try? fill()) != nil {}
     defer { buffer = [] }
     return buffer
   }
 
   /// Whether the server has closed the connection (reads end) within the timeout.
-  func isClosedByServer() -> Bool {
+  public func isClosedByServer() -> Bool {
     while true {
       var chunk = [UInt8](repeating: 0, count: 4096)
       let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -126,7 +120,8 @@ final class RawClient {
     }
   }
 
-  func shutdownWrite() {
+  /// Closes the sending side (the server sees end of input).
+  public func shutdownWrite() {
     #if canImport(Glibc)
       _ = shutdown(fd, Int32(SHUT_WR))
     #else
@@ -135,7 +130,7 @@ final class RawClient {
   }
 
   /// Closes with a reset (SO_LINGER 0), like a client that vanishes.
-  func abort() {
+  public func abort() {
     var option = linger(l_onoff: 1, l_linger: 0)
     setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     closeSocket()
@@ -168,27 +163,8 @@ final class RawClient {
   }
 }
 
-/// Runs blocking work on its own thread, so it never holds one of the few threads that Swift
-/// concurrency (and so the server's transport tasks) run on.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    let thread = Thread {
-      do { continuation.resume(returning: try body()) } catch {
-        continuation.resume(throwing: error)
-      }
-    }
-    thread.start()
-  }
-}
-
 #if canImport(Glibc)
-  private func systemSend(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ flags: Int32) -> Int {
-    Glibc.send(fd, p, n, flags)
-  }
   private func systemClose(_ fd: Int32) { _ = Glibc.close(fd) }
 #else
-  private func systemSend(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int, _ flags: Int32) -> Int {
-    Darwin.send(fd, p, n, flags)
-  }
   private func systemClose(_ fd: Int32) { _ = Darwin.close(fd) }
 #endif
