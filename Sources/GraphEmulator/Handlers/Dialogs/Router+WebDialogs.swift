@@ -16,20 +16,41 @@ extension Router {
     return state.world.nodes[id]
   }
 
-  mutating func feedDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  /// Where a web dialog's request stands once its app id and person are checked.
+  enum DialogStep {
+    /// Answered already: an error page, the dialog page itself, or the redirect of a cancel.
+    case answered(Outcome)
+    /// The person approved; the dialog acts for `user` and then redirects to `redirect`.
+    case approved(user: Node, redirect: String)
+  }
+
+  /// The checks every web dialog opens with: the app id, the person of the token, then the
+  /// page (a GET, or a POST without a decision) or the person's decision.
+  func dialogStep(_ call: GraphCall, page: (Node) -> Outcome) -> DialogStep {
     guard (call["app_id"] ?? call["client_id"]) == state.world.app.id else {
-      return DialogPage.error(
-        "Invalid App ID", "The provided app ID does not look like a valid app ID.")
+      return .answered(
+        DialogPage.error(
+          "Invalid App ID", "The provided app ID does not look like a valid app ID."))
     }
     guard let user = dialogUser(call) else {
-      return DialogPage.error(
-        "Not logged in", "The dialog needs the access_token of a person who uses the app.")
+      return .answered(
+        DialogPage.error(
+          "Not logged in", "The dialog needs the access_token of a person who uses the app."))
     }
     let redirect = call["redirect_uri"] ?? Self.defaultDialogRedirect
     guard call.method == "POST", let decision = call["decision"] else {
-      return feedDialogPage(call, user: user)
+      return .answered(page(user))
     }
-    guard decision == "approve" else { return .redirect(redirect) }
+    guard decision == "approve" else { return .answered(.redirect(redirect)) }
+    return .approved(user: user, redirect: redirect)
+  }
+
+  mutating func feedDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    let (user, redirect): (Node, String)
+    switch dialogStep(call, page: { feedDialogPage(call, user: $0) }) {
+    case .answered(let outcome): return outcome
+    case .approved(let person, let target): (user, redirect) = (person, target)
+    }
     let owner = call["to"].flatMap { state.world.nodes[$0] } ?? user
     let time = GraphClock.iso(state.now)
     let id = "\(owner.id)_\(state.newID())"
@@ -79,19 +100,11 @@ extension Router {
   }
 
   mutating func requestsDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
-    guard (call["app_id"] ?? call["client_id"]) == state.world.app.id else {
-      return DialogPage.error(
-        "Invalid App ID", "The provided app ID does not look like a valid app ID.")
+    let (user, redirect): (Node, String)
+    switch dialogStep(call, page: { requestsDialogPage(call, user: $0) }) {
+    case .answered(let outcome): return outcome
+    case .approved(let person, let target): (user, redirect) = (person, target)
     }
-    guard let user = dialogUser(call) else {
-      return DialogPage.error(
-        "Not logged in", "The dialog needs the access_token of a person who uses the app.")
-    }
-    let redirect = call["redirect_uri"] ?? Self.defaultDialogRedirect
-    guard call.method == "POST", let decision = call["decision"] else {
-      return requestsDialogPage(call, user: user)
-    }
-    guard decision == "approve" else { return .redirect(redirect) }
     var recipients: [String] = []
     let named = (call["to"] ?? "").split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
