@@ -46,6 +46,20 @@ struct FieldReader {
     return string
   }
 
+  /// A scalar that recorders write as text but YAML or JSON may have typed (a header value as
+  /// a number or a Boolean): its text. `null` reads as `""` where `nullIsEmpty`.
+  func scalarText(_ value: JSONValue, _ field: String, nullIsEmpty: Bool = false)
+    throws(CassetteError) -> String
+  {
+    switch value {
+    case .string(let s): return s
+    case .number(let n): return n.text
+    case .bool(let b): return b ? "true" : "false"
+    case .null where nullIsEmpty: return ""
+    default: throw error(field, "expected a string, found \(value.kindName)")
+    }
+  }
+
   func number(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONNumber {
     guard let value else { throw error(field, "missing") }
     guard let number = value.numberValue else {

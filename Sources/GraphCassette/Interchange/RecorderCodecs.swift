@@ -81,16 +81,17 @@ enum RecorderCodecs {
     case .object(let object)?:
       for member in object.members {
         for item in member.value.arrayValue ?? [member.value] {
-          out.add(member.key, try scalar(item, r, "\(field).\(member.key)"))
+          out.add(member.key, try r.scalarText(item, "\(field).\(member.key)"))
         }
       }
     case .array(let items)?:
       for (i, item) in items.enumerated() {
         if let pair = item.arrayValue, pair.count == 2 {
           out.add(
-            try r.string(pair[0], "\(field)[\(i)][0]"), try scalar(pair[1], r, "\(field)[\(i)][1]"))
+            try r.string(pair[0], "\(field)[\(i)][0]"),
+            try r.scalarText(pair[1], "\(field)[\(i)][1]"))
         } else if case .object(let o) = item, o.members.count == 1 {
-          out.add(o.members[0].key, try scalar(o.members[0].value, r, "\(field)[\(i)]"))
+          out.add(o.members[0].key, try r.scalarText(o.members[0].value, "\(field)[\(i)]"))
         } else {
           throw r.error("\(field)[\(i)]", "expected [name, value], found \(item.kindName)")
         }
@@ -99,17 +100,6 @@ enum RecorderCodecs {
     case let other?: throw r.error(field, "expected an object or a list, found \(other.kindName)")
     }
     return out
-  }
-
-  private static func scalar(_ value: JSONValue, _ r: FieldReader, _ field: String)
-    throws(CassetteError) -> String
-  {
-    switch value {
-    case .string(let s): return s
-    case .number(let n): return n.text
-    case .bool(let b): return b ? "true" : "false"
-    default: throw r.error(field, "expected a string, found \(value.kindName)")
-    }
   }
 
   private static func pairs(_ headers: HTTPHeaders) -> JSONValue {

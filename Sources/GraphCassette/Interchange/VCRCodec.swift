@@ -127,26 +127,15 @@ enum VCRCodec {
     for member in try r.object(value, field).members {
       if let list = member.value.arrayValue {
         for (i, item) in list.enumerated() {
-          out.add(member.key, try scalar(item, r, "\(field).\(member.key)[\(i)]"))
+          out.add(
+            member.key, try r.scalarText(item, "\(field).\(member.key)[\(i)]", nullIsEmpty: true))
         }
       } else {
-        out.add(member.key, try scalar(member.value, r, "\(field).\(member.key)"))
+        out.add(
+          member.key, try r.scalarText(member.value, "\(field).\(member.key)", nullIsEmpty: true))
       }
     }
     return out
-  }
-
-  /// A header value: YAML may have typed it (a number, a Boolean).
-  private static func scalar(_ value: JSONValue, _ r: FieldReader, _ field: String)
-    throws(CassetteError) -> String
-  {
-    switch value {
-    case .string(let s): return s
-    case .number(let n): return n.text
-    case .bool(let b): return b ? "true" : "false"
-    case .null: return ""
-    default: throw r.error(field, "expected a string, found \(value.kindName)")
-    }
   }
 
   private static func decodeBody(_ value: JSONValue?, _ r: FieldReader, _ field: String)
@@ -161,7 +150,7 @@ enum VCRCodec {
     if let b64 = object["base64_string"] { return try base64(b64, r, field + ".base64_string") }
     guard let string = object["string"], !string.isNull else { return [] }
     if let tagged = string[binaryTag] { return try base64(tagged, r, field + ".string") }
-    return Array(try scalar(string, r, field + ".string").utf8)
+    return Array(try r.scalarText(string, field + ".string", nullIsEmpty: true).utf8)
   }
 
   private static func base64(_ value: JSONValue, _ r: FieldReader, _ field: String)
