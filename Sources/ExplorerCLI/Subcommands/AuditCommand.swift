@@ -33,20 +33,13 @@ enum AuditCommand {
     } catch {
       return fail(error.description, console)
     }
-    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+    if parsed.wantsHelp {
       console.write(usage)
       return .success
     }
     guard !parsed.operands.isEmpty else { return fail("expected at least one file", console) }
-    var format: InterchangeFormat?
-    if let name = parsed.value("--from") {
-      guard let f = InterchangeFormat(parsing: name) else {
-        return fail(
-          "unknown format '\(name)' (expected "
-            + InterchangeFormat.names + ")", console)
-      }
-      format = f
-    }
+    let format: InterchangeFormat?
+    do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
     let fix = parsed.flags.contains("--fix")
     let publicValues = Set(GraphEmulator().testTokens.map(\.token))
     var status = ExitStatus.success

@@ -1,3 +1,5 @@
+import GraphCassette
+
 /// A small command-line reader for the cassette subcommands (`import`, `export`, `verify`):
 /// operands, `--name value` / `--name=value` options (repeatable), and flags.
 struct CassetteArguments: Sendable {
@@ -55,4 +57,17 @@ struct CassetteArguments: Sendable {
 
   /// The last value of option `name`, if given.
   func value(_ name: String) -> String? { options[name]?.last }
+
+  /// Whether `--help` or `-h` was given.
+  var wantsHelp: Bool { flags.contains("--help") || flags.contains("-h") }
+
+  /// The interchange format the first given of `names` spells (`--from vcr`); nil when none
+  /// was given, a failure listing the formats when it names none of them.
+  func format(_ names: String...) throws(Failure) -> InterchangeFormat? {
+    guard let name = names.lazy.compactMap({ value($0) }).first else { return nil }
+    guard let format = InterchangeFormat(parsing: name) else {
+      throw Failure(description: "unknown format '\(name)' (expected \(InterchangeFormat.names))")
+    }
+    return format
+  }
 }

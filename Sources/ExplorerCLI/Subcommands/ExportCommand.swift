@@ -24,21 +24,20 @@ enum ExportCommand {
     } catch {
       return fail(error.description, console)
     }
-    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+    if parsed.wantsHelp {
       console.write(usage)
       return .success
     }
     guard parsed.operands.count == 1 else {
       return fail("expected one cassette to export, got \(parsed.operands.count)", console)
     }
-    guard let name = parsed.value("--format") ?? parsed.value("-f") else {
-      return fail("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)", console)
-    }
-    guard let format = InterchangeFormat(parsing: name) else {
-      return fail(
-        "unknown format '\(name)' (expected "
-          + InterchangeFormat.names + ")", console)
-    }
+    let format: InterchangeFormat
+    do {
+      guard let named = try parsed.format("--format", "-f") else {
+        return fail("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)", console)
+      }
+      format = named
+    } catch { return fail(error.description, console) }
     let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
     do {
       let cassette = try Cassette.load(path: parsed.operands[0])

@@ -27,7 +27,7 @@ enum ImportCommand {
     } catch {
       return fail(error.description, console)
     }
-    if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+    if parsed.wantsHelp {
       console.write(usage)
       return .success
     }
@@ -37,15 +37,8 @@ enum ImportCommand {
     guard let output = parsed.value("-o") ?? parsed.value("--output") else {
       return fail("-o CASSETTE is required", console)
     }
-    var format: InterchangeFormat?
-    if let name = parsed.value("--from") {
-      guard let f = InterchangeFormat(parsing: name) else {
-        return fail(
-          "unknown format '\(name)' (expected "
-            + InterchangeFormat.names + ")", console)
-      }
-      format = f
-    }
+    let format: InterchangeFormat?
+    do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
     let input = parsed.operands[0]
     do {
       let bytes = try CassetteFiles.read(input, console: console)

@@ -35,7 +35,7 @@ struct VerifyArguments: Sendable {
       throw Failure(description: error.description)
     }
     var result = VerifyArguments()
-    result.help = parsed.flags.contains("--help") || parsed.flags.contains("-h")
+    result.help = parsed.wantsHelp
     result.files = parsed.operands
     result.target = parsed.value("--target") ?? "emulator"
     result.useDefaultIgnores = !parsed.flags.contains("--no-default-ignores")
