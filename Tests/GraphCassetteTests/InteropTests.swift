@@ -12,16 +12,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().path
 
   static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", root + "/Tests/Interop/cassette_interop.py"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try InteropPlayer.run("python3", ["cassette_interop.py"] + arguments)
   }
 
   @Test func cassettesValidateAgainstTheSchema() throws {

@@ -66,34 +66,8 @@ import Testing
   }
 
   func playBack(_ cassette: Cassette, as format: InterchangeFormat) throws -> [JSONValue] {
-    let dir = TempDir()
-    defer { dir.remove() }
-    let file = dir.file(format == .vcrpy ? "c.json" : "c.yaml")
-    try Data(Interchange.export(cassette, as: format)).write(to: URL(fileURLWithPath: file))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", InteropTests.root + "/Tests/Interop/vcrpy_playback.py", file]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let output = String(decoding: data, as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(output)")
-    guard process.terminationStatus == 0 else { return [] }
-    return try JSONParser.parse(output)["answers"]?.arrayValue ?? []
-  }
-
-  func expectPlayedBack(_ interactions: [Interaction], _ answers: [JSONValue]) {
-    #expect(answers.count == interactions.count)
-    for (interaction, answer) in zip(interactions, answers) {
-      #expect(
-        answer["status"]?.numberValue?.intValue == interaction.response.status,
-        "\(interaction.summary)")
-      let body = answer["body"]?.stringValue.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
-      #expect(body == interaction.response.body, "\(interaction.summary)")
-    }
+    try InteropPlayer(interpreter: "python3", script: "vcrpy_playback.py")
+      .answers(cassette, as: format, fileName: format == .vcrpy ? "c.json" : "c.yaml")
   }
 
   @Test func vcrpyYAMLPlaysBackEveryKindOfBody() throws {
@@ -102,7 +76,7 @@ import Testing
     let yaml = String(decoding: Interchange.export(cassette, as: .vcrpyYAML), as: UTF8.self)
     #expect(yaml.contains("string: !!binary |"))
     #expect(!yaml.contains("base64_string"))
-    expectPlayedBack(interactions, try playBack(cassette, as: .vcrpyYAML))
+    InteropPlayer.expectPlayedBack(interactions, try playBack(cassette, as: .vcrpyYAML))
     // And graph-explorer reads its own export back byte for byte.
     let back = try Interchange.read(
       Interchange.export(cassette, as: .vcrpyYAML), path: "c.yaml"
@@ -113,7 +87,7 @@ import Testing
 
   @Test func vcrpyJSONPlaysBackTextAndRefusesBytesInOneLine() throws {
     let cassette = Cassette(interactions: Self.textual)
-    expectPlayedBack(Self.textual, try playBack(cassette, as: .vcrpy))
+    InteropPlayer.expectPlayedBack(Self.textual, try playBack(cassette, as: .vcrpy))
     let refusal = Interchange.exportRefusal(
       Cassette(interactions: Self.textual + Self.binary), as: .vcrpy)
     #expect(
