@@ -45,6 +45,7 @@ import Testing
       token: nil)
     #expect(form.headers["Content-Type"] == "text/plain; charset=UTF-8")
     #expect(QueryItems(parsing: form.text)["access_token"] == token, "the same app token")
+    #expect(form.text == "access_token=\(token)", "the | written as it is, as Graph did")
     #expect(call(emulator, "v2.8/app?fields=id", token: token).json?["id"] == .string(Self.app))
   }
 

@@ -89,8 +89,9 @@ extension Router {
       var items = QueryItems()
       items.append("access_token", token)
       if let expiresIn { items.append("expires", String(expiresIn)) }
-      return .document(
-        contentType: "text/plain; charset=UTF-8", body: Array(items.formEncoded.utf8))
+      // Graph wrote an app token's `|` as it is (`access_token=APPID|SECRET&expires=...`).
+      let text = items.formEncoded.replacingAll("%7C", with: "|")
+      return .document(contentType: "text/plain; charset=UTF-8", body: Array(text.utf8))
     case .json:
       var object = JSONObject()
       object.append("access_token", .string(token))
