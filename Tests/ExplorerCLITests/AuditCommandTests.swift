@@ -53,4 +53,40 @@ import Testing
     #expect(status == .usage)
     #expect(console.errors.contains("no such file"))
   }
+
+  /// A HAR entry with status 0 (a request the browser blocked) is left out of an import, but
+  /// its token is in the file: audit lists it by entry, import's note masks it, --fix drops it.
+  @Test func secretsInUnansweredHAREntriesAreFoundAndNeverShown() async throws {
+    let root = ScratchDirectory("audit-har0")
+    defer { root.remove() }
+    let token = "CAAZ" + String(repeating: "q7", count: 40)
+    func entry(_ url: String, status: Int) -> String {
+      #"{"startedDateTime":"2026-01-01T00:00:00Z","time":1,"request":{"method":"GET","url":"\#(url)","httpVersion":"HTTP/1.1","headers":[],"queryString":[],"cookies":[],"headersSize":-1,"bodySize":0},"response":{"status":\#(status),"statusText":"","httpVersion":"HTTP/1.1","headers":[],"cookies":[],"content":{"size":2,"mimeType":"application/json","text":"{}"},"redirectURL":"","headersSize":-1,"bodySize":2},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}"#
+    }
+    let har =
+      #"{"log":{"version":"1.2","creator":{"name":"Chrome","version":"1"},"entries":["#
+      + entry("https://graph.facebook.com/v2.2/me?fields=id", status: 200) + ","
+      + entry("https://graph.facebook.com/v2.2/me/feed?access_token=\(token)", status: 0)
+      + "]}}"
+    let file = root.file("blocked.har")
+    try har.write(toFile: file, atomically: true, encoding: .utf8)
+
+    let (status, console) = await run(["audit", file])
+    #expect(status == .failure)
+    #expect(
+      console.output.contains(
+        "\(file): entry 2 (status 0, left out by import), request.url: ACCESS_TOKEN "))
+    #expect(!console.output.contains(token))
+
+    let imported = await run(["import", file, "-o", root.file("c.json")])
+    #expect(imported.0 == .success)
+    #expect(imported.1.errors.contains("has status 0"))
+    #expect(!imported.1.errors.contains(token), "the note names the URL without its token")
+
+    let (fixStatus, fixConsole) = await run(["audit", "--fix", file])
+    #expect(fixStatus == .success)
+    #expect(fixConsole.output.contains("dropped 1 unanswered entr(y/ies)"))
+    #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains(token))
+    #expect(await run(["audit", file]).0 == .success)
+  }
 }

@@ -17,11 +17,13 @@ enum AuditCommand {
     by name (access_token=, "client_secret": ..., X-Access-Token, Cookie, Authorization,
     multipart parts) and by shape (EAA.../CAA... tokens, APPID|SECRET, signed requests) in
     any encoding. Each line gives the file, the interaction, the field and a masked preview.
-    The emulator's published test tokens are not secrets. Exit status 1 when any secret is
+    The emulator's published test tokens are not secrets. HAR entries with status 0, which
+    import leaves out, are audited too and listed by entry. Exit status 1 when any secret is
     found, 0 when none, 2 when a file cannot be read.
 
     --fix rewrites each FILE that holds secrets, in its own format, with every secret
-    replaced by a placeholder (<ACCESS_TOKEN_1>), as import does; the exit status is then 0.
+    replaced by a placeholder (<ACCESS_TOKEN_1>), as import does (HAR entries with status 0
+    are dropped, as import drops them); the exit status is then 0.
 
     """
 
@@ -47,7 +49,8 @@ enum AuditCommand {
     for path in parsed.operands {
       do {
         let bytes = try CassetteFiles.read(path, console: console)
-        let (cassette, detected) = try Interchange.read(bytes, path: path, format: format)
+        let imported = try Interchange.readWithNotes(bytes, path: path, format: format)
+        let (cassette, detected) = (imported.cassette, imported.format)
         var redactor = Redactor(publicValues: publicValues)
         redactor.reservePlaceholders(in: cassette)
         let findings = redactor.findings(in: cassette)
@@ -55,7 +58,11 @@ enum AuditCommand {
         for finding in findings {
           console.line("\(shown(path)): \(shown(finding.description))")
         }
-        guard !findings.isEmpty else { continue }
+        // Entries import leaves out still hold what they hold: report them, by entry.
+        let leftOut = Self.unansweredFindings(imported, publicValues: publicValues)
+        total += leftOut.count
+        for line in leftOut { console.line("\(shown(path)): \(shown(line))") }
+        guard !findings.isEmpty || !leftOut.isEmpty else { continue }
         if fix {
           guard path != "-" else {
             console.errorLine("graph-explorer audit: cannot --fix standard input")
@@ -65,8 +72,11 @@ enum AuditCommand {
           let fixed = redactor.redact(cassette)
           try CassetteFiles.write(
             Interchange.export(fixed, as: detected), to: path, force: true, console: console)
-          console.line(
-            "\(shown(path)): replaced \(findings.count) secret(s) (\(detected.displayName))")
+          var done = "replaced \(findings.count) secret(s)"
+          if !imported.unanswered.isEmpty {
+            done += ", dropped \(imported.unanswered.count) unanswered entr(y/ies)"
+          }
+          console.line("\(shown(path)): \(done) (\(detected.displayName))")
         } else if status == .success {
           status = .failure
         }
@@ -79,6 +89,21 @@ enum AuditCommand {
       console.line("no secrets in \(parsed.operands.count) file(s)")
     }
     return status
+  }
+
+  /// The secrets in the HAR entries import leaves out (status 0), each named by its entry:
+  /// `entry 4 (status 0, left out by import), request.url: ACCESS_TOKEN EAAB…Zq (120 bytes)`.
+  static func unansweredFindings(_ imported: Interchange.Imported, publicValues: Set<String>)
+    -> [String]
+  {
+    guard !imported.unanswered.isEmpty else { return [] }
+    var redactor = Redactor(publicValues: publicValues)
+    let cassette = Cassette(interactions: imported.unanswered.map(\.interaction))
+    return redactor.findings(in: cassette).map { finding in
+      let entry = imported.unanswered[finding.interaction - 1].entry
+      return "entry \(entry) (status 0, left out by import), \(finding.place): "
+        + "\(finding.kind.rawValue) \(finding.preview)"
+    }
   }
 
   /// `text` with control characters shown as `\u{1B}`, so a hostile file cannot drive the

@@ -76,9 +76,12 @@ enum HARCodec {
 
   /// - Parameter notes: gets a line for each entry left out: status 0 is what browsers and
   ///   Charles record for a request that was blocked or failed, with no answer to replay.
-  static func decode(_ value: JSONValue, reader: FieldReader, notes: inout [String])
-    throws(CassetteError) -> Cassette
-  {
+  /// - Parameter unanswered: gets those entries (numbered from 1) where they decode, so that
+  ///   `audit` still finds the secrets they hold.
+  static func decode(
+    _ value: JSONValue, reader: FieldReader, notes: inout [String],
+    unanswered: inout [(entry: Int, interaction: Interaction)]
+  ) throws(CassetteError) -> Cassette {
     let root = try reader.object(value, "(top level)")
     let log = try reader.object(root["log"], "log")
     let entries = try reader.array(log["entries"], "log.entries")
@@ -90,11 +93,15 @@ enum HARCodec {
     }
     for (index, item) in entries.enumerated() {
       if let status = item["response"]?["status"]?.numberValue?.intValue, status == 0 {
-        let url = item["request"]?["url"]?.stringValue ?? "?"
+        let url = SecretText.redacted(
+          item["request"]?["url"]?.stringValue ?? "?", placeholder: { _ in "***" })
         let reason = item["response"]?["_error"]?.stringValue.map { ": \($0)" } ?? ""
         notes.append(
           "entry \(index + 1) (\(RequestSummary.shown(url))) has status 0, a request that got no answer\(reason); left out"
         )
+        if let interaction = try? decodeEntry(item, reader: reader.entry(index)) {
+          unanswered.append((index + 1, interaction))
+        }
         continue
       }
       cassette.interactions.append(try decodeEntry(item, reader: reader.entry(index)))

@@ -118,6 +118,9 @@ public enum Interchange {
     public var cassette: Cassette
     public var format: InterchangeFormat
     public var notes: [String]
+    /// HAR entries left out for having no answer (status 0), numbered from 1: not part of the
+    /// cassette, but what they hold is in the file (`audit` looks at them).
+    public var unanswered: [(entry: Int, interaction: Interaction)] = []
   }
 
   /// As `importCassette`, with the notes on what was left out.
@@ -138,6 +141,7 @@ public enum Interchange {
   ) throws(CassetteError) -> Imported {
     let bytes = withoutBOM(bytes)
     var notes: [String] = []
+    var unanswered: [(entry: Int, interaction: Interaction)] = []
     let requested = format
     let format: InterchangeFormat
     if let given = requested { format = given } else { format = try detect(bytes, path: path) }
@@ -152,7 +156,9 @@ public enum Interchange {
         throw .invalidJSON(path: path, error: error)
       }
       switch format {
-      case .har: cassette = try HARCodec.decode(value, reader: reader, notes: &notes)
+      case .har:
+        cassette = try HARCodec.decode(
+          value, reader: reader, notes: &notes, unanswered: &unanswered)
       case .exvcr: cassette = try RecorderCodecs.decodeExVCR(value, reader: reader)
       case .wiremock:
         cassette = try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes)
@@ -169,7 +175,7 @@ public enum Interchange {
       cassette = try VCRCodec.decode(
         value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
-    return Imported(cassette: cassette, format: format, notes: notes)
+    return Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
   }
 
   /// Why `cassette` cannot be written in `format` so that its own tool reads it, if it cannot:
