@@ -130,8 +130,14 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     return call(emulator, v + "me/permissions/user_likes", method: "DELETE").text
       == #"{"success":true}"#
   case .oauthAccessTokenAnswersJSON:
-    // The endpoint is the login work's; it asks this rule.
-    return version.follows(rule)
+    let answer = call(
+      emulator,
+      v + "oauth/access_token?\(OAuthTokenTests.credentials)&grant_type=client_credentials",
+      token: nil)
+    #expect(answer.status == 200)
+    let json = answer.json?["access_token"]?.stringValue
+    #expect((json != nil) != answer.text.hasPrefix("access_token=\(OAuthTokenTests.app)%7C"))
+    return json?.hasPrefix("\(OAuthTokenTests.app)|") == true && answer.json?["token_type"] == "bearer"
   case .declarativeFields:
     let page = call(emulator, v + "19292868552").text
     let me = call(emulator, v + "me").text
