@@ -137,7 +137,8 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     #expect(answer.status == 200)
     let json = answer.json?["access_token"]?.stringValue
     #expect((json != nil) != answer.text.hasPrefix("access_token=\(OAuthTokenTests.app)%7C"))
-    return json?.hasPrefix("\(OAuthTokenTests.app)|") == true && answer.json?["token_type"] == "bearer"
+    return json?.hasPrefix("\(OAuthTokenTests.app)|") == true
+      && answer.json?["token_type"] == "bearer"
   case .declarativeFields:
     let page = call(emulator, v + "19292868552").text
     let me = call(emulator, v + "me").text
