@@ -126,6 +126,17 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     #expect((connections?["checkins"] == nil) == gone)
     if !gone { #expect(read?["data"]?.arrayValue?.isEmpty == false) }
     return gone
+  case .taggedPlacesEdge:
+    let token = try #require(try emulator.grant(["user_tagged_places"], token: "CAAEmuAlice").token)
+    let tags = call(emulator, v + "me/tagged_places?limit=2", token: token).json
+    guard let first = tags?["data"]?[0] else {
+      #expect(tags?["error"]?["message"] == "Unknown path components: /tagged_places")
+      return false
+    }
+    #expect(first.objectValue?.members.map(\.key) == ["id", "created_time", "place"])
+    #expect(first["place"]?["name"] == "Sears Fine Food")
+    #expect(call(emulator, v + "me/tagged_places").text == #"{"data":[]}"#)
+    return true
   case .deleteAnswersSuccessObject:
     return call(emulator, v + "me/permissions/user_likes", method: "DELETE").text
       == #"{"success":true}"#

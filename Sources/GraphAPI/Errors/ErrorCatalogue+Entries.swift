@@ -64,7 +64,7 @@ extension ErrorCatalogue {
       likelyCause:
         "Code written for v1.0 (the `username` field, `me/checkins`) running against v2.0 or later, often an unversioned call whose app default version moved.",
       fix:
-        "Drop the field (use the app-scoped `id`, or `link`; for check-ins, posts with a place), or pin the older version in the path while it is still served (`version v1.0` in the REPL)."
+        "Drop the field (use the app-scoped `id`, or `link`; for check-ins, `me/tagged_places` with `user_tagged_places`), or pin the older version in the path while it is still served (`version v1.0` in the REPL)."
     ),
     .init(
       codes: 324...324, title: "Missing or invalid image file", type: "OAuthException",

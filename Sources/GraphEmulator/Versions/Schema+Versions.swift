@@ -5,6 +5,7 @@ extension Schema {
     guard let edge = edge(name) else { return nil }
     if edge.name == "statuses", version.follows(.statusesEdgeGone) { return nil }
     if edge.name == "checkins", version.follows(.checkinsEdgeGone) { return nil }
+    if edge.name == "tagged_places", !version.follows(.taggedPlacesEdge) { return nil }
     return edge
   }
 

@@ -18,6 +18,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case otherPeoplesFeedRefused
   /// A user's `checkins` edge is gone: reading it, expanding it and posting to it are (#12).
   case checkinsEdgeGone
+  /// A user's `tagged_places` edge (with `user_tagged_places`) lists the places they were
+  /// tagged at.
+  case taggedPlacesEdge
   /// A DELETE answers `{"success":true}` instead of a bare `true`.
   case deleteAnswersSuccessObject
   /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
@@ -46,7 +49,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
     switch self {
     case .usernameFieldRefused, .usernameLookupRefused, .friendsOnlyAppUsers,
       .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
-      .otherPeoplesFeedRefused, .checkinsEdgeGone:
+      .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
       return .v2_0
     case .deleteAnswersSuccessObject: return .v2_1
     case .oauthAccessTokenAnswersJSON: return .v2_3
@@ -81,6 +84,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .checkinsEdgeGone:
       return
         "`GET`/`POST <user>/checkins` and `fields=checkins` on a user are `checkins API is deprecated for versions v2.0 and higher` (code 12 and its `(#12)` prefix **[choice]**, as the username error's); a check-in read by its id stays"
+    case .taggedPlacesEdge:
+      return
+        "`me/tagged_places` (needs `user_tagged_places`) lists PlaceTags `{id, created_time, place}`; **[choice]**: the person's check-ins are their place tags"
     case .deleteAnswersSuccessObject:
       return "a DELETE answers `{\"success\":true}`, not a bare `true`"
     case .oauthAccessTokenAnswersJSON:
@@ -118,6 +124,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return "https://developers.facebook.com/docs/apps/changelog#v2_0"
     case .checkinsEdgeGone:
       return "https://github.com/agorapulse/grails-facebook-sdk/issues/70"
+    case .taggedPlacesEdge:
+      return "https://developers.facebook.com/docs/apps/changelog#v2_0_permissions"
     case .deleteAnswersSuccessObject:
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.1"
     case .oauthAccessTokenAnswersJSON:
