@@ -9,7 +9,7 @@ import Testing
 /// session is fixed. (Swift seeds dictionary hashing per process, so any answer that depended on
 /// dictionary order would change this digest from run to run.) When a behaviour changes on
 /// purpose, print the new digest with `EMULATOR_PRINT_DIGEST=1` and update it here.
-let sessionDigest = "261d5c40cd8a013a9b411796f99a378ff2753dcf093d150ca120930704bc0528"
+let sessionDigest = "05c03c3d65b075587551120275902e22301e6656a9b5040755bfa47e8bf9bf8e"
 
 func sessionTranscript() -> [UInt8] {
   let emulator = GraphEmulator()
@@ -20,7 +20,7 @@ func sessionTranscript() -> [UInt8] {
     ("GET", "me/friends?limit=7&fields=name,picture,installed", "CAAEmuAlice", []),
     ("GET", "me/feed?limit=4", "CAAEmuAlice", []), ("GET", "me/albums", "CAAEmuAlice", []),
     ("GET", "me/photos?limit=3", "CAAEmuAlice", []), ("GET", "me/likes", "CAAEmuAlice", []),
-    ("GET", "me/events", "CAAEmuAlice", []), ("GET", "me/checkins", "CAAEmuAlice", []),
+    ("GET", "me/events", "CAAEmuAlice", []), ("GET", "v1.0/me/checkins", "CAAEmuAlice", []),
     (
       "GET", "search?type=place&center=37.785834,-122.406417&distance=5000&limit=50", "CAAEmuAlice",
       []

@@ -87,11 +87,11 @@ import Testing
 
 @Test func checkinsReadAndWrite() {
   let emulator = GraphEmulator()
-  let list = call(emulator, "me/checkins?fields=place{name}&limit=1")
+  let list = call(emulator, "v1.0/me/checkins?fields=place{name}&limit=1")
   #expect(list.json?["data"]?[0]?["place"]?["name"] == "Sears Fine Food")
-  #expect(call(emulator, "me/checkins", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#)
+  #expect(call(emulator, "v1.0/me/checkins", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#)
   let created = call(
-    emulator, "me/checkins", method: "POST", token: "CAAEmuAlicePublish",
+    emulator, "v1.0/me/checkins", method: "POST", token: "CAAEmuAlicePublish",
     form: [("place", "111615355559307"), ("message", "Lunch")])
   #expect(created.text == #"{"id":"101530000000001"}"#)
 }

@@ -55,13 +55,16 @@ extension ErrorCatalogue {
     ),
     .init(
       codes: 12...12, title: "Deprecated for this version", type: "OAuthException",
-      messages: ["(#12) username field is deprecated for versions v2.0 and higher"],
+      messages: [
+        "(#12) username field is deprecated for versions v2.0 and higher",
+        "(#12) checkins API is deprecated for versions v2.0 and higher",
+      ],
       meaning:
         "The field or call exists only in older Graph API versions; the version the request was served by no longer has it.",
       likelyCause:
-        "Code written for v1.0 (the `username` field) running against v2.0 or later, often an unversioned call whose app default version moved.",
+        "Code written for v1.0 (the `username` field, `me/checkins`) running against v2.0 or later, often an unversioned call whose app default version moved.",
       fix:
-        "Drop the field (use the app-scoped `id`, or `link`), or pin the older version in the path while it is still served (`version v1.0` in the REPL)."
+        "Drop the field (use the app-scoped `id`, or `link`; for check-ins, `me/tagged_places` with `user_tagged_places`), or pin the older version in the path while it is still served (`version v1.0` in the REPL)."
     ),
     .init(
       codes: 324...324, title: "Missing or invalid image file", type: "OAuthException",

@@ -34,6 +34,7 @@ extension GraphError {
     "appLimit": [.appLimit],
     "userLimit": [.userLimit],
     "usernameDeprecated": [.usernameDeprecated],
+    "checkinsDeprecated": [.checkinsDeprecated],
     "publishActionsDeprecated": [.publishActionsDeprecated],
     "unsupportedSearchType": [.unsupportedSearchType("user")],
     "unknownVersion": [.unknownVersion("v2.13")],

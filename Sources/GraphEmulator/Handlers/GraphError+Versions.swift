@@ -7,6 +7,12 @@ extension GraphError {
     "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
     challenge: "invalid_request")
 
+  /// 12 for a user's `checkins` edge from v2.0 on. The message is the one developers quoted;
+  /// the code and the `(#12)` prefix follow the username error of the same family.
+  static let checkinsDeprecated = oauth(
+    "(#12) checkins API is deprecated for versions v2.0 and higher", code: 12,
+    challenge: "invalid_request")
+
   /// 200 (HTTP 403) for a write that needed `publish_actions`, from v3.0 on.
   static let publishActionsDeprecated = permissionError(
     "(#200) This endpoint is deprecated since the required permission publish_actions is "

@@ -70,6 +70,11 @@ struct NodeRenderer {
       if let name = node.fields["name"] { out.append("name", name) }
     case (.page, "likes"):
       for key in ["category", "name"] { if let v = node.fields[key] { out.append(key, v) } }
+    case (.checkin, "tagged_places"):
+      // A PlaceTag: https://developers.facebook.com/docs/graph-api/reference/place-tag
+      out.append("id", .string(node.id))
+      for key in ["created_time", "place"] { if let v = node.fields[key] { out.append(key, v) } }
+      return out
     default:
       return defaultObject(node)
     }
@@ -105,6 +110,7 @@ struct NodeRenderer {
         .served(from: call.origin)
       return ["data": picture.data]
     }
+    if let error = schema.removalError(ofEdge: field.name, at: call.version) { throw error }
     if let edge = schema.edge(field.name, at: call.version),
       edge.name != "picture" || node.type != .photo
     {
@@ -175,7 +181,7 @@ struct NodeRenderer {
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
     summary: Bool = false
   ) throws(GraphError) -> JSONObject {
-    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.name) : EdgeList()
+    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
     let total = ids.count
     if edge.name == "friends", call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty

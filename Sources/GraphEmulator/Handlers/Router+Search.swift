@@ -72,10 +72,15 @@ extension Router {
     let end = min(ids.count, start + pager.limit)
     let selection = try selection(call)
     let renderer = renderer(call, viewer)
+    let places =
+      type == "place" && call.version.follows(.placeSearchAnswersPlaceInformation)
+      ? PlaceInformation(renderer: renderer) : nil
     var data: [JSONValue] = []
     for id in ids[start..<end] {
       guard let node = state.world.nodes[id] else { continue }
-      if let selection {
+      if let places {
+        data.append(.object(try places.render(node, selection: selection)))
+      } else if let selection {
         data.append(.object(try renderer.render(node, selection: selection)))
       } else {
         data.append(.object(Self.searchItem(node)))

@@ -115,11 +115,11 @@ extension Router {
   }
 
   /// `POST me/checkins` with `place` (and `message`): needs
-  /// `publish_checkins` or `publish_actions` (the Hackbook wall-posting tutorial era).
+  /// `publish_checkins` or `publish_actions` (the Hackbook wall-posting tutorial era; from
+  /// v2.0 the edge is gone, see `VersionRule.checkinsEdgeGone`).
   mutating func checkIn(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
-    if call.version.follows(.publishActionsGone) { throw .publishActionsDeprecated }
     let user = try writer(viewer, needs: ["publish_actions", "publish_checkins"])
     guard let placeID = call["place"], let place = state.world.nodes[placeID],
       place.fields["location"] != nil

@@ -133,9 +133,9 @@ struct Router {
     if name.contains(":") {
       return try openGraphAction(name, node: node, call: call, viewer: viewer)
     }
-    guard let edge = Schema.of(node.type).edge(name, at: call.version) else {
-      throw .unknownPath("/\(name)")
-    }
+    let schema = Schema.of(node.type)
+    if let error = schema.removalError(ofEdge: name, at: call.version) { throw error }
+    guard let edge = schema.edge(name, at: call.version) else { throw .unknownPath("/\(name)") }
     switch (call.method, edge.name) {
     case ("GET", "picture"):
       let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })

@@ -8,7 +8,7 @@ extension GraphEmulator {
     "public_profile", "publish_actions", "publish_checkins", "publish_stream",
     "read_friendlists", "read_stream", "rsvp_event", "user_birthday", "user_checkins",
     "user_events", "user_friends", "user_hometown", "user_likes", "user_location",
-    "user_photos", "user_posts", "user_relationship_details", "user_status",
+    "user_photos", "user_posts", "user_relationship_details", "user_status", "user_tagged_places",
   ]
 
   /// The people of the world, sorted by id.

@@ -16,6 +16,11 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case permissionsAsList
   /// Posting to another person's feed is refused (200).
   case otherPeoplesFeedRefused
+  /// A user's `checkins` edge is gone: reading it, expanding it and posting to it are (#12).
+  case checkinsEdgeGone
+  /// A user's `tagged_places` edge (with `user_tagged_places`) lists the places they were
+  /// tagged at.
+  case taggedPlacesEdge
   /// A DELETE answers `{"success":true}` instead of a bare `true`.
   case deleteAnswersSuccessObject
   /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
@@ -35,18 +40,23 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case openGraphActionsGone
   /// `search` for users, events and groups is gone.
   case searchPeopleEventsGroupsGone
+  /// `search?type=place` answers PlaceInformation objects, whose `page` field leads to the
+  /// place's Page.
+  case placeSearchAnswersPlaceInformation
 
   /// The first version the rule holds in.
   public var since: GraphVersion {
     switch self {
     case .usernameFieldRefused, .usernameLookupRefused, .friendsOnlyAppUsers,
       .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
-      .otherPeoplesFeedRefused:
+      .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
       return .v2_0
     case .deleteAnswersSuccessObject: return .v2_1
     case .oauthAccessTokenAnswersJSON: return .v2_3
     case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
-    case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone: return .v3_0
+    case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
+      .placeSearchAnswersPlaceInformation:
+      return .v3_0
     }
   }
 
@@ -71,6 +81,12 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .otherPeoplesFeedRefused:
       return
         "`POST <friend>/feed` is (#200) `Feed story publishing to other users is disabled for this application`"
+    case .checkinsEdgeGone:
+      return
+        "`GET`/`POST <user>/checkins` and `fields=checkins` on a user are `checkins API is deprecated for versions v2.0 and higher` (code 12 and its `(#12)` prefix **[choice]**, as the username error's); a check-in read by its id stays"
+    case .taggedPlacesEdge:
+      return
+        "`me/tagged_places` (needs `user_tagged_places`) lists PlaceTags `{id, created_time, place}`; **[choice]**: the person's check-ins are their place tags"
     case .deleteAnswersSuccessObject:
       return "a DELETE answers `{\"success\":true}`, not a bare `true`"
     case .oauthAccessTokenAnswersJSON:
@@ -87,12 +103,15 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "the `statuses` edge is gone (2500 `Unknown path components`); read and post through `feed`"
     case .publishActionsGone:
       return
-        "`publish_actions` is gone: `POST me/feed`, `me/photos`, `me/checkins` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`, and `me/permissions` no longer lists it"
+        "`publish_actions` is gone: `POST me/feed` and `me/photos` are (#200) `This endpoint is deprecated since the required permission publish_actions is deprecated`, and `me/permissions` no longer lists it"
     case .openGraphActionsGone:
       return "publishing an Open Graph custom action is the same (#200)"
     case .searchPeopleEventsGroupsGone:
       return
         "`search` for `type=user`, `type=event` and `type=group` is (#100) `Unsupported type: X`; places and Pages stay"
+    case .placeSearchAnswersPlaceInformation:
+      return
+        "`search?type=place` answers PlaceInformation objects, `fields=page` giving the place's Page (before, Page objects, and `page` is (#100)); **[choice]**: without `fields` each is `name`, `location`, `id`, and shares its Page's id"
     }
   }
 
@@ -103,6 +122,10 @@ public enum VersionRule: String, Sendable, CaseIterable {
       .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
       .otherPeoplesFeedRefused:
       return "https://developers.facebook.com/docs/apps/changelog#v2_0"
+    case .checkinsEdgeGone:
+      return "https://github.com/agorapulse/grails-facebook-sdk/issues/70"
+    case .taggedPlacesEdge:
+      return "https://developers.facebook.com/docs/apps/changelog#v2_0_permissions"
     case .deleteAnswersSuccessObject:
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.1"
     case .oauthAccessTokenAnswersJSON:
@@ -117,6 +140,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .searchPeopleEventsGroupsGone:
       return
         "https://developers.facebook.com/docs/graph-api/changelog/non-versioned-changes/apr-4-2018"
+    case .placeSearchAnswersPlaceInformation:
+      return "https://developers.facebook.com/docs/places/web/search"
     }
   }
 

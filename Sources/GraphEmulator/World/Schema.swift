@@ -18,6 +18,12 @@ struct Schema: Sendable {
     var permission: String? = nil
     /// Feeds page by time (`since`/`until`), the rest by cursors.
     var timeBased = false
+    /// The stored edge it lists when that has another name (`tagged_places` lists the
+    /// person's check-ins).
+    var stored: String? = nil
+
+    /// The name of the stored edge it lists.
+    var storedName: String { stored ?? name }
   }
 
   var fields: [Field]
@@ -85,6 +91,9 @@ struct Schema: Sendable {
       Edge(name: "photos", target: .photo, permission: "user_photos"),
       Edge(name: "albums", target: .album, permission: "user_photos"),
       Edge(name: "checkins", target: .checkin, permission: "user_checkins"),
+      Edge(
+        name: "tagged_places", target: .checkin, permission: "user_tagged_places",
+        stored: "checkins"),
       Edge(name: "likes", target: .page, permission: "user_likes"),
       Edge(name: "events", target: .event, permission: "user_events"),
       Edge(name: "permissions", target: .user),
