@@ -147,7 +147,7 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
       token: nil)
     #expect(answer.status == 200)
     let json = answer.json?["access_token"]?.stringValue
-    #expect((json != nil) != answer.text.hasPrefix("access_token=\(OAuthTokenTests.app)%7C"))
+    #expect((json != nil) != answer.text.hasPrefix("access_token=\(OAuthTokenTests.app)|"))
     return json?.hasPrefix("\(OAuthTokenTests.app)|") == true
       && answer.json?["token_type"] == "bearer"
   case .declarativeFields:
