@@ -5,11 +5,30 @@ extension REPL {
   /// What Tab offers for `before` (the line up to the cursor).
   func completion(for before: String) -> Completion {
     if let path = Completer.pathNeedingMetadata(before) { session.learnMetadata(of: path) }
-    let people = before.hasPrefix("login ") ? session.emulator?.people.compactMap(\.username) : nil
-    let tokens = before.hasPrefix("token ") ? session.emulator?.testTokens.compactMap(\.name) : nil
+    // The emulator's names only where the emulator is the target (a replay or the live
+    // Graph API knows neither its people nor its test tokens).
+    let emulator = session.targetName == "emulator" ? session.emulator : nil
+    let tokens = emulator?.testTokens ?? []
+    let people =
+      before.hasPrefix("login ")
+      ? (emulator?.people.compactMap(\.username) ?? [])
+        + tokens.filter { $0.kind == .user }.compactMap(\.name)
+      : []
+    let app = emulator?.world.app
     return Completer(
-      catalog: session.catalog, permissions: GraphEmulator.permissionNames, people: people ?? [],
-      testTokens: tokens ?? []
+      catalog: session.catalog, permissions: GraphEmulator.permissionNames, people: people,
+      testTokens: tokens.compactMap(\.name), namespace: app?.namespace,
+      actionTypes: app?.actionTypes ?? [:], createdIDs: createdIDs()
     ).complete(before)
+  }
+
+  /// Ids of the objects this session created: the `id` of each answered POST that is not a
+  /// batch, newest first.
+  private func createdIDs() -> [String] {
+    session.history.reversed().compactMap { exchange in
+      guard exchange.succeeded, exchange.request.method == "POST", exchange.label == nil
+      else { return nil }
+      return exchange.json?["id"]?.stringValue
+    }
   }
 }
