@@ -45,6 +45,12 @@ import Testing
     terminal.type("\r")
     try terminal.waitFor("HTTP 200")
     try InteractiveTests.waitForPrompt(terminal)
+    // Deleted, it is offered no more.
+    terminal.clearOutput()
+    terminal.type("DELETE 44135\t")
+    terminal.drain(for: .milliseconds(300))
+    #expect(!terminal.output.contains(String(id.dropFirst(5))))
+    terminal.type("\u{15}")
     try InteractiveTests.leave(terminal)
   }
 

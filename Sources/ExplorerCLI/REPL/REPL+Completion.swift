@@ -1,3 +1,4 @@
+import GraphAPI
 import GraphEmulator
 
 /// Tab completion with what the session has learned.
@@ -22,13 +23,20 @@ extension REPL {
     ).complete(before)
   }
 
-  /// Ids of the objects this session created: the `id` of each answered POST that is not a
-  /// batch, newest first.
+  /// Ids of the objects this session created and has not deleted: the `id` of each answered
+  /// POST that is not a batch, less the last path component of each answered DELETE.
   private func createdIDs() -> [String] {
-    session.history.reversed().compactMap { exchange in
-      guard exchange.succeeded, exchange.request.method == "POST", exchange.label == nil
-      else { return nil }
-      return exchange.json?["id"]?.stringValue
+    var created: [String] = []
+    var deleted: Set<String> = []
+    for exchange in session.history where exchange.succeeded && exchange.label == nil {
+      switch exchange.request.method {
+      case "POST":
+        if let id = exchange.json?["id"]?.stringValue { created.append(id) }
+      case "DELETE":
+        if let last = URLParts(exchange.request.url)?.pathComponents.last { deleted.insert(last) }
+      default: break
+      }
     }
+    return created.filter { !deleted.contains($0) }
   }
 }
