@@ -53,7 +53,7 @@ import Testing
     ("GET me?fields=friends.limit(5){id,ni", "ckname"),
     ("GET me fields=friends{id},ni", nil),
     ("GET me fields=id,ni", nil),
-    ("GET me?li", "mit="),
+    ("GET me/friends?li", "mit="),
     ("login bo", "b "),
     ("login publish_a", "ctions "),
     ("login bob publish_a", "ctions "),

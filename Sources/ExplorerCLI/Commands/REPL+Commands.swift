@@ -142,10 +142,7 @@ extension REPL {
   }
 
   /// The emulator's test token called `name` (`alice-publish`), while it is the target.
-  private func testToken(named name: String) -> String? {
-    guard session.targetName == "emulator", let emulator = session.emulator else { return nil }
-    return emulator.testTokens.first { $0.name == name }?.token
-  }
+  private func testToken(named name: String) -> String? { session.testToken(named: name) }
 
   private func version(_ setting: Command.Setting) -> [Output] {
     switch setting {

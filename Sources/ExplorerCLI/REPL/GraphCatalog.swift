@@ -28,6 +28,9 @@ struct GraphCatalog: Sendable, Equatable {
   /// Whether the type behind `path` is known.
   func knows(path: String) -> Bool { typeOfPath[Self.normalise(path)] != nil }
 
+  /// The node type behind `path` (`user` for `me`), when its metadata has been seen.
+  func type(ofPath path: String) -> String? { typeOfPath[Self.normalise(path)] }
+
   /// The edges of the node at `path`, when its metadata has been seen.
   func edges(ofPath path: String) -> [String] {
     typeOfPath[Self.normalise(path)].flatMap { edgesOfType[$0] } ?? []

@@ -109,7 +109,7 @@ final class Session {
       }
       // An explicit token on the line wins over the session's (and gets its own proof).
       if parameter.name == "access_token" {
-        accessToken = value
+        accessToken = testToken(named: value) ?? value
       } else {
         parameters.append(parameter.name, value)
       }

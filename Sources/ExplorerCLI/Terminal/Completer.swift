@@ -3,18 +3,28 @@ import GraphAPI
 import GraphEmulator
 
 /// Decides what Tab offers, from the text before the cursor: command names first; paths and
-/// edges after a method; field names inside `fields=` (also after `{` and `,`); permission
-/// names after `login`, `grant`, `revoke` (and people after `login`); file names after `@`;
-/// command names after `help`.
+/// edges after a method (and the app's Open Graph actions after `GET`/`POST me/`, the ids this
+/// session created after `DELETE`); field names inside `fields=` (also after `{` and `,`); the
+/// parameters that fit the method and the route (`ParameterTable`); permission names after
+/// `login`, `grant`, `revoke` (and people and test-token names after `login`); test-token names
+/// after `token` and in `access_token=`; file names after `@`; command names after `help`.
 struct Completer: Sendable {
   /// What the completer knows of the graph: node paths, edges and fields per node type.
   var catalog: GraphCatalog
   /// Permission names offered after `login`, `grant` and `revoke`.
   var permissions: [String] = []
-  /// People (usernames) offered as `login`'s first word.
+  /// The names `login` takes as its first word: usernames and the user test tokens' names.
   var people: [String] = []
-  /// The emulator's test-token names (`alice-publish`), offered after `token`.
+  /// The emulator's test-token names (`alice-publish`), offered after `token` and as
+  /// `access_token=` values.
   var testTokens: [String] = []
+  /// The app's Open Graph namespace (`fb_sample_scrumps`), `nil` when there is no app.
+  var namespace: String? = nil
+  /// The app's action types and each one's object property (`eat` → `meal`).
+  var actionTypes: [String: String] = [:]
+  /// Ids of objects this session created (posts, photos, comments, actions), offered after
+  /// `DELETE`.
+  var createdIDs: [String] = []
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -27,23 +37,32 @@ struct Completer: Sendable {
     let current = atWordStart ? "" : (words.last ?? "")
     let index = atWordStart ? words.count : words.count - 1
     if index == 0 {
-      if let mark = current.firstIndex(of: "?") { return completeQuery(current, at: mark) }
-      if current.contains("/") { return completePath(current) }
+      if let mark = current.firstIndex(of: "?") {
+        return completeQuery(current, at: mark, method: "GET")
+      }
+      if current.contains("/") { return completePath(current, method: "GET") }
       return Completion(prefix: current, candidates: Self.commandWords + catalog.rootPaths)
     }
     let command = words[0]
     let isMethod = CommandParser.methods.contains(command.uppercased())
+    let method = isMethod ? command.uppercased() : "GET"
     if index == 1 && isMethod {
-      if let mark = current.firstIndex(of: "?") { return completeQuery(current, at: mark) }
-      return completePath(current)
+      if let mark = current.firstIndex(of: "?") {
+        return completeQuery(current, at: mark, method: method)
+      }
+      return completePath(current, method: method)
     }
-    if let at = current.firstIndex(of: "@"), !current[..<at].contains("=") {
+    // `source@ph`, and HTTPie's `name=@file` and `name:=@file.json`.
+    if let at = current.firstIndex(of: "@"),
+      !current[..<at].contains("=") || current[..<at].hasSuffix("=")
+    {
       return completeFile(current, after: at)
     }
     if isMethod || CommandParser.looksLikePath(command) {
-      return completeParameter(current, path: isMethod ? words[1] : command)
+      return completeParameter(current, path: isMethod ? words[1] : command, method: method)
     }
     switch (command, index) {
+    case ("search", _): return completeParameter(current, path: "search", method: "GET")
     case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _), ("grant", _), ("revoke", _):
@@ -126,35 +145,59 @@ struct Completer: Sendable {
     return ([GraphCatalog.normalise(path)] + open).joined(separator: "/")
   }
 
-  /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node.
-  private func completePath(_ current: String) -> Completion {
+  /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node, and
+  /// for `GET`/`POST` on a person the app's Open Graph actions (`me/fb_sample_scrumps:eat`);
+  /// after `DELETE`, the ids this session created as well as the root paths.
+  private func completePath(_ current: String, method: String) -> Completion {
     guard let slash = current.lastIndex(of: "/") else {
-      return Completion(prefix: current, candidates: catalog.rootPaths)
+      let created = method == "DELETE" ? createdIDs : []
+      return Completion(prefix: current, candidates: catalog.rootPaths + created)
     }
     let parent = String(current[..<slash])
-    return Completion(
-      prefix: current, candidates: catalog.edges(ofPath: parent).map { parent + "/" + $0 })
+    var edges = catalog.edges(ofPath: parent)
+    let isPerson =
+      GraphCatalog.normalise(parent) == "me" || catalog.type(ofPath: parent) == "user"
+    if let namespace, isPerson, method == "GET" || method == "POST" {
+      edges += actionTypes.keys.map { namespace + ":" + $0 }
+    }
+    return Completion(prefix: current, candidates: edges.map { parent + "/" + $0 })
   }
 
   /// A path with a query being typed: `me?fields=id,na` → `me?fields=id,name`, the last
-  /// parameter completed as `completeParameter` does, for the path before `?`.
-  private func completeQuery(_ current: String, at mark: String.Index) -> Completion {
+  /// parameter completed as `completeParameter` does, for the path before `?` (a file upload,
+  /// `source@`, has no place in a query).
+  private func completeQuery(_ current: String, at mark: String.Index, method: String)
+    -> Completion
+  {
     let query = current[current.index(after: mark)...]
     let start = query.lastIndex(of: "&").map { query.index(after: $0) } ?? query.startIndex
     let head = String(current[..<start])
-    let parameter = completeParameter(String(query[start...]), path: String(current[..<mark]))
+    let parameter = completeParameter(
+      String(query[start...]), path: String(current[..<mark]), method: method)
     return Completion(
-      prefix: current, candidates: parameter.candidates.map { head + $0 },
-      endsWord: parameter.endsWord)
+      prefix: current,
+      candidates: parameter.candidates.filter { !$0.hasSuffix("@") }.map {
+        head + $0
+      }, endsWord: parameter.endsWord)
   }
 
-  /// `fields=na` → `fields=name`, also after `{` and `,`; parameter names otherwise.
-  private func completeParameter(_ current: String, path: String) -> Completion {
+  /// `fields=na` → `fields=name`, also after `{` and `,`; a value from the parameter's list
+  /// (`type=pl` → `type=place`, `access_token=al` → `access_token=alice`); otherwise the
+  /// parameters `ParameterTable` has for `method` on `path`.
+  private func completeParameter(_ current: String, path: String, method: String) -> Completion {
     guard current.hasPrefix("fields="),
       let cut = current.lastIndex(where: { $0 == "=" || $0 == "," || $0 == "{" })
     else {
+      if let equals = current.firstIndex(of: "=") {
+        let name = String(current[..<equals])
+        var values = ParameterTable.values(of: name, method: method, path: path)
+        if name == "access_token" { values += testTokens }
+        return Completion(prefix: current, candidates: values.map { name + "=" + $0 })
+      }
+      let parameters = ParameterTable.parameters(
+        method: method, path: path, actionTypes: actionTypes)
       return Completion(
-        prefix: current, candidates: ["fields=", "limit=", "metadata=1", "summary=true"])
+        prefix: current, candidates: parameters.map { ParameterTable.offer($0).word })
     }
     let head = String(current[...cut])
     let fields = catalog.fields(ofPath: Self.nestedPath(path, fields: current.dropFirst(7)))

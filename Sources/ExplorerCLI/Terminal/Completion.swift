@@ -24,7 +24,8 @@ struct Completion: Equatable, Sendable {
   var insertion: String? {
     if candidates.count == 1, let only = candidates.first {
       let rest = String(only.dropFirst(prefix.count))
-      let open = only.hasSuffix("/") || only.hasSuffix("=") || only.hasSuffix("{")
+      let open =
+        only.hasSuffix("/") || only.hasSuffix("=") || only.hasSuffix("{") || only.hasSuffix("@")
       return rest + (open || !endsWord ? "" : " ")
     }
     guard let first = candidates.first else { return nil }
