@@ -29,7 +29,7 @@ enum HelpText {
       return out
     }
     let width = CommandReference.entries.map(\.name.count).max() ?? 0
-    var out = "Commands (help <command> for its usage):\n"
+    var out = "Commands (help <command> for its options and examples):\n"
     for entry in CommandReference.entries {
       let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
       out += "  \(renderer.bold(name))  \(entry.summary)\n"
