@@ -93,7 +93,8 @@ extension CommandManual {
         "operation, so later lines can use {result=label:$.path}; name@file attaches a file.",
         "With a file: Graph's batch array; name@file words after it upload its attached files.",
         "The batch is one POST / and one numbered exchange; each operation's answer is shown",
-        "with its own status ([1] HTTP 400) and its body decoded.",
+        "with its own status ([1] HTTP 400) and its body decoded. A line that is no request",
+        "line (!2, history) is refused as it is typed; the block goes on.",
       ],
       options: [
         Option("<file.json>", "Graph's batch array: method, relative_url, name, depends_on, ..."),
