@@ -42,15 +42,54 @@ import Testing
     }
   }
 
+  /// Every command of `help` has a manual page, and every page is a command's.
+  @Test func everyCommandHasAManualPage() {
+    #expect(Set(CommandManual.pages.keys) == Set(CommandReference.entries.map(\.name)))
+  }
+
   @Test(arguments: CommandReference.entries.map(\.name))
   func helpExplainsEachCommand(name: String) throws {
     let text = try HelpText.render(topic: name, renderer: Renderer(color: false, raw: false))
     let entry = try #require(CommandReference.entry(named: name))
-    #expect(text.hasPrefix("\(entry.usage)\n  \(entry.summary)\n"))
-    if let page = CommandManual.pages[name] {
-      for line in page.details + page.examples { #expect(text.contains("  \(line)\n"), "\(line)") }
-    } else {
-      #expect(text == "\(entry.usage)\n  \(entry.summary)\n")
+    let page = try #require(CommandManual.pages[name], "no help page for \(name)")
+    #expect(text.hasPrefix("\(entry.usage)\n  \(entry.summary)\n\n"))
+    #expect(!page.details.isEmpty, "\(name): no details")
+    #expect(page.examples.count >= 2, "\(name): fewer than two examples")
+    for line in page.details + page.examples { #expect(text.contains("  \(line)\n"), "\(line)") }
+    #expect(text.contains("\nOptions:\n") == !page.options.isEmpty)
+    for option in page.options {
+      let shown = text.split(separator: "\n").contains {
+        $0.hasPrefix("  \(option.form) ") && $0.hasSuffix("  \(option.text)")
+      }
+      #expect(shown, "\(name): \(option.form)")
+    }
+    // Help fits a terminal of 100 columns (the usage and summary lines, as docs/commands.md has them, aside).
+    for line in text.split(separator: "\n").dropFirst(2) {
+      #expect(line.count <= 100, "\(line)")
+    }
+  }
+
+  /// Each option of `help <command>` is named in the command's heading or section of
+  /// docs/commands.md (its first word: `--max` of `--max N`; each of `curl|objc|...`).
+  @Test(arguments: CommandManual.pages.keys.sorted())
+  func docsNameEveryOptionOfHelp(name: String) throws {
+    let entry = try #require(CommandReference.entry(named: name))
+    let documented = entry.usage + "\n" + (try Self.documentedSection(entry.usage))
+    for option in CommandManual.pages[name]?.options ?? [] {
+      let first = option.form.split(separator: " ").first.map(String.init) ?? option.form
+      for word in first.split(separator: "|") {
+        #expect(documented.contains(word), "\(name): docs/commands.md does not name \(word)")
+      }
+    }
+  }
+
+  /// Each example of `help` parses (the lines of batch's block form are checked by the batch
+  /// tests: a `label:` line and `end` mean something only after `batch`).
+  @Test(arguments: CommandManual.pages.keys.sorted())
+  func everyExampleParses(name: String) throws {
+    let blockLines = ["photo: POST me/photos source@meal.png message=Lunch", "end"]
+    for example in CommandManual.pages[name]?.examples ?? [] where !blockLines.contains(example) {
+      #expect(throws: Never.self, "\(name): \(example)") { try CommandParser.parse(example) }
     }
   }
 

@@ -182,7 +182,7 @@ import Testing
 
   @Test func helpAndTokenAndVersionInAScript() async {
     let run = await Self.run("help\nhelp token\ntoken\nversion v2.0\nversion\nquit\nGET me\n")
-    #expect(run.output.contains("Commands (help <command> for its usage):"))
+    #expect(run.output.contains("Commands (help <command> for its options and examples):"))
     #expect(run.output.contains("token [<value> | clear | --show | exchange]\n  Shows (masked"))
     #expect(run.output.contains("token CAAEmuAlice\n"))
     #expect(run.output.contains("version v2.0\n"))

@@ -67,7 +67,7 @@ import Testing
     let second = await Self.run("record \(file)\nGET me?fields=name\n")
     #expect(
       second.output.contains(
-        "\(file) exists (1 interactions): mode once replays it and records nothing"),
+        "\(file) exists (1 interaction): mode once replays it and records nothing"),
       "\(second.output)")
     #expect(second.errors.contains("\(file) (record mode once, target emulator): no recorded"))
     #expect(!second.errors.contains("graph.facebook.com:"))

@@ -75,3 +75,24 @@ extension REPL {
     return .batch(exchange, response)
   }
 }
+
+extension REPL {
+  /// Why a line typed in `batch`'s block form cannot be one of its operations (a syntax error,
+  /// or a command that is not a request line such as `!2`), or `nil` when it can.
+  static func batchLineProblem(_ typed: String) -> ExplorerError? {
+    guard !typed.isEmpty else { return nil }
+    var line = typed
+    if let match = typed.wholeMatch(of: /([A-Za-z_][A-Za-z0-9_\-]{0,63}):\s+(.*)/) {
+      line = String(match.2)
+    }
+    do {
+      guard case .request = try CommandParser.parse(line).command else {
+        return .failed(
+          "not a request line, not added to the batch: \(line) (type request lines, then 'end')")
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+}

@@ -98,19 +98,20 @@ extension REPL {
     let file = recorder.file
     let mode = recorder.mode.rawValue
     let count = recorder.currentCassette.interactions.count
+    let interactions = count == 1 ? "1 interaction" : "\(count) interactions"
     let where_ = target == "emulator" || target == "live" ? "the \(target)" : target
     switch recorder.mode {
     case .once where !recorder.isRecording:
-      return "\(file) exists (\(count) interactions): mode once replays it and records nothing;"
+      return "\(file) exists (\(interactions)): mode once replays it and records nothing;"
         + " a request it lacks is an error (record \(file) --mode new_episodes adds to it)"
     case .none:
-      return "replaying \(file) (mode none): \(count) interactions, nothing recorded"
+      return "replaying \(file) (mode none): \(interactions), nothing recorded"
     case .newEpisodes where count > 0:
-      return "recording to \(file) (mode \(mode)): its \(count) interactions replay, new"
+      return "recording to \(file) (mode \(mode)): replays its \(interactions), new"
         + " requests go to \(where_) and are added"
     case .all where count > 0:
       return "recording to \(file) (mode all): every request goes to \(where_); the cassette's"
-        + " \(count) interactions are replaced"
+        + " \(interactions) \(count == 1 ? "is" : "are") replaced"
     default:
       return "recording to \(file) (mode \(mode)): requests go to \(where_) and are recorded"
     }

@@ -66,7 +66,9 @@ extension REPL {
   /// Sends a request line, logging it first when `set verbose on`.
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
     let exchange = try await session.send(line, text: text)
-    if session.verbose { console.writeError(RequestLog.entry(for: exchange)) }
+    if session.verbose {
+      console.writeError(RequestLog.entry(for: exchange, token: sentTokenNote(exchange)))
+    }
     if interactive, !renderer.raw, let hint = await hint(for: exchange) {
       pendingHints.append(hint)
     }
@@ -133,7 +135,7 @@ extension REPL {
   /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it
   /// is one of the emulator's published test tokens and a replay is the target (a replayed
   /// session prints what the recorded one did); else masked.
-  private func shown(_ token: String, unmasked: Bool) -> String {
+  func shown(_ token: String, unmasked: Bool) -> String {
     let issuedHere =
       session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
     let published =

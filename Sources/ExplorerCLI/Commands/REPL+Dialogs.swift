@@ -38,7 +38,12 @@ extension REPL {
     form.append("decision", cancel ? "cancel" : "approve")
     let response = post(emulator, "dialog/\(name)", form)
     guard response.status == 302, let location = response.headers["Location"] else {
-      return "dialog \(name) did not complete: \(Self.pageError(response))\n"
+      let why = Self.pageError(response)
+      let near = Self.permissionNamed(in: why).flatMap {
+        Suggestion.closest(to: $0, among: knownPermissions)
+      }
+      return "dialog \(name) did not complete: \(why)"
+        + (near.map { " (did you mean \($0)?)" } ?? "") + "\n"
         + "FBWebDialogResultDialogNotCompleted\n"
     }
     var lines = ["redirect  \(Self.maskSecrets(location))"]

@@ -3,10 +3,12 @@ import GraphJSON
 
 /// "Did you mean" after an error answer that names what was mistyped: a field Graph says does
 /// not exist (`nmae` → `name`), an edge it cannot find (`me/freinds` → `friends`), from what the
-/// session knows of the node (its `metadata=1`, learned once per node type).
+/// session knows of the node (its `metadata=1`, learned once per node type); and permissions
+/// (`REPL+PermissionHints.swift`).
 extension REPL {
   /// The hint for `exchange`, or `nil` when its answer names nothing close to a known name.
   func hint(for exchange: Exchange) async -> String? {
+    if let hint = permissionHint(for: exchange) { return hint }
     guard !exchange.succeeded,
       let message = exchange.json?["error"]?["message"]?.stringValue,
       let path = URLParts(exchange.request.url).map({ GraphCatalog.normalise($0.path) }),

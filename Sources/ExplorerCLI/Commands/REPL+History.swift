@@ -13,7 +13,8 @@ extension REPL {
         toLength: width, withPad: " ", startingAt: 0)
       let ms = Renderer.milliseconds(exchange.elapsed)
       let body = exchange.label == nil ? exchange.bodyParameters : ""
-      let summary = exchange.summary + (body.isEmpty ? "" : " " + body)
+      let token = exchange.label == nil ? sentTokenNote(exchange).map { " · " + $0 } ?? "" : ""
+      let summary = exchange.summary + (body.isEmpty ? "" : " " + body) + token
       return "\(number)  \(exchange.response.status)  \(summary)  \(renderer.dim("\(ms) ms"))\n"
     }.joined()
   }

@@ -8,24 +8,31 @@ extension REPL {
     do {
       return apply(try emulator.login(who, permissions: permissions))
     } catch {
+      if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       guard case .unknownPerson = error else { throw .failed("\(error)") }
       let people = emulator.people
       // `login` takes a first name as well as a username: both are near-miss candidates.
       let firstNames = people.compactMap { $0.name.split(separator: " ").first?.lowercased() }
       throw .failed(
         Self.unknownPerson(
-          who, among: people.compactMap(\.username), alsoAccepted: firstNames))
+          who, among: people.compactMap(\.username), alsoAccepted: firstNames,
+          permissions: knownPermissions))
     }
   }
 
   /// `no person 'bbo' in the world: did you mean bob? People: alice, bob, ... (Tab after
   /// 'login ' lists them all)`: at most ten names, so a generated world of thousands stays one line.
+  /// A word close to one of `permissions` and to no person is taken for a mistyped permission:
+  /// `did you mean the permission publish_actions? (login [<person>] <permission> ...)`.
   static func unknownPerson(
-    _ name: String, among people: [String], alsoAccepted: [String] = []
+    _ name: String, among people: [String], alsoAccepted: [String] = [],
+    permissions: [String] = []
   ) -> String {
     var text = "no person '\(name)' in the world"
     if let near = Suggestion.closest(to: name, among: people + alsoAccepted) {
       text += ": did you mean \(near)?"
+    } else if let near = Suggestion.closest(to: name, among: permissions) {
+      text += ": did you mean the permission \(near)? (login [<person>] <permission> ...)"
     }
     let shown = people.prefix(10).joined(separator: ", ")
     let more =
@@ -38,6 +45,7 @@ extension REPL {
     do {
       return apply(try emulator.grant(permissions, token: session.token ?? ""))
     } catch {
+      if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       throw .failed("\(error)")
     }
   }
@@ -47,6 +55,7 @@ extension REPL {
     do {
       return apply(try emulator.revoke(permissions, token: session.token ?? ""))
     } catch {
+      if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       throw .failed("\(error)")
     }
   }

@@ -73,7 +73,7 @@ extension CommandParser {
     },
     "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
     "login": { args throws(ExplorerError) in
-      var words = args.map(\.text)
+      var words = try loginWords(args)
       if words.first == "--code-flow" {
         words.removeFirst()
         guard let first = words.first, !GraphEmulator.permissionNames.contains(first) else {

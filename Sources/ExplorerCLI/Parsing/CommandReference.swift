@@ -47,7 +47,7 @@ enum CommandReference {
       name: "app", usage: "app [<id> [<secret>] | clear]",
       summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof"),
     Entry(
-      name: "login", usage: "login [--code-flow] [<person>] [<permission> ...]",
+      name: "login", usage: "login [--code-flow] [<person>] [<permission> ... | --scope a,b]",
       summary:
         "Logs a person of the emulator's world in (the default user if none) with permissions"),
     Entry(

@@ -20,16 +20,10 @@ extension REPL {
         }
         return
       }
-      // The status lines stay on the screen; the bodies go through the pager.
-      let statusLines = outputs.compactMap { output -> String? in
-        switch output {
-        case .exchange(let exchange), .batch(let exchange, _):
-          return renderer.raw ? nil : renderer.statusLine(exchange) + "\n"
-        default: return nil
-        }
-      }
-      console.write(statusLines.joined())
-      try Pager.page(outputs.map(pagedText).joined(), console: console)
+      // The pager gets the status lines too, each above its answer: a pager that fills the
+      // screen (less -FRX) would scroll a line printed before it out of sight, and after `q`
+      // the screen keeps the status line above the answer.
+      try Pager.page(text, console: console)
       return
     }
     // Redirected: bodies go to the file or command, uncoloured; status lines stay here.
@@ -67,15 +61,6 @@ extension REPL {
     case .json(let value): return renderer.json(value)
     case .text(let text): return text
     case .note(let note): return renderer.raw ? "" : renderer.dim(note) + "\n"
-    }
-  }
-
-  /// What goes through the pager: the console text without the status lines.
-  private func pagedText(_ output: Output) -> String {
-    switch output {
-    case .exchange(let exchange): return renderer.body(exchange)
-    case .batch(_, let response): return renderer.batchItems(response)
-    default: return consoleText(output)
     }
   }
 

@@ -68,7 +68,12 @@ final class REPL: @unchecked Sendable {
     if trimmed.hasPrefix("#") { return true }
     if let lines = pendingBatch {
       guard trimmed == "end" else {
-        if !trimmed.isEmpty { pendingBatch = lines + [trimmed] }
+        // A line that is no request is refused as it is typed; the block goes on.
+        if let problem = Self.batchLineProblem(trimmed) {
+          report(problem, line: text, lineNumber: lineNumber)
+        } else if !trimmed.isEmpty {
+          pendingBatch = lines + [trimmed]
+        }
         return true
       }
       pendingBatch = nil

@@ -4,12 +4,14 @@ import GraphAPI
 /// The log `set verbose on` writes before each answer, in the shape of the iOS SDK's
 /// FBLoggingBehaviorFBRequests log, with the token replaced as the SDK's logger replaces it.
 enum RequestLog {
-  /// The log entry for one exchange.
-  static func entry(for exchange: Exchange) -> String {
+  /// The log entry for one exchange; `token` says which token was sent when the line gave one
+  /// instead of the session's (`token CAAEmuBob (access_token=)`), which the URL cannot show.
+  static func entry(for exchange: Exchange, token: String? = nil) -> String {
     let request = exchange.request
     var out = "FBSDKLog: Request <#\(exchange.number)>:\n"
     out += "  URL:\t\(masked(request.url))\n"
     out += "  Method:\t\(request.method)\n"
+    if let token { out += "  Token:\t\(token)\n" }
     if let agent = request.headers["User-Agent"] { out += "  UserAgent:\t\(agent)\n" }
     if let type = request.headers["Content-Type"] { out += "  MIME:\t\(type)\n" }
     if !request.body.isEmpty {

@@ -7,6 +7,10 @@
 /// ~ data[2]: moved from data[5]
 /// ```
 ///
+/// Two long strings that differ are each shown from a little before their first difference,
+/// `…` where they are cut (`paging.next: "…after=MTAwMDAz" → "…after=MTAwMDA1"`), so two values
+/// are never cut at the same point and made to look equal.
+///
 /// With `color`, removals are red, additions green and moves yellow (ANSI escapes). With
 /// `context` N > 0, each line is followed by up to N unchanged neighbours on either side, from
 /// the same object or array, indented.
@@ -50,6 +54,11 @@ public struct JSONDiffRenderer: Sendable {
     let path = difference.path.description
     switch difference.change {
     case .changed(let from, let to):
+      if case .string(let old) = from, case .string(let new) = to,
+        let (a, b) = differingWindows(old, new)
+      {
+        return "\(path): \(paint(a, "31")) → \(paint(b, "32"))"
+      }
       return "\(path): \(paint(summary(from), "31")) → \(paint(summary(to), "32"))"
     case .added(let value):
       return paint("+ \(path): \(summary(value))", "32")
@@ -85,6 +94,34 @@ public struct JSONDiffRenderer: Sendable {
       return String(text.prefix(max(valueWidth - 4, 8)))
         + (value.stringValue != nil ? "...\"" : "...")
     }
+  }
+
+  /// How many equal characters are kept before the first difference of two long strings.
+  static let leadingContext = 16
+
+  /// Two strings too long to show whole, each as a window from a little before their first
+  /// difference, `…` where a window cuts the string: two values cut at the same point would look
+  /// equal. `nil` when both fit.
+  func differingWindows(_ old: String, _ new: String) -> (String, String)? {
+    let a = Array(old)
+    let b = Array(new)
+    guard
+      JSONValue.string(old).compactText.count > valueWidth
+        || JSONValue.string(new).compactText.count > valueWidth
+    else { return nil }
+    var first = 0
+    while first < a.count, first < b.count, a[first] == b[first] { first += 1 }
+    let span = max(valueWidth - 4, Self.leadingContext + 8)
+    // From a little before the difference, or earlier when the longer string ends sooner than
+    // the window does (a difference near the end keeps more of what comes before it).
+    let start = max(0, min(first - Self.leadingContext, max(a.count, b.count) - span))
+    func window(_ characters: [Character]) -> String {
+      let from = min(start, characters.count)
+      let to = min(characters.count, from + span)
+      let inner = JSONValue.string(String(characters[from..<to])).compactText.dropFirst().dropLast()
+      return "\"" + (from > 0 ? "…" : "") + inner + (to < characters.count ? "…" : "") + "\""
+    }
+    return (window(a), window(b))
   }
 
   private func contextLines(_ difference: JSONDifference, in result: JSONDiffResult) -> [String] {

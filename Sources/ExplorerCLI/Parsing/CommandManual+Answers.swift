@@ -1,0 +1,162 @@
+/// `help` pages of the commands that work on answers and the session's files: explain, code,
+/// diff, record, replay, verify, history, show, headers, raw, save, !n, expect, set, help, quit.
+extension CommandManual {
+  static let answerPages: [String: Page] = [
+    "explain": Page(
+      details: [
+        "For an error: code, subcode, type and message, the error catalogue's meaning, likely",
+        "cause and fix; then what each SDK hands the app (the iOS SDK 3.x NSError and its",
+        "fberrorCategory, FBSDKCoreKit's error kind, Android, PHP, JavaScript). For a success,",
+        "the result the completion handler receives.",
+      ],
+      options: [
+        Option("#n", "the exchange to explain (default: the last)"),
+        Option("--sdk NAME", "one view only: ios3, ios, android, php or js"),
+      ],
+      examples: ["explain", "explain #4 --sdk android", "explain --sdk php"]),
+    "code": Page(
+      details: [
+        "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",
+        "Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless",
+        "--with-token, which writes the token that was really sent.",
+      ],
+      options: [
+        Option("curl|objc|swift|python", "the language (default: curl)"),
+        Option("#n", "the exchange to write (default: the last)"),
+        Option("--with-token", "the real token and appsecret_proof instead of placeholders"),
+      ],
+      examples: ["code", "code swift #3", "code python --with-token"]),
+    "diff": Page(
+      details: [
+        "One line per difference, by path, under a --- #a / +++ #b header: changed, + added,",
+        "- removed, ~ moved (array elements matched by id). Two long strings that differ are",
+        "shown from a little before their first difference, with … where they are cut.",
+      ],
+      options: [
+        Option("#a #b", "the two exchanges (default: the last two; one #a: #a with the last)"),
+        Option("<file>", "a JSON file instead of #b (./3 for a file called 3)"),
+        Option("--key k,...", "the members that identify array elements (default: id)"),
+        Option("--ignore <path>", "leaves a path out (repeatable; *, [*], ** wildcards)"),
+        Option("--ignore-order", "arrays compare as multisets"),
+        Option("--exact", "numbers compare by their text (1.0 differs from 1)"),
+        Option("--context N", "shows N unchanged neighbours around each difference"),
+        Option("--patch", "prints an RFC 6902 JSON Patch instead"),
+        Option("--merge", "prints an RFC 7386 merge patch instead"),
+      ],
+      examples: [
+        "diff", "diff #2 #3 --ignore paging", "diff #3 expected.json",
+        "diff #1 #2 --patch > fix.json",
+      ]),
+    "record": Page(
+      details: [
+        "Modes: once (the default: records a new cassette, replays an existing one), new_episodes,",
+        "none, all. It says what it will do and which target answers.",
+      ],
+      options: [
+        Option("<file>", "the cassette (docs/cassette-format.md)"),
+        Option("--mode M", "once, new_episodes, none or all, as Ruby VCR's record modes"),
+        Option("stop", "stops recording and writes the cassette"),
+      ],
+      examples: ["record c.json", "record c.json --mode new_episodes", "record stop"]),
+    "replay": Page(
+      details: [
+        "A request the cassette does not hold is an error naming the closest recorded request",
+        "and what differs. graph-explorer --replay FILE replays from the start.",
+      ],
+      options: [
+        Option("<file>", "the cassette to answer from"),
+        Option("stop", "goes back to the emulator"),
+      ],
+      examples: ["replay c.json", "replay stop"]),
+    "verify": Page(
+      details: [
+        "Checks status, error code and subcode, Content-Type, the JSON body structurally and",
+        "the interactions' expect assertions, ignoring volatile values (ids minted by writes,",
+        "times, fbtrace_id, cursors). Drift makes a script exit 1.",
+      ],
+      options: [
+        Option("--target T", "emulator (a fresh one, the default), live, a URL or a cassette"),
+        Option("--ignore <paths>", "comma-separated JSON paths to leave out (repeatable)"),
+        Option("--no-default-ignores", "compares the volatile values too"),
+        Option("--secret NAME=VALUE", "puts a redacted secret (<NAME>) back when re-sending"),
+      ],
+      examples: ["verify c.json", "verify c.json --ignore data[*].updated_time"]),
+    "history": Page(
+      details: [
+        "One line each: #3  200  GET /me/friends?limit=2  1 ms. A POST or DELETE shows its",
+        "body's parameters (secrets <redacted>); a line that gave the token says which was",
+        "sent (· token CAAEmuBob (access_token=)); all's merged result says what it merged.",
+      ],
+      options: [],
+      examples: ["history", "history | grep POST"]),
+    "show": Page(
+      details: ["Prints the answer with its status line again, as it was first shown."],
+      options: [Option("#n", "the exchange (default: the last)")],
+      examples: ["show", "show #3", "show #3 > friends.json"]),
+    "headers": Page(
+      details: [
+        "The request line and headers, a blank line, the status and the response headers",
+        "(facebook-api-version, x-fb-trace-id, x-app-usage, ...), secrets redacted.",
+      ],
+      options: [Option("#n", "the exchange (default: the last)")],
+      examples: ["headers", "headers #3"]),
+    "raw": Page(
+      details: ["The bytes that came, not pretty-printed: keys, spacing and escapes as sent."],
+      options: [Option("#n", "the exchange (default: the last)")],
+      examples: ["raw", "raw #3 | jq .data"]),
+    "save": Page(
+      details: [
+        "It never overwrites: an existing file is an error. The session's token,",
+        "appsecret_proof and app secret are written as <ACCESS_TOKEN>, <APPSECRET_PROOF> and",
+        "<APP_SECRET> (Graph repeats the token in paging URLs).",
+      ],
+      options: [
+        Option("#n", "the exchange (default: the last)"),
+        Option("<file>", "where to write (~ is expanded)"),
+      ],
+      examples: ["save friends.json", "save #3 friends.json"]),
+    "!n": Page(
+      details: [
+        "Prints the line it runs, then sends it again with the current token and the version",
+        "it was sent with, as a new exchange.",
+      ],
+      options: [
+        Option("!n", "runs exchange #n again"),
+        Option("!!", "runs the last exchange again"),
+      ],
+      examples: ["!3", "!!"]),
+    "expect": Page(
+      details: [
+        "The subject is status or a path into the body; .length is the size of an array,",
+        "object or string. The value is a JSON literal or a bare word taken as a string. A",
+        "failure prints the expected and the actual value; the script goes on and exits 1.",
+      ],
+      options: [
+        Option("status", "the HTTP status of the last answer"),
+        Option("path[.length]", "a path into the body: error.code, $.data[0].id, $.data.length"),
+        Option("<op>", "== != < <= > >= contains exists"),
+      ],
+      examples: [
+        "expect status == 200", "expect error.code == 190", "expect $.data.length >= 2",
+      ]),
+    "set": Page(
+      details: [
+        "Interactive sessions keep these in ~/.config/graph-explorer/config.json; scripts",
+        "start from the defaults (verbose off, pager on, colours on a terminal).",
+      ],
+      options: [
+        Option("verbose on|off", "logs each request on standard error, as the iOS SDK does"),
+        Option("pager on|off", "answers taller than the screen go through the pager"),
+        Option("color on|off", "ANSI colours"),
+      ],
+      examples: ["set verbose on", "set pager off", "set color off"]),
+    "help": Page(
+      details: ["Without a command, the list of commands and the line grammar's notes."],
+      options: [Option("command", "a command's usage, options and examples")],
+      examples: ["help", "help batch"]),
+    "quit": Page(
+      details: ["The history of lines is saved; exchanges and variables end with the session."],
+      options: [],
+      examples: ["quit", "exit"]),
+  ]
+}
