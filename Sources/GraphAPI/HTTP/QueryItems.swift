@@ -24,6 +24,22 @@ public struct QueryItems: Sendable, Hashable, RandomAccessCollection, Expressibl
   public init(parsing text: some StringProtocol) {
     var s = Substring(text)
     if s.first == "?" { s = s.dropFirst() }
+    var parsed: [Item] = []
+    let ascii = PercentEncoding.decodedComponents(ofASCII: s, separator: 0x26, plusAsSpace: true) {
+      pair in
+      guard let eq = pair.firstIndex(of: 0x3D) else {
+        parsed.append(Item(name: PercentEncoding.decode(ascii: pair, plusAsSpace: true), value: ""))
+        return
+      }
+      parsed.append(
+        Item(
+          name: PercentEncoding.decode(ascii: pair[..<eq], plusAsSpace: true),
+          value: PercentEncoding.decode(ascii: pair[(eq + 1)...], plusAsSpace: true)))
+    }
+    if ascii {
+      self.items = parsed
+      return
+    }
     self.items = s.split(separator: "&", omittingEmptySubsequences: true).map { pair in
       if let eq = pair.firstIndex(of: "=") {
         return Item(

@@ -128,7 +128,14 @@ public struct URLParts: Sendable, Hashable {
   /// The path split into decoded components, without empty ones: `/v2.0/me/friends` →
   /// `["v2.0", "me", "friends"]`.
   public var pathComponents: [String] {
-    path.split(separator: "/").map { PercentEncoding.decode($0, plusAsSpace: false) }
+    var components: [String] = []
+    let ascii = PercentEncoding.decodedComponents(
+      ofASCII: path, separator: 0x2F, plusAsSpace: false
+    ) {
+      components.append(PercentEncoding.decode(ascii: $0, plusAsSpace: false))
+    }
+    if ascii { return components }
+    return path.split(separator: "/").map { PercentEncoding.decode($0, plusAsSpace: false) }
   }
 
   /// `scheme://host[:port]`.

@@ -8,6 +8,7 @@ package enum TerminalText {
   /// overrides (U+202A to U+202E, U+2066 to U+2069) likewise, so text cannot be reordered.
   /// A backslash stays a backslash: the result is for reading, not for parsing back.
   package static func escaped(_ text: String) -> String {
+    if isPrintableASCII(text, allowingLineFeeds: false) { return text }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -31,8 +32,21 @@ package enum TerminalText {
 
   /// Each line of `text` escaped, the line breaks kept: for multi-line reports.
   package static func escapedLines(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
+    if isPrintableASCII(text, allowingLineFeeds: true) { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { escaped(String($0)) }.joined(separator: "\n")
+  }
+
+  /// Whether `text` is printable ASCII (and line feeds, if allowed): nothing in it is escaped.
+  /// One pass over the bytes, the common case of a log line or a URL.
+  static func isPrintableASCII(_ text: String, allowingLineFeeds: Bool) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F {
+        guard byte == 0x0A, allowingLineFeeds else { return false }
+      }
+      return true
+    }
   }
 
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -44,7 +44,9 @@ public struct Secret: Sendable, Hashable {
 
   /// Whether `text` is already a placeholder such as `<ACCESS_TOKEN_2>`.
   static func isPlaceholder(_ text: some StringProtocol) -> Bool {
-    guard text.count >= 5, text.first == "<", text.last == ">" else { return false }
+    guard text.utf8.first == 0x3C, text.count >= 5, text.first == "<", text.last == ">" else {
+      return false
+    }
     let inner = text.dropFirst().dropLast()
     return inner.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
       && inner.last?.isNumber == true

@@ -18,8 +18,14 @@ struct SecretMatcher {
   private var entries: [Entry] = []
   private var long: [UInt64: [Int32]] = [:]
   private var short: [UInt64: [Int32]] = [:]
-  /// One bit per hash of an indexed window: most bytes of most text end no secret.
-  private var filter = [UInt64](repeating: 0, count: 1 << 14)
+  /// One bit per hash of an indexed window: most bytes of most text end no secret. It starts
+  /// at 4,096 bits and grows with the secrets (to 2^20 bits), so a matcher for one short text
+  /// (the `serve` log's) costs no 128 KiB to clear.
+  private var filter: [UInt64] = []
+  /// log2 of the filter's bits.
+  private var filterBits = 0
+  private static let smallestFilterBits = 12
+  private static let largestFilterBits = 20
 
   var isEmpty: Bool { entries.isEmpty }
 
@@ -35,8 +41,27 @@ struct SecretMatcher {
     } else {
       short[key, default: []].append(index)
     }
-    let bit = Self.bit(key, width: width)
-    filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    if filter.isEmpty || entries.count << 4 > 1 << filterBits, filterBits < Self.largestFilterBits {
+      growFilter()
+    } else {
+      let bit = Self.bit(key, width: width, bits: filterBits)
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+  }
+
+  /// Rebuilds the filter at least 16 bits per secret (within its bounds), from every entry.
+  private mutating func growFilter() {
+    var bits = max(filterBits, Self.smallestFilterBits)
+    while entries.count << 4 > 1 << bits, bits < Self.largestFilterBits { bits += 1 }
+    if !filter.isEmpty, bits == filterBits { bits += 1 }
+    filterBits = bits
+    filter = [UInt64](repeating: 0, count: (1 << bits) >> 6)
+    for entry in entries {
+      let value = entry.bytes
+      let width = value.count >= 8 ? 8 : 6
+      let bit = Self.bit(Self.key(value[(value.count - width)...]), width: width, bits: bits)
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
   }
 
   /// A match: the decoded range and the secret's index.
@@ -113,7 +138,7 @@ struct SecretMatcher {
   func replacement(of index: Int) -> [UInt8] { entries[index].replacement }
 
   private func probe(_ key: UInt64, width: Int) -> Bool {
-    let bit = Self.bit(key, width: width)
+    let bit = Self.bit(key, width: width, bits: filterBits)
     return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
   }
 
@@ -134,7 +159,7 @@ struct SecretMatcher {
     bytes.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
-  private static func bit(_ key: UInt64, width: Int) -> Int {
-    Int(truncatingIfNeeded: ((key &* 0x9E37_79B9_7F4A_7C15) &+ UInt64(width)) >> 44)
+  private static func bit(_ key: UInt64, width: Int, bits: Int) -> Int {
+    Int(truncatingIfNeeded: ((key &* 0x9E37_79B9_7F4A_7C15) &+ UInt64(width)) >> UInt64(64 - bits))
   }
 }

@@ -114,7 +114,9 @@ package enum SecretScanner {
   private static func nameBefore(_ s: [UInt8], _ eq: Int) -> Secret.Kind? {
     var start = eq
     while start > 0, eq - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
-    guard start < eq, start == 0 || !isNameByte(s[start - 1]) else { return nil }
+    guard start < eq, start == 0 || !isNameByte(s[start - 1]),
+      mayBeSecretName(s[start..<eq])
+    else { return nil }
     let name = String(decoding: s[start..<eq], as: UTF8.self)
     return kind(ofName: name)
   }
@@ -127,7 +129,9 @@ package enum SecretScanner {
     let close = end - 1
     var start = close
     while start > 0, close - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
-    guard start > 0, s[start - 1] == 0x22, start < close else { return nil }
+    guard start > 0, s[start - 1] == 0x22, start < close, mayBeSecretName(s[start..<close]) else {
+      return nil
+    }
     let name = String(decoding: s[start..<close], as: UTF8.self)
     return kind(ofName: name)
   }
@@ -149,6 +153,31 @@ package enum SecretScanner {
     }
     return end > start ? start..<end : nil
   }
+
+  /// Whether the name bytes `name` (name bytes are ASCII) could be one of
+  /// `Secret.parameterKinds` once lowercased and cut at `[`: its length and first byte are
+  /// those of a secret name. Most names (`fields`, `limit`) are ruled out without a `String`.
+  private static func mayBeSecretName(_ name: ArraySlice<UInt8>) -> Bool {
+    let cut = name.firstIndex(of: 0x5B) ?? name.endIndex
+    let length = cut - name.startIndex
+    guard length > 0, length < 64, secretNameLengths & (1 << UInt64(length)) != 0 else {
+      return false
+    }
+    return secretNameFirstBytes[Int(name[name.startIndex] | 0x20)]
+  }
+
+  private static let secretNameLengths: UInt64 = Secret.parameterKinds.keys.reduce(0) {
+    $1.utf8.count < 64 ? $0 | 1 << UInt64($1.utf8.count) : $0
+  }
+
+  private static let secretNameFirstBytes: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for name in Secret.parameterKinds.keys {
+      guard let first = name.lowercased().utf8.first else { continue }
+      table[Int(first)] = true
+    }
+    return table
+  }()
 
   private enum ByteClass { case other, equals, colon, tokenStart, digit, dot }
 

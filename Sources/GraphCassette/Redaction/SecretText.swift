@@ -44,8 +44,9 @@ package struct SecretText: Sendable {
         learn(secret)
       }
       // The app secret inside an app token is a secret on its own.
-      if secret.kind == .accessToken, let bar = secret.value.lastIndex(of: "|") {
-        learn(.appSecret(String(secret.value[secret.value.index(after: bar)...])))
+      if secret.kind == .accessToken, let bar = secret.value.utf8.lastIndex(of: 0x7C) {
+        let utf8 = secret.value.utf8
+        learn(.appSecret(String(decoding: utf8[utf8.index(after: bar)...], as: UTF8.self)))
       }
     }
     var replacements: [(Range<Int>, [UInt8])] = matcher.matches(in: decoded.bytes).map {

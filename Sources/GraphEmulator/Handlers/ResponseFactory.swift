@@ -58,13 +58,16 @@ struct ResponseFactory {
     x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
     x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
     x ^= x >> 31
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    var out = ""
-    for _ in 0..<11 {
-      out.append(alphabet[Int(x % 62)])
-      x /= 62
-      if x == 0 { x = 0x2545_F491_4F6C_DD1D &+ UInt64(out.count) }
+    return String(unsafeUninitializedCapacity: 11) { out in
+      for count in 1...11 {
+        out[count - 1] = traceAlphabet[Int(x % 62)]
+        x /= 62
+        if x == 0 { x = 0x2545_F491_4F6C_DD1D &+ UInt64(count) }
+      }
+      return 11
     }
-    return out
   }
+
+  private static let traceAlphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 }

@@ -106,7 +106,7 @@ struct Router {
   func selection(_ call: GraphCall) throws(GraphError) -> FieldSelection? {
     guard let text = call["fields"], !text.isEmpty else { return nil }
     do {
-      return try FieldSelection(parsing: text)
+      return try SelectionCache.shared.selection(text)
     } catch {
       throw .syntax(error.message, column: error.column, text: text)
     }

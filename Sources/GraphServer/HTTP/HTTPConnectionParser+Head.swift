@@ -95,7 +95,7 @@ extension HTTPConnectionParser {
     }
     guard let first = scan.lines.first else { return bad("the request line is missing") }
     let line = buffer[(start + first.lowerBound)..<(start + first.upperBound)]
-    let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    let parts = Self.requestLineParts(line)
     guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
       return bad("the request line '\(Self.text(line))' is not 'METHOD target HTTP/1.1'")
     }
@@ -140,14 +140,17 @@ extension HTTPConnectionParser {
       .failure(.badRequest(status: status, reason: reason))
     }
     // The framing headers, in one pass over the fields.
-    var hosts: [String] = []
+    var host: String?
+    var hostCount = 0
     var connectionValues: [String] = []
     var codingValues: [String] = []
     var lengths: [String] = []
     var expectation: String?
     for field in headers.fields {
       switch field.name.utf8.count {
-      case 4 where HTTPHeaders.sameName(field.name, "Host"): hosts.append(field.value)
+      case 4 where HTTPHeaders.sameName(field.name, "Host"):
+        if host == nil { host = field.value }
+        hostCount += 1
       case 6 where expectation == nil && HTTPHeaders.sameName(field.name, "Expect"):
         expectation = field.value
       case 10 where HTTPHeaders.sameName(field.name, "Connection"):
@@ -159,11 +162,11 @@ extension HTTPConnectionParser {
       default: break
       }
     }
-    if minor >= 1, hosts.count != 1 {
+    if minor >= 1, hostCount != 1 {
       return bad(
-        hosts.isEmpty ? "the Host header is missing" : "there is more than one Host header")
+        hostCount == 0 ? "the Host header is missing" : "there is more than one Host header")
     }
-    if let host = hosts.first, !host.utf8.allSatisfy(Self.isAuthorityByte) {
+    if let host, !host.utf8.allSatisfy(Self.isAuthorityByte) {
       return bad("the Host header '\(host)' is not a host name")
     }
     let connection = Self.tokens(connectionValues)
@@ -202,6 +205,16 @@ extension HTTPConnectionParser {
     return .success((head, length == 0 ? .none : .length(length)))
   }
 
+  /// The request line split at its spaces (what `split(separator:)` without omitting empty
+  /// parts gives), without an array for the common case of exactly three parts.
+  static func requestLineParts(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    guard let first = line.firstIndex(of: 32),
+      let second = line[(first + 1)...].firstIndex(of: 32),
+      !line[(second + 1)...].contains(32)
+    else { return line.split(separator: 32, omittingEmptySubsequences: false) }
+    return [line[..<first], line[(first + 1)..<second], line[(second + 1)...]]
+  }
+
   /// `(major, minor)` of `HTTP/d.d`, or `nil` when `bytes` is not an HTTP version.
   static func version(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
     guard bytes.count == 8 else { return nil }
@@ -215,7 +228,12 @@ extension HTTPConnectionParser {
 
   /// The request target as text: origin form (`/...`) or absolute `http(s)://` form.
   static func target(_ bytes: ArraySlice<UInt8>) -> String? {
-    guard bytes.allSatisfy({ $0 > 32 && $0 != 127 }) else { return nil }
+    var ascii = true
+    for byte in bytes {
+      guard byte > 32, byte != 127 else { return nil }
+      if byte >= 0x80 { ascii = false }
+    }
+    if ascii, bytes.first == UInt8(ascii: "/") { return String(decoding: bytes, as: UTF8.self) }
     guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
     if text.hasPrefix("/") { return text }
     let lower = text.prefix(8).lowercased()

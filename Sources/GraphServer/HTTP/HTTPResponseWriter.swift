@@ -29,24 +29,48 @@ package enum HTTPResponseWriter {
   {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
-    func line(_ parts: String...) {
-      for part in parts { bytes.append(contentsOf: part.utf8) }
-      bytes.append(13)
-      bytes.append(10)
-    }
-    line("HTTP/1.1 ", String(response.status), " ", HTTPStatus.reason(response.status))
+    append("HTTP/1.1 ", to: &bytes)
+    append(String(response.status), to: &bytes)
+    bytes.append(32)
+    append(HTTPStatus.reason(response.status), to: &bytes)
+    bytes.append(contentsOf: crlf)
     for field in response.headers where !isFramingHeader(field.name) {
-      line(sanitized(field.name), ": ", sanitized(field.value))
+      appendSanitized(field.name, to: &bytes)
+      bytes.append(contentsOf: colonSpace)
+      appendSanitized(field.value, to: &bytes)
+      bytes.append(contentsOf: crlf)
     }
-    let hasBody = !HTTPStatus.forbidsBody(response.status)
-    if hasBody { line("Content-Length: ", String(response.body.count)) }
+    if !HTTPStatus.forbidsBody(response.status) {
+      append("Content-Length: ", to: &bytes)
+      append(String(response.body.count), to: &bytes)
+      bytes.append(contentsOf: crlf)
+    }
     if !keepAlive {
-      line("Connection: close")
+      append("Connection: close\r\n", to: &bytes)
     } else if minorVersion == 0 {
-      line("Connection: keep-alive")
+      append("Connection: keep-alive\r\n", to: &bytes)
     }
-    line()
+    bytes.append(contentsOf: crlf)
     return bytes
+  }
+
+  private static let crlf: [UInt8] = [13, 10]
+  private static let colonSpace: [UInt8] = [58, 32]
+
+  private static func append(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `sanitized(text)`: its bytes as they are when it holds no CR, LF or NUL.
+  private static func appendSanitized(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    let clean = text.withUTF8 { utf8 in
+      guard !utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if !clean { append(sanitized(text), to: &bytes) }
   }
 
   private static func isFramingHeader(_ name: String) -> Bool {

@@ -32,6 +32,10 @@ package struct ParsedRequest: Sendable, Equatable {
   package func absoluteURL(fallbackAuthority: String) -> String {
     if !target.hasPrefix("/") { return target }
     let host = headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? fallbackAuthority
-    return "http://" + host + target
+    var url = "http://"
+    url.reserveCapacity(7 + host.utf8.count + target.utf8.count)
+    url += host
+    url += target
+    return url
   }
 }

@@ -1,0 +1,56 @@
+extension PercentEncoding {
+  /// `decode(_:plusAsSpace:)` of ASCII bytes, read in place: the same result, without the
+  /// `Character` walk and the copy (text with no `%` or `+` becomes a `String` at once).
+  static func decode(ascii bytes: Slice<UnsafeBufferPointer<UInt8>>, plusAsSpace: Bool) -> String {
+    guard bytes.contains(where: { $0 == 0x25 || ($0 == 0x2B && plusAsSpace) }) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = bytes.startIndex
+    let end = bytes.endIndex
+    while i < end {
+      let b = bytes[i]
+      if b == 0x25, i + 2 < end, let hi = hexDigit(bytes[i + 1]), let lo = hexDigit(bytes[i + 2]) {
+        out.append(hi << 4 | lo)
+        i += 3
+      } else if b == 0x2B && plusAsSpace {
+        out.append(0x20)
+        i += 1
+      } else {
+        out.append(b)
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The components of an ASCII `text` between `separator` bytes, empty ones dropped, each
+  /// decoded as `decode(_:plusAsSpace:)` does; `nil` when `text` is not ASCII (the caller then
+  /// splits it by `Character`, as before). For ASCII the two agree: no separator used here
+  /// (`/`, `&`) joins a grapheme cluster with its neighbours.
+  static func decodedComponents(
+    ofASCII text: some StringProtocol, separator: UInt8, plusAsSpace: Bool,
+    _ each: (_ component: Slice<UnsafeBufferPointer<UInt8>>) -> Void
+  ) -> Bool {
+    var text = Substring(text)
+    return text.withUTF8 { bytes in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+      var start = 0
+      for i in 0...bytes.count where i == bytes.count || bytes[i] == separator {
+        if i > start { each(bytes[start..<i]) }
+        start = i + 1
+      }
+      return true
+    }
+  }
+
+  private static func hexDigit(_ b: UInt8) -> UInt8? {
+    switch b {
+    case 0x30...0x39: return b - 0x30
+    case 0x41...0x46: return b - 0x41 + 10
+    case 0x61...0x66: return b - 0x61 + 10
+    default: return nil
+    }
+  }
+}
