@@ -41,6 +41,9 @@ enum ExportCommand {
     let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
     do {
       let cassette = try Cassette.load(path: parsed.operands[0])
+      if let note = cassette.tornTailNote {
+        console.errorLine("graph-explorer export: \(parsed.operands[0]): \(note)")
+      }
       if let refusal = Interchange.exportRefusal(cassette, as: format) {
         console.errorLine("graph-explorer export: \(refusal)")
         return .usage

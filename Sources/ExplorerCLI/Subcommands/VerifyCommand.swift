@@ -59,6 +59,9 @@ enum VerifyCommand {
       console.line("\(file) against \(parsed.targetDescription):")
       if let cassette = try? Cassette.load(path: file) {
         for line in parsed.mapping(for: cassette).lines { console.line("  \(line)") }
+        if let note = cassette.tornTailNote {
+          console.errorLine("graph-explorer verify: \(file): \(note)")
+        }
       }
       console.line(ErrorPresenter.safe(report.text))
       drift = drift || report.hasDrift

@@ -15,6 +15,9 @@ public struct Cassette: Sendable, Hashable {
   public var recordedWith: String?
   /// The exchanges, in the order they happened.
   public var interactions: [Interaction]
+  /// When the file's last append was torn by a crash (`Cassette.untorn`), the bytes left out
+  /// at its end (0 when only its closing brackets were missing); nil for a whole file.
+  public var tornTailBytes: Int?
 
   /// A cassette holding `interactions`.
   public init(interactions: [Interaction] = [], recordedWith: String? = nil) {
@@ -36,12 +39,18 @@ public struct Cassette: Sendable, Hashable {
   /// Decodes cassette JSON; `path` only names the source in error messages.
   public init(bytes: [UInt8], path: String = "<cassette>") throws(CassetteError) {
     let value: JSONValue
+    let clean = Interchange.withoutBOM(bytes)
+    var torn: Int?
     do {
-      value = try JSONParser.parse(Interchange.withoutBOM(bytes))
+      value = try JSONParser.parse(clean)
     } catch {
-      throw .invalidJSON(path: path, error: error)
+      guard let untorn = Self.untorn(clean, failure: error) else {
+        throw .invalidJSON(path: path, error: error)
+      }
+      (value, torn) = untorn
     }
     self = try NativeCodec.decode(value, path: path)
+    tornTailBytes = torn
   }
 
   /// The cassette as it is written to disk: pretty JSON in the fixed key order, ending with a
