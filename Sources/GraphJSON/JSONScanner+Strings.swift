@@ -196,9 +196,18 @@ extension JSONScanner {
   }
 
   /// Moves `index` past bytes that need no work in a string (no quote, backslash or control
-  /// character), eight at a time where it can, OR-ing them into `seen` (for the ASCII check).
+  /// character), sixteen or eight at a time where it can, OR-ing them into `seen` (for the
+  /// ASCII check).
   @inline(__always)
   mutating func skipPlainRun(seen: inout UInt64) {
+    while index + 16 <= count {
+      let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+      let special = (bytes .== 0x22) .| (bytes .== 0x5C) .| (bytes .< 0x20)
+      if any(special) { break }
+      let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+      seen |= words[0] | words[1]
+      index += 16
+    }
     while index + 8 <= count {
       let word = ByteWord.load(base + index)
       if ByteWord.needsAttention(word) { break }

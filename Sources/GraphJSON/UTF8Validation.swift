@@ -6,6 +6,13 @@ enum UTF8Validation {
     let n = bytes.count
     var i = 0
     while i < n {
+      if i + 16 <= n {
+        let words = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD2<UInt64>.self)
+        if (words[0] | words[1]) & ByteWord.highs == 0 {
+          i += 16
+          continue
+        }
+      }
       if i + 8 <= n, ByteWord.load(p + i) & ByteWord.highs == 0 {
         i += 8
         continue
