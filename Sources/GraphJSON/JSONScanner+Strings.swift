@@ -201,11 +201,10 @@ extension JSONScanner {
   @inline(__always)
   mutating func skipPlainRun(seen: inout UInt64) {
     while index + 16 <= count {
-      let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-      let special = (bytes .== 0x22) .| (bytes .== 0x5C) .| (bytes .< 0x20)
-      if any(special) { break }
-      let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
-      seen |= words[0] | words[1]
+      let first = ByteWord.load(base + index)
+      let second = ByteWord.load(base + index + 8)
+      if (ByteWord.attention(first) | ByteWord.attention(second)) & ByteWord.highs != 0 { break }
+      seen |= first | second
       index += 16
     }
     while index + 8 <= count {

@@ -7,8 +7,7 @@ enum UTF8Validation {
     var i = 0
     while i < n {
       if i + 16 <= n {
-        let words = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD2<UInt64>.self)
-        if (words[0] | words[1]) & ByteWord.highs == 0 {
+        if (ByteWord.load(p + i) | ByteWord.load(p + i + 8)) & ByteWord.highs == 0 {
           i += 16
           continue
         }
