@@ -12,13 +12,18 @@ enum ByteWord {
   /// Whether any of the eight bytes is a quote, a backslash or a control character: the
   /// bytes that end a plain run inside a JSON string.
   @inline(__always)
-  static func needsAttention(_ word: UInt64) -> Bool {
+  static func needsAttention(_ word: UInt64) -> Bool { attention(word) & highs != 0 }
+
+  /// Bits whose high bit in some byte is set exactly when one of the eight bytes needs
+  /// attention (as `needsAttention`); the bits of two words can be OR-ed before testing.
+  @inline(__always)
+  static func attention(_ word: UInt64) -> UInt64 {
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
     let hasQuote = (quote &- ones) & ~quote
     let hasBackslash = (backslash &- ones) & ~backslash
     let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl) & highs != 0
+    return hasQuote | hasBackslash | hasControl
   }
 
   /// Whether the `count` bytes at `a` and `b` are the same.

@@ -196,9 +196,17 @@ extension JSONScanner {
   }
 
   /// Moves `index` past bytes that need no work in a string (no quote, backslash or control
-  /// character), eight at a time where it can, OR-ing them into `seen` (for the ASCII check).
+  /// character), sixteen or eight at a time where it can, OR-ing them into `seen` (for the
+  /// ASCII check).
   @inline(__always)
   mutating func skipPlainRun(seen: inout UInt64) {
+    while index + 16 <= count {
+      let first = ByteWord.load(base + index)
+      let second = ByteWord.load(base + index + 8)
+      if (ByteWord.attention(first) | ByteWord.attention(second)) & ByteWord.highs != 0 { break }
+      seen |= first | second
+      index += 16
+    }
     while index + 8 <= count {
       let word = ByteWord.load(base + index)
       if ByteWord.needsAttention(word) { break }

@@ -6,6 +6,12 @@ enum UTF8Validation {
     let n = bytes.count
     var i = 0
     while i < n {
+      if i + 16 <= n {
+        if (ByteWord.load(p + i) | ByteWord.load(p + i + 8)) & ByteWord.highs == 0 {
+          i += 16
+          continue
+        }
+      }
       if i + 8 <= n, ByteWord.load(p + i) & ByteWord.highs == 0 {
         i += 8
         continue

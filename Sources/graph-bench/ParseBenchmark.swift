@@ -110,7 +110,8 @@ enum ParseBenchmark {
       }
       let megabytes = Double(document.count) / 1e6
       var commands: [(String, [String])] = [
-        ("GraphJSON", [executable, "parse-child", path, phasesPath])
+        ("JSONDocument", [executable, "parse-child", path, phasesPath]),
+        ("JSONValue", [executable, "parse-child", path, phasesPath, "--value"]),
       ]
       for (peer, script) in available {
         commands.append((peer.name, ["/usr/bin/env", python, script, path, phasesPath]))
@@ -155,7 +156,7 @@ enum ParseBenchmark {
         let theirs = median(samples[index].map(\.parse.cpu))
         print(
           String(
-            format: "GraphJSON parse vs %@: %.2f× its throughput (CPU time)", command.0,
+            format: "JSONDocument parse vs %@: %.2f× its throughput (CPU time)", command.0,
             theirs / ours))
       }
       unlink(path)
@@ -188,11 +189,12 @@ enum ParseBenchmark {
     }
   }
 
-  /// `graph-bench parse-child FILE OUT`: reads FILE (memory-mapped), parses it into a
-  /// `JSONValue`, frees it, and writes the phases to OUT as the Python peers do.
+  /// `graph-bench parse-child FILE OUT [--value]`: reads FILE (memory-mapped), parses it into
+  /// a `JSONDocument` (with `--value`, a `JSONValue`), frees it, and writes the phases to OUT
+  /// as the Python peers do.
   static func child(_ arguments: [String]) async -> Int32 {
-    guard arguments.count == 2 else {
-      fail("usage: graph-bench parse-child FILE OUT")
+    guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--value") else {
+      fail("usage: graph-bench parse-child FILE OUT [--value]")
       return 2
     }
     var start = (ContinuousClock.now, threadCPUSeconds())
@@ -208,9 +210,14 @@ enum ParseBenchmark {
     let read = phase()
     let before = residentBytes()
     start = (ContinuousClock.now, threadCPUSeconds())
-    var value: JSONValue
+    var value: JSONValue = .null
+    var document: JSONDocument?
     do {
-      value = try JSONParser().parse(file.bytes)
+      if arguments.count == 3 {
+        value = try JSONParser().parse(file.bytes)
+      } else {
+        document = try JSONDocument(parsing: file.bytes)
+      }
     } catch {
       fail("\(arguments[0]): \(error)")
       return 1
@@ -219,9 +226,12 @@ enum ParseBenchmark {
     let tree = residentBytes() - before
     // Keep the tree alive until here, then free it in one assignment (timed).
     withExtendedLifetime(value) {}
+    withExtendedLifetime(document) {}
     value = .null
+    document = nil
     let free = phase()
     withExtendedLifetime(value) {}
+    withExtendedLifetime(document) {}
     let line = String(
       format: "%f %f %f %f %f %f %d\n", read.0, read.1, parse.0, parse.1, free.0, free.1, tree)
     guard FileManager.default.createFile(atPath: arguments[1], contents: Data(line.utf8)) else {

@@ -16,16 +16,25 @@ enum BodyCodec {
     case pretty
 
     func print(_ value: JSONValue) -> [UInt8] {
+      let printed = printer.bytes(value)
+      return escapesSlashes ? Self.escapeSlashes(printed) : printed
+    }
+
+    /// The same bytes as `print(_:)` of the same value, printed from a parsed document.
+    func print(_ value: JSONDocument.Value) -> [UInt8] {
+      let printed = printer.bytes(value)
+      return escapesSlashes ? Self.escapeSlashes(printed) : printed
+    }
+
+    private var printer: JSONPrinter {
       switch self {
-      case .compact: return JSONPrinter(options: []).bytes(value)
-      case .ascii: return JSONPrinter(options: [.asciiOnly]).bytes(value)
-      case .pretty: return JSONPrinter(options: [.pretty]).bytes(value)
-      case .escapedSlashes:
-        return Self.escapeSlashes(JSONPrinter(options: []).bytes(value))
-      case .escapedSlashesASCII:
-        return Self.escapeSlashes(JSONPrinter(options: [.asciiOnly]).bytes(value))
+      case .compact, .escapedSlashes: return JSONPrinter(options: [])
+      case .ascii, .escapedSlashesASCII: return JSONPrinter(options: [.asciiOnly])
+      case .pretty: return JSONPrinter(options: [.pretty])
       }
     }
+
+    private var escapesSlashes: Bool { self == .escapedSlashes || self == .escapedSlashesASCII }
 
     /// `/` only occurs inside strings in JSON text, so escaping every one is safe.
     static func escapeSlashes(_ bytes: [UInt8]) -> [UInt8] {
@@ -73,11 +82,12 @@ enum BodyCodec {
       first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"")
         || bytes == Array("true".utf8) || bytes == Array("false".utf8)
         || bytes == Array("null".utf8),
-      let value = try? JSONParser.parse(bytes)
+      let document = try? JSONDocument(parsing: bytes)
     {
-      for layout in Layout.allCases where layout.print(value) == bytes {
+      // Each layout is tried from the tape; the tree is built only for the body kept as JSON.
+      for layout in Layout.allCases where layout.print(document.root) == bytes {
         var object = JSONObject()
-        object.append("json", value)
+        object.append("json", document.jsonValue)
         if layout != .compact { object.append("layout", .string(layout.rawValue)) }
         return .object(object)
       }
