@@ -42,7 +42,7 @@ let package = Package(
     ),
     .target(
       name: "GraphTestSupport",
-      dependencies: ["GraphJSON", "GraphAPI", "GraphEmulator", "ExplorerCLI"],
+      dependencies: ["GraphJSON", "GraphAPI", "GraphEmulator", "GraphCassette", "ExplorerCLI"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -4,8 +4,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The session delegate of `URLSessionTransport`: gathers each task's answer as URLSession
-/// decodes it, refuses redirects (the 3xx itself is the answer) and cancels a task whose
+/// The session delegate of `URLSessionTransport` (called inline on the session's work queue,
+/// see `InlineOperationQueue`): gathers each task's answer as URLSession decodes it, refuses redirects (the 3xx itself is the answer) and cancels a task whose
 /// decoded body passes its limit, so a gzip bomb never inflates further than that.
 final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// How a task ended.
@@ -56,7 +56,9 @@ final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecked Sendab
       entries[dataTask.taskIdentifier] = entry
       return false
     }
-    if overflow { dataTask.cancel() }
+    // Delegate calls run on the session's work queue (`InlineOperationQueue`): cancel from
+    // elsewhere, never from inside it.
+    if overflow { DispatchQueue.global().async { dataTask.cancel() } }
   }
 
   func urlSession(

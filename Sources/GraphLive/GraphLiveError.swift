@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// Why the network gave no answer. Every case names the host, so the message says where.
 public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Nothing listens on the host's port.
@@ -48,11 +50,7 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
   }
 
   /// `64 MiB`, `512 KiB`, `100 bytes`.
-  static func size(_ bytes: Int) -> String {
-    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-    return "\(bytes) bytes"
-  }
+  static func size(_ bytes: Int) -> String { ByteCount.text(bytes) }
 
   private static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components

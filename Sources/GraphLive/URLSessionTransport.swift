@@ -11,6 +11,11 @@ import GraphAPI
 ///   `Location`, as the Graph API Explorer shows them.
 /// - gzip and deflate bodies are decoded by URLSession; the answer then drops
 ///   `Content-Encoding` and gets the decoded `Content-Length`, so it is what a client would use.
+///   On Linux there is no way to get the compressed bytes instead: swift-corelibs-foundation's
+///   `_HTTPURLProtocol.configureEasyHandle` calls `set(automaticBodyDecompression: true)` for
+///   every request, which sets libcurl's `CURLOPT_ACCEPT_ENCODING` to `""` and
+///   `CURLOPT_HTTP_CONTENT_DECODING` to 1; an `Accept-Encoding` header of the request only
+///   replaces the header sent, libcurl still decodes what comes back.
 /// - Failures without an answer become `GraphLiveError`s naming the host.
 /// - A body larger than `maxAnswerBytes` once decoded (a gzip bomb: 1 MB that inflates to
 ///   1 GiB) is not read past the limit: the request fails with `.answerTooLarge`.
@@ -47,7 +52,8 @@ public final class URLSessionTransport: GraphTransport, Sendable {
     configuration.httpMaximumConnectionsPerHost = max(1, maxConnectionsPerHost)
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+    session = URLSession(
+      configuration: configuration, delegate: collector, delegateQueue: InlineOperationQueue())
   }
 
   deinit {

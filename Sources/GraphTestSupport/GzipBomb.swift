@@ -1,21 +1,26 @@
+import GraphCassette
+
 /// gzip files that inflate to far more than they take: a fixed-Huffman deflate stream of
 /// zeros, one literal then back-references of 258 bytes at distance 1 (13 bits each), so
-/// 1 GiB of zeros takes about 6.5 MB. Valid gzip (CRC and size included) for any decoder.
+/// 1 GiB of zeros takes about 6.5 MB (`gzip -9` would take 1 MB; the decoder's work is the
+/// same). Valid gzip (CRC and size included) for any decoder.
 public enum GzipBomb {
   /// A gzip file that inflates to `1 + 258 * repeats` zero bytes.
   public static func zeros(repeats: Int) -> [UInt8] {
     var bits = BitWriter()
+    bits.bytes.reserveCapacity(repeats * 13 / 8 + 32)
     bits.write(1, count: 1)  // BFINAL
     bits.write(1, count: 2)  // BTYPE 01: fixed Huffman codes
     bits.code(0x30, length: 8)  // literal 0
-    for _ in 0..<repeats {
-      bits.code(0xC5, length: 8)  // length code 285: 258 bytes
-      bits.code(0, length: 5)  // distance code 0: distance 1
-    }
+    // Length code 285 (258 bytes, 8 bits 11000101) then distance code 0 (5 bits 00000), both
+    // most significant bit first: 13 bits in the order they go out.
+    var pair: UInt64 = 0
+    for i in 0..<8 where (0xC5 >> (7 - i)) & 1 == 1 { pair |= 1 << UInt64(i) }
+    for _ in 0..<repeats { bits.write(pair, count: 13) }
     bits.code(0, length: 7)  // end of block (256)
     let size = 1 + 258 * repeats
     var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF] + bits.finished
-    out += littleEndian(zeroCRC(size))
+    out += littleEndian(GraphCassette.Gzip.crc32OfZeros(count: size))
     out += littleEndian(UInt32(truncatingIfNeeded: size))
     return out
   }
@@ -25,42 +30,26 @@ public enum GzipBomb {
 
   private struct BitWriter {
     var bytes: [UInt8] = []
-    var current: UInt32 = 0
-    var used: UInt32 = 0
+    var current: UInt64 = 0
+    var used: UInt64 = 0
 
     /// `value`'s low `count` bits, least significant first (deflate's header fields).
-    mutating func write(_ value: UInt32, count: UInt32) {
-      for i in 0..<count { push((value >> i) & 1) }
-    }
-
-    /// A Huffman code, most significant bit first.
-    mutating func code(_ value: UInt32, length: UInt32) {
-      for i in (0..<length).reversed() { push((value >> i) & 1) }
-    }
-
-    private mutating func push(_ bit: UInt32) {
-      current |= bit << used
-      used += 1
-      if used == 8 {
-        bytes.append(UInt8(current))
-        current = 0
-        used = 0
+    mutating func write(_ value: UInt64, count: UInt64) {
+      current |= (value & ((1 << count) - 1)) << used
+      used += count
+      while used >= 8 {
+        bytes.append(UInt8(truncatingIfNeeded: current))
+        current >>= 8
+        used -= 8
       }
     }
 
-    var finished: [UInt8] { used == 0 ? bytes : bytes + [UInt8(current)] }
-  }
-
-  private static func zeroCRC(_ count: Int) -> UInt32 {
-    var table = [UInt32](repeating: 0, count: 256)
-    for n in 0..<256 {
-      var c = UInt32(n)
-      for _ in 0..<8 { c = c & 1 == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
-      table[n] = c
+    /// A Huffman code, most significant bit first.
+    mutating func code(_ value: UInt64, length: UInt64) {
+      for i in (0..<length).reversed() { write((value >> i) & 1, count: 1) }
     }
-    var crc: UInt32 = 0xFFFF_FFFF
-    for _ in 0..<count { crc = table[Int(crc & 0xFF)] ^ (crc >> 8) }
-    return ~crc
+
+    var finished: [UInt8] { used == 0 ? bytes : bytes + [UInt8(truncatingIfNeeded: current)] }
   }
 
   private static func littleEndian(_ value: UInt32) -> [UInt8] {

@@ -58,3 +58,36 @@ import Testing
     #expect(try ServeOptions(parsing: ["--host", host]).isLoopback == expected)
   }
 }
+
+/// `serve --max-answer-bytes SIZE`: the limit on decoded upstream answers.
+@Suite struct ServeAnswerLimitOptionTests {
+  @Test func theLimitReadsSizesWithUnits() throws {
+    let base = ["--record", "r.json", "--upstream", "http://127.0.0.1:9"]
+    #expect(try ServeOptions(parsing: base).maxAnswerBytes == 64 << 20)
+    for (text, bytes) in [
+      ("1048576", 1 << 20), ("512K", 512 << 10), ("16M", 16 << 20), ("2G", 2 << 30),
+      ("16MiB", 16 << 20), ("1g", 1 << 30),
+    ] {
+      #expect(
+        try ServeOptions(parsing: base + ["--max-answer-bytes", text]).maxAnswerBytes == bytes)
+    }
+    #expect(try ServeOptions(parsing: base + ["--max-answer-bytes=8M"]).maxAnswerBytes == 8 << 20)
+  }
+
+  @Test func badSizesAndMisplacedUseAreUsageErrors() {
+    let base = ["--record", "r.json", "--upstream", "http://127.0.0.1:9"]
+    for text in ["0", "-1", "lots", "1T", "99999999999999999999", ""] {
+      #expect(throws: ServeOptions.UsageError.self) {
+        _ = try ServeOptions(parsing: base + ["--max-answer-bytes=\(text)"])
+      }
+    }
+    #expect(
+      throws: ServeOptions.UsageError(
+        description:
+          "--max-answer-bytes only makes sense with --record (it limits upstream answers)")
+    ) {
+      _ = try ServeOptions(parsing: ["--max-answer-bytes", "1M"])
+    }
+    #expect(ServeOptions.usage.contains("--max-answer-bytes SIZE"))
+  }
+}

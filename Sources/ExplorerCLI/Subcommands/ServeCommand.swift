@@ -20,7 +20,7 @@ enum ServeCommand {
         console.line(ServeOptions.usage)
         return .success
       }
-      source = try ServeSource.make(options.source)
+      source = try ServeSource.make(options.source, maxAnswerBytes: options.maxAnswerBytes)
       log = try ServeLogWriter(options.log, console: console)
       if let throttle = options.throttle {
         guard let emulator = source.transport as? GraphEmulator else {

@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphEmulator
+import GraphLive
 
 /// The command line of `graph-explorer serve`, parsed and checked.
 struct ServeOptions: Sendable, Equatable {
@@ -28,11 +29,14 @@ struct ServeOptions: Sendable, Equatable {
   var throttle: Int?
   /// `--log FILE|-|off`: where the access log goes (standard error by default).
   var log = ServeLogWriter.Destination.standardError
+  /// `--max-answer-bytes SIZE`: with `--record`, the largest upstream answer once decoded.
+  var maxAnswerBytes = URLSessionTransport.defaultMaxAnswerBytes
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
-                                [--insecure-upstream] [--log FILE|-|off]
+                                [--insecure-upstream] [--max-answer-bytes SIZE]
+                                [--log FILE|-|off]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
@@ -47,6 +51,10 @@ struct ServeOptions: Sendable, Equatable {
                            https unless it is loopback
       --insecure-upstream  allow a plain-http upstream that is not loopback (tokens then
                            cross the network in the clear)
+      --max-answer-bytes SIZE
+                           with --record, the largest upstream answer once decoded (a gzip
+                           bomb stops there): larger ones are answered 502 naming the limit
+                           and not recorded; bytes, or 512K, 64M, 1G (default 64M)
       --log FILE|-|off     where the line per request goes: appended to FILE, - for standard
                            output, off for none (default: standard error; always buffered)
     The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
@@ -60,6 +68,7 @@ struct ServeOptions: Sendable, Equatable {
     var replay: String?
     var record: String?
     var upstream: String?
+    var maxAnswerGiven = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       var name = argument
@@ -93,6 +102,15 @@ struct ServeOptions: Sendable, Equatable {
       case "--record": record = try value()
       case "--upstream": upstream = try value()
       case "--insecure-upstream": insecureUpstream = true
+      case "--max-answer-bytes":
+        let text = try value()
+        guard let size = ByteCount.parse(text), size > 0 else {
+          throw UsageError(
+            description:
+              "--max-answer-bytes: '\(text)' is not a size in bytes such as 1048576, 512K or 64M")
+        }
+        maxAnswerBytes = size
+        maxAnswerGiven = true
       case "--log":
         let text = try value()
         switch text {
@@ -133,6 +151,10 @@ struct ServeOptions: Sendable, Equatable {
       source = .record(cassette: record, upstream: upstream)
     } else if upstream != nil {
       throw UsageError(description: "--upstream only makes sense with --record")
+    } else if maxAnswerGiven {
+      throw UsageError(
+        description:
+          "--max-answer-bytes only makes sense with --record (it limits upstream answers)")
     } else if let replay {
       source = .replay(cassette: replay)
     } else {

@@ -14,7 +14,12 @@ struct ServeSource: Sendable {
 
   /// The transport the options ask for.
   /// - Throws: `ServeOptions.UsageError` when a file cannot be used.
-  static func make(_ source: ServeOptions.Source) throws(ServeOptions.UsageError) -> ServeSource {
+  /// - Parameter maxAnswerBytes: with `.record`, the largest decoded answer read from the
+  ///   upstream (`--max-answer-bytes`); larger ones are answered 502 and not recorded.
+  static func make(
+    _ source: ServeOptions.Source,
+    maxAnswerBytes: Int = URLSessionTransport.defaultMaxAnswerBytes
+  ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
     case .emulator(nil):
       return ServeSource(transport: GraphEmulator(world: .default), description: "the emulator")
@@ -48,7 +53,8 @@ struct ServeSource: Sendable {
       let recorder: CassetteRecorder
       do {
         recorder = try CassetteRecorder(
-          wrapping: URLSessionTransport(maxConnectionsPerHost: Self.upstreamConnections),
+          wrapping: URLSessionTransport(
+            maxAnswerBytes: maxAnswerBytes, maxConnectionsPerHost: Self.upstreamConnections),
           file: file, mode: .once,
           recordedWith: "graph-explorer serve")
       } catch {

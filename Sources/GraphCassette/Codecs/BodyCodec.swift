@@ -5,8 +5,28 @@ import GraphJSON
 /// How a body is stored in a native cassette: `{"json": ...}` when it is JSON that prints back
 /// to the exact bytes (with a `layout` naming how it was printed when not compact),
 /// `{"text": "..."}` for other UTF-8, `{"base64": "..."}` for anything else. Empty bodies are
-/// left out.
+/// left out. A response body of `compressedFrom` bytes or more that gzip at least halves is
+/// stored `{"gzip": "<base64 of the gzip data>"}`; reading one inflates it, never past
+/// `maxInflatedBytes` (nor the whole cassette's gzip bodies past `InflateBudget.defaultTotal`, 1 GiB).
 enum BodyCodec {
+  /// Response bodies this large (1 MiB) or larger are stored compressed when that pays.
+  static let compressedFrom = 1 << 20
+  /// The most one `{"gzip": ...}` body may inflate to: 64 MiB, the default limit on answers
+  /// read from the network (larger bodies are never stored compressed).
+  static let maxInflatedBytes = 64 << 20
+
+  /// The stored form of a response body: compressed when it is large and compresses well,
+  /// as `encode(_:contentType:)` otherwise.
+  static func encodeResponse(_ bytes: [UInt8], contentType: String?) -> JSONValue? {
+    if bytes.count >= compressedFrom, bytes.count <= maxInflatedBytes {
+      let compressed = Gzip.compress(bytes)
+      if compressed.count <= bytes.count / 2 {
+        return ["gzip": .string(Data(compressed).base64EncodedString())]
+      }
+    }
+    return encode(bytes, contentType: contentType)
+  }
+
   /// The ways of printing JSON a body may match, tried in order.
   enum Layout: String, CaseIterable {
     case compact
@@ -147,7 +167,25 @@ enum BodyCodec {
     if let base64 = object["base64"] {
       return try reader.base64(reader.string(base64, field + ".base64"), field + ".base64")
     }
+    if let gzip = object["gzip"] {
+      let name = field + ".gzip"
+      let compressed = try reader.base64(reader.string(gzip, name), name)
+      let limit = min(maxInflatedBytes, reader.inflateBudget?.left ?? maxInflatedBytes)
+      do {
+        let bytes = try Gzip.decompress(compressed, limit: limit)
+        reader.inflateBudget?.spend(bytes.count)
+        return bytes
+      } catch .tooLarge where limit < maxInflatedBytes {
+        throw reader.error(
+          name,
+          "the cassette's compressed bodies inflate to more than "
+            + "\(ByteCount.text(reader.inflateBudget?.total ?? 0)) together (the limit on inflated bodies)"
+        )
+      } catch {
+        throw reader.error(name, error.description)
+      }
+    }
     throw reader.error(
-      field, "expected one of \"json\", \"text\", \"base64\" or \"multipart\"")
+      field, "expected one of \"json\", \"text\", \"base64\", \"gzip\" or \"multipart\"")
   }
 }

@@ -8,6 +8,8 @@ struct FieldReader {
   var interaction: Int?
   /// The interchange format being read (HAR, VCR, ...), `nil` for native cassettes.
   var format: String? = nil
+  /// What the `{"gzip": ...}` bodies of the file being read may still inflate to together.
+  var inflateBudget: InflateBudget? = nil
 
   func error(_ field: String, _ problem: String) -> CassetteError {
     if let format {
@@ -19,7 +21,7 @@ struct FieldReader {
 
   /// The same reader, inside entry `index`.
   func entry(_ index: Int) -> FieldReader {
-    FieldReader(path: path, interaction: index, format: format)
+    FieldReader(path: path, interaction: index, format: format, inflateBudget: inflateBudget)
   }
 
   func object(_ value: JSONValue?, _ field: String) throws(CassetteError) -> JSONObject {
@@ -107,4 +109,20 @@ struct FieldReader {
     }
     return path
   }
+}
+
+/// The bytes one file's compressed bodies may still inflate to together (1 GiB in all), shared
+/// by the readers of its interactions.
+final class InflateBudget {
+  /// What all of one cassette's `{"gzip": ...}` bodies may inflate to by default: 1 GiB.
+  static let defaultTotal = 1 << 30
+  let total: Int
+  private(set) var left: Int
+
+  init(total: Int = InflateBudget.defaultTotal) {
+    self.total = total
+    left = total
+  }
+
+  func spend(_ bytes: Int) { left -= min(bytes, left) }
 }

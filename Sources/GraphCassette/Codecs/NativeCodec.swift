@@ -27,7 +27,7 @@ enum NativeCodec {
     var response = JSONObject()
     response.append("status", .number(JSONNumber(interaction.response.status)))
     response.append("headers", encode(interaction.response.headers))
-    if let body = BodyCodec.encode(
+    if let body = BodyCodec.encodeResponse(
       interaction.response.body, contentType: interaction.response.headers["Content-Type"])
     {
       response.append("body", body)
@@ -66,7 +66,10 @@ enum NativeCodec {
     return (ms * 1000).rounded() / 1000
   }
 
-  static func decode(_ value: JSONValue, path: String) throws(CassetteError) -> Cassette {
+  /// - Parameter inflateTotal: what the cassette's `{"gzip": ...}` bodies may inflate to together.
+  static func decode(
+    _ value: JSONValue, path: String, inflateTotal: Int = InflateBudget.defaultTotal
+  ) throws(CassetteError) -> Cassette {
     let reader = FieldReader(path: path, interaction: nil)
     let root = try reader.object(value, "(top level)")
     guard let version = root[formatKey] else {
@@ -88,8 +91,9 @@ enum NativeCodec {
     }
     let items = try reader.array(root["interactions"], "interactions")
     cassette.interactions.reserveCapacity(items.count)
+    let budget = InflateBudget(total: inflateTotal)
     for (index, item) in items.enumerated() {
-      let r = FieldReader(path: path, interaction: index)
+      let r = FieldReader(path: path, interaction: index, inflateBudget: budget)
       cassette.interactions.append(try decodeInteraction(item, reader: r))
     }
     return cassette
