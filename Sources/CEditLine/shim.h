@@ -98,6 +98,17 @@ static inline int ge_install_sigint_handler(void (*handler)(int)) {
   return sigaction(SIGINT, &action, NULL);
 }
 
+// Installs `handler` for `signo` for the whole process (every thread), with SA_RESTART: the
+// way `serve` hears SIGINT and SIGTERM whichever thread the kernel delivers them to.
+static inline int ge_install_signal_handler(int signo, void (*handler)(int)) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  return sigaction(signo, &action, NULL);
+}
+
 // The terminal's height in rows, or 0 when `fd` is no terminal.
 static inline int ge_terminal_rows(int fd) {
   struct winsize size;

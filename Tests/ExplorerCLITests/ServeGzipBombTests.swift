@@ -50,9 +50,9 @@ import Testing
       "--log", "off",
     ])
     let port = try #require(URLParts(serve.url)?.port)
-    let bombed = try RawHTTPClient(port: port, timeout: 120)
+    let bombed = try RawClient(port: port, timeout: 120)
     try bombed.send("GET /v2.0/bomb HTTP/1.1\r\nHost: h\r\n\r\n")
-    let meanwhile = try RawHTTPClient(port: port, timeout: 30)
+    let meanwhile = try RawClient(port: port, timeout: 30)
     let started = ContinuousClock.now
     try meanwhile.send("GET /v2.0/me HTTP/1.1\r\nHost: h\r\n\r\n")
     let me = try meanwhile.readResponse()

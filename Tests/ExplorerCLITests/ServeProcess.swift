@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A `graph-explorer serve` process started from the build products (never built here), with
 /// the URL it printed first and everything it logs.
@@ -100,9 +101,16 @@ final class ServeProcess: @unchecked Sendable {
   /// What the process has written to stderr so far.
   var log: String { errorOutput.value }
 
-  /// Sends `signal` and waits for the exit; returns the exit status.
+  /// Sends `signal` and waits for the exit; returns the exit status. A server still running
+  /// 30 s later is a failure of the test (and is killed), not a hung suite.
   func stop(signal: Int32 = SIGTERM) -> Int32 {
     kill(process.processIdentifier, signal)
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    if process.isRunning {
+      Issue.record("serve did not stop within 30 s of signal \(signal)")
+      kill(process.processIdentifier, SIGKILL)
+    }
     process.waitUntilExit()
     Thread.sleep(forTimeInterval: 0.05)  // let the readers take the last output
     return process.terminationStatus

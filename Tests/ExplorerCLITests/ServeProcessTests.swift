@@ -23,6 +23,17 @@ import Testing
     #expect(server.log.hasSuffix("graph-explorer: stopped (\(name))\n"))
   }
 
+  /// The first SIGTERM always stops serve, whichever thread the kernel hands it to (a
+  /// Dispatch signal source once lost it: serve ran on until a second one).
+  @Test func everyFirstSignalStopsServe() async throws {
+    for round in 1...20 {
+      let server = try await ServeProcess.launch([])
+      let signal = round.isMultiple(of: 2) ? SIGINT : SIGTERM
+      #expect(await server.terminate(signal: signal) == 0, "round \(round)")
+      #expect(server.log.contains("graph-explorer: stopped ("), "round \(round)")
+    }
+  }
+
   @Test func unreadableWorldIsAUsageError() async throws {
     let binary = try #require(ServeProcess.executable("graph-explorer"))
     let run = try await runProgram(
