@@ -49,8 +49,9 @@ enum ImportCommand {
     let input = parsed.operands[0]
     do {
       let bytes = try CassetteFiles.read(input, console: console)
+      // Handed over, so the file's bytes are released as soon as they are read.
       let imported = try Interchange.importWithNotes(
-        bytes, path: input, format: format,
+        consume bytes, path: input, format: format,
         publicValues: Set(GraphEmulator().testTokens.map(\.token)))
       let (cassette, detected) = (imported.cassette, imported.format)
       for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }

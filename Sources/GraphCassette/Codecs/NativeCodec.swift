@@ -5,12 +5,14 @@ import GraphJSON
 enum NativeCodec {
   /// The first member of every native cassette; its value is the format version.
   static let formatKey = "graph_explorer_cassette"
+  /// The member holding the interactions.
+  static let interactionsKey = "interactions"
 
   static func encode(_ cassette: Cassette) -> JSONValue {
     var root = JSONObject()
     root.append(formatKey, .number(JSONNumber(Cassette.formatVersion)))
     if let with = cassette.recordedWith { root.append("recorded_with", .string(with)) }
-    root.append("interactions", .array(cassette.interactions.map(encode)))
+    root.append(interactionsKey, .array(cassette.interactions.map(encode)))
     return .object(root)
   }
 

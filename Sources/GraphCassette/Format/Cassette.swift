@@ -46,8 +46,44 @@ public struct Cassette: Sendable, Hashable {
 
   /// The cassette as it is written to disk: pretty JSON in the fixed key order, ending with a
   /// newline.
+  ///
+  /// Printed one interaction at a time (the same bytes as printing the whole document), so a
+  /// tree of the whole cassette never exists beside it.
   public func encoded() -> [UInt8] {
-    var bytes = JSONPrinter(options: [.pretty]).bytes(NativeCodec.encode(self))
+    let printer = JSONPrinter(options: [.pretty])
+    guard !interactions.isEmpty else {
+      var bytes = printer.bytes(NativeCodec.encode(self))
+      bytes.append(0x0A)
+      return bytes
+    }
+    // The document with one `null` for the interactions: the only bare `null` in it, since
+    // the other members are a number and a string.
+    var shell = self
+    shell.interactions = []
+    guard case .object(var root) = NativeCodec.encode(shell) else { return [] }
+    root[NativeCodec.interactionsKey] = [.null]
+    let frame = printer.bytes(.object(root))
+    let null = Array("null".utf8)
+    guard let at = frame.firstRange(of: null) else {
+      var bytes = printer.bytes(NativeCodec.encode(self))
+      bytes.append(0x0A)
+      return bytes
+    }
+    let indent = frame[..<at.lowerBound].reversed().prefix { $0 == 0x20 }.count
+    var bytes = Array(frame[..<at.lowerBound])
+    for (index, interaction) in interactions.enumerated() {
+      if index > 0 {
+        bytes.append(0x2C)
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      }
+      // Structural line breaks only: strings escape theirs.
+      for byte in printer.bytes(NativeCodec.encode(interaction)) {
+        bytes.append(byte)
+        if byte == 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: indent)) }
+      }
+    }
+    bytes.append(contentsOf: frame[at.upperBound...])
     bytes.append(0x0A)
     return bytes
   }

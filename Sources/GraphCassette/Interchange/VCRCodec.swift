@@ -170,7 +170,7 @@ enum VCRCodec {
     try r.base64(r.string(value, field).filter { !$0.isWhitespace }, field)
   }
 
-  private static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
+  static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
     throws(CassetteError) -> Interaction
   {
     let object = try r.object(value, "(interaction)")
