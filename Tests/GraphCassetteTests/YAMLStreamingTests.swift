@@ -82,7 +82,15 @@ import Testing
     cassette.interactions[1].response.headers.add("Set-Cookie", "a=1")
     cassette.interactions[1].response.headers.add("Set-Cookie", "b=2")
     cassette.interactions[2].request.body = [0xFF, 0x00, 0x0A]
-    for sample in [cassette, Cassette(), Cassette(interactions: [cassette.interactions[0]])] {
+    // 300 interactions print to more than one 64 KiB chunk.
+    let large = try Interchange.read(Array(Self.cassette(300).utf8), path: "x.yml").cassette
+    for sample in [cassette, Cassette(), Cassette(interactions: [cassette.interactions[0]]), large]
+    {
+      var taken = sample
+      let chunks = taken.takeEncodedChunks()
+      #expect(Array(chunks.joined()) == sample.encoded())
+      #expect(sample.interactions.count < 300 || chunks.count > 1)
+      #expect(taken.interactions.isEmpty)
       let whole = JSONPrinter(options: [.pretty]).bytes(NativeCodec.encode(sample)) + [0x0A]
       #expect(sample.encoded() == whole)
       #expect(try Cassette(bytes: sample.encoded()) == sample)

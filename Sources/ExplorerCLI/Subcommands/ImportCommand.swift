@@ -50,15 +50,16 @@ enum ImportCommand {
     do {
       let bytes = try CassetteFiles.read(input, console: console)
       // Handed over, so the file's bytes are released as soon as they are read.
-      let imported = try Interchange.importWithNotes(
+      var imported = try Interchange.importWithNotes(
         consume bytes, path: input, format: format,
         publicValues: Set(GraphEmulator().testTokens.map(\.token)))
-      let (cassette, detected) = (imported.cassette, imported.format)
+      let (count, detected) = (imported.cassette.interactions.count, imported.format)
       for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }
       try CassetteFiles.write(
-        cassette.encoded(), to: output, force: parsed.flags.contains("--force"), console: console)
+        chunks: imported.cassette.takeEncodedChunks(), to: output,
+        force: parsed.flags.contains("--force"), console: console)
       console.line(
-        "imported \(cassette.interactions.count) interaction(s) from \(input) "
+        "imported \(count) interaction(s) from \(input) "
           + "(\(detected.displayName)) into \(output)")
       return .success
     } catch {

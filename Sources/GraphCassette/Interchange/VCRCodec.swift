@@ -167,7 +167,16 @@ enum VCRCodec {
   private static func base64(_ value: JSONValue, _ r: FieldReader, _ field: String)
     throws(CassetteError) -> [UInt8]
   {
-    try r.base64(r.string(value, field).filter { !$0.isWhitespace }, field)
+    let text = try r.string(value, field)
+    // Base64 is ASCII: dropping ASCII white space byte by byte is what dropping white space
+    // characters does, without Unicode property look-ups; other text keeps the general rule.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      return try r.base64(
+        String(
+          decoding: text.utf8.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }, as: UTF8.self),
+        field)
+    }
+    return try r.base64(text.filter { !$0.isWhitespace }, field)
   }
 
   static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
