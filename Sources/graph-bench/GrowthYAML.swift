@@ -1,5 +1,5 @@
 /// The YAML shapes issue 15 found quadratic, written for `graph-bench growth`: a flow
-/// collection spread over `lines` lines, and a plain (unquoted) scalar folded over `lines`
+/// collection (a response header's values) spread over `lines` lines, and a plain (unquoted) scalar folded over `lines`
 /// lines, each inside a one-interaction vcrpy YAML cassette.
 enum GrowthYAML {
   static func head(_ header: String) -> String {
@@ -17,12 +17,12 @@ enum GrowthYAML {
     """
   }
 
-  /// `X-List: [` then one quoted item a line, then `]`.
+  /// A response header `X-List: [`, then one quoted item a line, then `]`.
   static func flow(lines: Int) -> [UInt8] {
-    var out = head("X-List: [")
+    var out = head("Accept: ['*/*']")
+    out += "      string: ok\n    headers:\n      X-List: [\n"
     for n in 0..<lines { out += "      'item number \(n) of the flow list',\n" }
-    out += "      'last']\n"
-    out += "      string: ok\n    headers: {}\n    status: {code: 200, message: OK}\nversion: 1\n"
+    out += "      'last']\n    status: {code: 200, message: OK}\nversion: 1\n"
     return Array(out.utf8)
   }
 

@@ -34,14 +34,22 @@ enum VCRCodec {
   }
 
   private static func headers(_ headers: HTTPHeaders) -> JSONValue {
-    var object = JSONObject()
+    // Values gathered per exact name (its bytes, as JSON compares member names) first:
+    // linear in a header's repeats.
+    var names: [String] = []
+    var values: [[JSONValue]] = []
+    var seen: [[UInt8]: Int] = [:]
     for field in headers {
-      if case .array(let values)? = object[field.name] {
-        object[field.name] = .array(values + [.string(field.value)])
+      if let index = seen[Array(field.name.utf8)] {
+        values[index].append(.string(field.value))
       } else {
-        object.append(field.name, [.string(field.value)])
+        seen[Array(field.name.utf8)] = names.count
+        names.append(field.name)
+        values.append([.string(field.value)])
       }
     }
+    var object = JSONObject()
+    for (name, list) in zip(names, values) { object.append(name, .array(list)) }
     return .object(object)
   }
 
