@@ -7,7 +7,8 @@ import GraphJSON
 /// `graph-bench growth`: the operations issue 15 found quadratic, at growing sizes, so a
 /// return to quadratic shows as a per-item cost that grows with the size: recording N
 /// interactions through `CassetteRecorder` (each on disk before its answer), importing an
-/// N-entry HAR file and an N-interaction Ruby VCR YAML file, and `patch` with N `add /a/0`
+/// N-entry HAR file and an N-interaction Ruby VCR YAML file, a YAML flow collection and a plain
+/// scalar over N lines, and `patch` with N `add /a/0`
 /// and N moves. CPU time is printed beside wall time: on a shared machine wall time measures
 /// the neighbours too.
 enum GrowthBenchmark {
@@ -24,7 +25,7 @@ enum GrowthBenchmark {
       case "--only": only = Set(next.split(separator: ",").map(String.init))
       default:
         fail(
-          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,patch-add,patch-move]"
+          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,yaml-flow,yaml-plain,patch-add,patch-move]"
         )
         return 2
       }
@@ -65,6 +66,14 @@ enum GrowthBenchmark {
       let yaml = Interchange.export(cassette, as: .vcrYAML)
       await measure("yaml", size) {
         _ = try Interchange.importCassette(yaml, path: "bench.yml", format: .vcrYAML)
+      }
+      let flow = GrowthYAML.flow(lines: size)
+      await measure("yaml-flow", size) {
+        _ = try Interchange.importCassette(flow, path: "flow.yml", format: .vcrpyYAML)
+      }
+      let plain = GrowthYAML.plain(lines: size)
+      await measure("yaml-plain", size) {
+        _ = try Interchange.importCassette(plain, path: "plain.yml", format: .vcrpyYAML)
       }
       let adds = JSONPatch(
         (0..<size).map {

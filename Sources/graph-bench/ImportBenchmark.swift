@@ -100,14 +100,14 @@ enum ImportBenchmark {
       let body: String
       if n % 10 == 0 {
         body = """
-              encoding: ASCII-8BIT
-              string: !binary |-
+                encoding: ASCII-8BIT
+                string: !binary |-
           \(base64Lines(generator.bytes(1200), indent: 8))
           """
       } else if n % 20 == 5 {
         body = """
-              encoding: ASCII-8BIT
-              string: !binary |-
+                encoding: ASCII-8BIT
+                string: !binary |-
           \(base64Lines([0x89, 0x50, 0x4E, 0x47] + generator.bytes(3000), indent: 8))
           """
       } else {
@@ -118,8 +118,8 @@ enum ImportBenchmark {
           )
         }
         body = """
-              encoding: UTF-8
-              string: "{\\"data\\":[\(items.joined(separator: ","))],\\"paging\\":{\\"next\\":\\"https:\\\\/\\\\/graph.facebook.com\\\\/v2.8\\\\/me\\\\/friends?access_token=\(token)&limit=8&after=\(generator.alphanumerics(24))\\"}}"
+                encoding: UTF-8
+                string: "{\\"data\\":[\(items.joined(separator: ","))],\\"paging\\":{\\"next\\":\\"https:\\\\/\\\\/graph.facebook.com\\\\/v2.8\\\\/me\\\\/friends?access_token=\(token)&limit=8&after=\(generator.alphanumerics(24))\\"}}"
           """
       }
       out += """

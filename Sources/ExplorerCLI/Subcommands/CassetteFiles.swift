@@ -10,6 +10,7 @@ enum CassetteFiles {
 
   static func read(_ path: String, console: any Console) throws(Failure) -> [UInt8] {
     if path == "-" { return console.readAll() }
+    if let bytes = FileIO.readRegular(path) { return bytes }
     guard let data = FileManager.default.contents(atPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
       throw Failure(description: "\(path): \(exists ? "cannot be read" : "no such file")")
@@ -20,8 +21,15 @@ enum CassetteFiles {
   static func write(_ bytes: [UInt8], to path: String, force: Bool, console: any Console)
     throws(Failure)
   {
+    try write(chunks: [bytes], to: path, force: force, console: console)
+  }
+
+  /// As `write(_:to:force:console:)`, for contents in pieces, written one after the other.
+  static func write(chunks: [[UInt8]], to path: String, force: Bool, console: any Console)
+    throws(Failure)
+  {
     if path == "-" {
-      console.write(String(decoding: bytes, as: UTF8.self))
+      for bytes in chunks { console.write(String(decoding: bytes, as: UTF8.self)) }
       return
     }
     if !force, FileManager.default.fileExists(atPath: path) {
@@ -29,7 +37,7 @@ enum CassetteFiles {
     }
     do {
       // Atomic onto a regular file; straight through onto /dev/null or a FIFO; never a folder.
-      try FileIO.write(bytes, to: path)
+      try FileIO.write(chunks: chunks, to: path)
     } catch {
       throw Failure(description: "\(path): cannot write: \(FileIO.reason(error))")
     }

@@ -42,15 +42,17 @@ enum ImportCommand {
     let input = parsed.operands[0]
     do {
       let bytes = try CassetteFiles.read(input, console: console)
-      let imported = try Interchange.importWithNotes(
-        bytes, path: input, format: format,
+      // Handed over, so the file's bytes are released as soon as they are read.
+      var imported = try Interchange.importWithNotes(
+        consume bytes, path: input, format: format,
         publicValues: Set(GraphEmulator().testTokens.map(\.token)))
-      let (cassette, detected) = (imported.cassette, imported.format)
+      let (count, detected) = (imported.cassette.interactions.count, imported.format)
       for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }
       try CassetteFiles.write(
-        cassette.encoded(), to: output, force: parsed.flags.contains("--force"), console: console)
+        chunks: imported.cassette.takeEncodedChunks(), to: output,
+        force: parsed.flags.contains("--force"), console: console)
       console.line(
-        "imported \(cassette.interactions.count) interaction(s) from \(input) "
+        "imported \(count) interaction(s) from \(input) "
           + "(\(detected.displayName)) into \(output)")
       return .success
     } catch {

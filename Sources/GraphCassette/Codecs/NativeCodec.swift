@@ -5,12 +5,14 @@ import GraphJSON
 enum NativeCodec {
   /// The first member of every native cassette; its value is the format version.
   static let formatKey = "graph_explorer_cassette"
+  /// The member holding the interactions.
+  static let interactionsKey = "interactions"
 
   static func encode(_ cassette: Cassette) -> JSONValue {
     var root = JSONObject()
     root.append(formatKey, .number(JSONNumber(Cassette.formatVersion)))
     if let with = cassette.recordedWith { root.append("recorded_with", .string(with)) }
-    root.append("interactions", .array(cassette.interactions.map(encode)))
+    root.append(interactionsKey, .array(cassette.interactions.map(encode)))
     return .object(root)
   }
 
@@ -45,17 +47,24 @@ enum NativeCodec {
 
   /// Headers as an object in order; a name that repeats holds an array of its values.
   static func encode(_ headers: HTTPHeaders) -> JSONValue {
-    var object = JSONObject()
+    // Values gathered per name first, then made into members once: appending to a member's
+    // array in place copied it for each value (quadratic in a header's repeats).
+    var names: [String] = []
+    var values: [[JSONValue]] = []
     var seen: [String: Int] = [:]
     for field in headers {
-      if let index = seen[field.name.lowercased()] {
-        let existing = object.members[index].value
-        let values = existing.arrayValue ?? [existing]
-        object.members[index].value = .array(values + [.string(field.value)])
+      let key = field.name.lowercased()
+      if let index = seen[key] {
+        values[index].append(.string(field.value))
       } else {
-        seen[field.name.lowercased()] = object.members.count
-        object.append(field.name, .string(field.value))
+        seen[key] = names.count
+        names.append(field.name)
+        values.append([.string(field.value)])
       }
+    }
+    var object = JSONObject()
+    for (name, list) in zip(names, values) {
+      object.append(name, list.count == 1 ? list[0] : .array(list))
     }
     return .object(object)
   }

@@ -55,10 +55,70 @@ public struct Cassette: Sendable, Hashable {
 
   /// The cassette as it is written to disk: pretty JSON in the fixed key order, ending with a
   /// newline.
+  ///
+  /// Printed one interaction at a time (the same bytes as printing the whole document), so a
+  /// tree of the whole cassette never exists beside it.
   public func encoded() -> [UInt8] {
-    var bytes = JSONPrinter(options: [.pretty]).bytes(NativeCodec.encode(self))
+    var index = 0
+    let chunks = Self.print(shell: self, count: interactions.count, chunkSize: .max) {
+      defer { index += 1 }
+      return interactions[index]
+    }
+    return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+  }
+
+  /// `encoded()` in pieces of about 64 KiB, emptying `interactions` as it goes: each
+  /// interaction is released once it is printed, so the cassette and its file are never both
+  /// held whole, and the file never needs one block of its size (what `import` writes).
+  package mutating func takeEncodedChunks() -> [[UInt8]] {
+    var rest = Array(interactions.reversed())
+    interactions = []
+    return Self.print(shell: self, count: rest.count, chunkSize: 65536) { rest.removeLast() }
+  }
+
+  /// The document of `shell` (whose interactions are not used) with `count` interactions
+  /// taken from `next` in order, in chunks of about `chunkSize` bytes.
+  private static func print(
+    shell: Cassette, count: Int, chunkSize: Int, next: () -> Interaction
+  ) -> [[UInt8]] {
+    let printer = JSONPrinter(options: [.pretty])
+    var shell = shell
+    shell.interactions = []
+    guard case .object(var root) = NativeCodec.encode(shell) else { return [] }
+    if count == 0 {
+      var bytes = printer.bytes(.object(root))
+      bytes.append(0x0A)
+      return [bytes]
+    }
+    // The document with one `null` for the interactions: the only bare `null` in it, since
+    // the other members are a number and a string.
+    root[NativeCodec.interactionsKey] = [.null]
+    let frame = printer.bytes(.object(root))
+    guard let at = frame.firstRange(of: Array("null".utf8)) else { return [] }
+    let indent = frame[..<at.lowerBound].reversed().prefix { $0 == 0x20 }.count
+    var chunks: [[UInt8]] = []
+    var bytes = Array(frame[..<at.lowerBound])
+    for index in 0..<count {
+      if index > 0 {
+        bytes.append(0x2C)
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      }
+      // Structural line breaks only: strings escape theirs.
+      for byte in printer.bytes(NativeCodec.encode(next())) {
+        bytes.append(byte)
+        if byte == 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: indent)) }
+      }
+      if bytes.count >= chunkSize {
+        chunks.append(bytes)
+        bytes = []
+        bytes.reserveCapacity(chunkSize + chunkSize / 4)
+      }
+    }
+    bytes.append(contentsOf: frame[at.upperBound...])
     bytes.append(0x0A)
-    return bytes
+    chunks.append(bytes)
+    return chunks
   }
 
   /// Writes the cassette to `path` atomically (a temporary file in the same folder, flushed,

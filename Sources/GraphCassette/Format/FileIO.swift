@@ -21,6 +21,9 @@ package enum FileIO {
 
   /// The bytes of the file at `path`.
   package static func read(path: String) throws(CassetteError) -> [UInt8] {
+    // A regular file is read straight into its array (one copy of the file in memory, not a
+    // `Data` and an array); anything else through `FileHandle`.
+    if case .regular = kind(of: path), let bytes = readRegular(path) { return bytes }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw .io(path: path, operation: "read", reason: String(cString: strerror(errno)))
     }
@@ -66,6 +69,14 @@ package enum FileIO {
   package static func write(
     _ bytes: [UInt8], to path: String, mode: mode_t = 0o644, append: Bool = false
   ) throws(CassetteError) {
+    try write(chunks: [bytes], to: path, mode: mode, append: append)
+  }
+
+  /// As `write(_:to:mode:append:)`, for contents made of `chunks` one after the other (a large
+  /// file built in pieces need not be joined first).
+  package static func write(
+    chunks bytes: [[UInt8]], to path: String, mode: mode_t = 0o644, append: Bool = false
+  ) throws(CassetteError) {
     var target = path
     // Through a symbolic link, the file it points at is replaced, not the link.
     var linkInfo = stat()
@@ -93,7 +104,7 @@ package enum FileIO {
 
   /// Opens `path` as it is (never creating or truncating it) and writes `bytes`.
   private static func writeThrough(
-    _ bytes: [UInt8], to path: String, shownAs shown: String, flags: Int32
+    _ bytes: [[UInt8]], to path: String, shownAs shown: String, flags: Int32
   ) throws(CassetteError) {
     let fd = open(path, flags | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else {
@@ -105,7 +116,7 @@ package enum FileIO {
   }
 
   private static func replace(
-    _ path: String, with bytes: [UInt8], mode: mode_t, shownAs shown: String
+    _ path: String, with bytes: [[UInt8]], mode: mode_t, shownAs shown: String
   ) throws(CassetteError) {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
@@ -137,18 +148,20 @@ package enum FileIO {
   }
 
   /// Writes all of `bytes` to `fd`; the reason when it cannot.
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
-    var written = 0
+  private static func writeAll(_ fd: Int32, _ chunks: [[UInt8]]) -> String? {
     var failure: String?
-    bytes.withUnsafeBytes { raw in
-      while written < raw.count {
-        let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
+    for bytes in chunks where failure == nil {
+      var written = 0
+      bytes.withUnsafeBytes { raw in
+        while written < raw.count {
+          let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
+          if n < 0 {
+            if errno == EINTR { continue }
+            failure = String(cString: strerror(errno))
+            return
+          }
+          written += n
         }
-        written += n
       }
     }
     return failure

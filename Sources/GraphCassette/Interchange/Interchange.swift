@@ -125,21 +125,22 @@ public enum Interchange {
 
   /// As `importCassette`, with the notes on what was left out.
   public static func importWithNotes(
-    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil,
+    _ bytes: consuming [UInt8], path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> Imported {
     var result = try readWithNotes(bytes, path: path, format: format)
     var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     redactor.reservePlaceholders(in: result.cassette)
-    result.cassette = redactor.redact(result.cassette)
+    redactor.redact(&result.cassette)
     return result
   }
 
   /// As `read`, with the notes on what was left out.
   public static func readWithNotes(
-    _ bytes: [UInt8], path: String, format: InterchangeFormat? = nil
+    _ bytes: consuming [UInt8], path: String, format: InterchangeFormat? = nil
   ) throws(CassetteError) -> Imported {
-    let bytes = withoutBOM(bytes)
+    var bytes = bytes
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var notes: [String] = []
     var unanswered: [(entry: Int, interaction: Interaction)] = []
     let requested = format
@@ -166,14 +167,11 @@ public enum Interchange {
       default: cassette = try VCRCodec.decode(value, dialect: .python, reader: reader)
       }
     case .vcrYAML, .vcrpyYAML:
-      let value: JSONValue
-      do { value = try YAMLReader.parse(String(decoding: bytes, as: UTF8.self)) } catch {
-        throw .invalidInterchange(
-          path: path, format: format.displayName, entry: nil,
-          field: "line \(error.line), column \(error.column)", problem: error.message)
-      }
-      cassette = try VCRCodec.decode(
-        value, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
+      // The reader takes the bytes over, so they are released when it is done.
+      var taken: [UInt8] = []
+      swap(&taken, &bytes)
+      cassette = try VCRCodec.decodeYAML(
+        taken, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
     return Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
   }

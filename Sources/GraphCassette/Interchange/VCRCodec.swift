@@ -34,14 +34,22 @@ enum VCRCodec {
   }
 
   private static func headers(_ headers: HTTPHeaders) -> JSONValue {
-    var object = JSONObject()
+    // Values gathered per exact name (its bytes, as JSON compares member names) first:
+    // linear in a header's repeats.
+    var names: [String] = []
+    var values: [[JSONValue]] = []
+    var seen: [[UInt8]: Int] = [:]
     for field in headers {
-      if case .array(let values)? = object[field.name] {
-        object[field.name] = .array(values + [.string(field.value)])
+      if let index = seen[Array(field.name.utf8)] {
+        values[index].append(.string(field.value))
       } else {
-        object.append(field.name, [.string(field.value)])
+        seen[Array(field.name.utf8)] = names.count
+        names.append(field.name)
+        values.append([.string(field.value)])
       }
     }
+    var object = JSONObject()
+    for (name, list) in zip(names, values) { object.append(name, .array(list)) }
     return .object(object)
   }
 
@@ -156,10 +164,19 @@ enum VCRCodec {
   private static func base64(_ value: JSONValue, _ r: FieldReader, _ field: String)
     throws(CassetteError) -> [UInt8]
   {
-    try r.base64(r.string(value, field).filter { !$0.isWhitespace }, field)
+    let text = try r.string(value, field)
+    // Base64 is ASCII: dropping ASCII white space byte by byte is what dropping white space
+    // characters does, without Unicode property look-ups; other text keeps the general rule.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      return try r.base64(
+        String(
+          decoding: text.utf8.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }, as: UTF8.self),
+        field)
+    }
+    return try r.base64(text.filter { !$0.isWhitespace }, field)
   }
 
-  private static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
+  static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
     throws(CassetteError) -> Interaction
   {
     let object = try r.object(value, "(interaction)")

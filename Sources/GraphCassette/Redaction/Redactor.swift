@@ -64,10 +64,18 @@ public struct Redactor: Sendable {
   /// `cassette` with every secret replaced in every interaction: all are found first, so a
   /// token seen in the last answer is also replaced in the first request.
   public mutating func redact(_ cassette: Cassette) -> Cassette {
-    for interaction in cassette.interactions { learn(interaction) }
     var out = cassette
-    out.interactions = cassette.interactions.map { replaced($0) }
+    redact(&out)
     return out
+  }
+
+  /// As `redact(_:)`, in place: each interaction is replaced in turn, so the cassette is not
+  /// held twice.
+  public mutating func redact(_ cassette: inout Cassette) {
+    for interaction in cassette.interactions { learn(interaction) }
+    for index in cassette.interactions.indices {
+      cassette.interactions[index] = replaced(cassette.interactions[index])
+    }
   }
 
   /// Registers the secrets `interaction` carries.

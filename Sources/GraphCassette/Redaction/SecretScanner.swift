@@ -22,13 +22,20 @@ package enum SecretScanner {
     if let bracket = text.firstIndex(of: "[") { text = String(text[..<bracket]) }
     if let kind = Secret.parameterKinds[text] { return kind }
     guard isHeader else { return nil }
-    text = text.replacingAll("-", with: "_")
-    if let kind = Secret.parameterKinds[text] { return kind }
-    for (secretName, kind) in Secret.parameterKinds where secretName.contains("_") {
-      if text.hasSuffix("_" + secretName) { return kind }
+    if text.utf8.contains(0x2D) {
+      text = String(decoding: text.utf8.map { $0 == 0x2D ? 0x5F : $0 }, as: UTF8.self)
     }
+    if let kind = Secret.parameterKinds[text] { return kind }
+    for (suffix, kind) in headerSuffixes where text.hasSuffix(suffix) { return kind }
     return nil
   }
+
+  /// `_access_token` and the like: the secret names with an underscore, as header name endings
+  /// (`X-FB-Access-Token`), worked out once, the longest first.
+  static let headerSuffixes: [(String, Secret.Kind)] = Secret.parameterKinds
+    .filter { $0.key.utf8.contains(0x5F) }
+    .map { ("_" + $0.key, $0.value) }
+    .sorted { ($0.0.utf8.count, $0.0) > ($1.0.utf8.count, $1.0) }
 
   /// The secrets `bytes` holds, decoded first.
   package static func secrets(in bytes: [UInt8]) -> [Secret] {

@@ -1,6 +1,6 @@
 import GraphJSON
 
-/// Parses a YAML flow collection held on one logical line: `[a, 'b c', "d"]`, `{k: v}`, nested.
+/// Parses a YAML flow collection held on one logical line (UTF-8 bytes): `[a, 'b c', "d"]`, `{k: v}`, nested.
 struct FlowParser {
   enum Incomplete: Error {
     case incomplete
@@ -9,7 +9,7 @@ struct FlowParser {
     case tooDeep
   }
 
-  var chars: [Unicode.Scalar]
+  var bytes: [UInt8]
   var i = 0
   /// How many collections may nest (what the enclosing block structure leaves).
   var maxDepth: Int
@@ -18,58 +18,66 @@ struct FlowParser {
   mutating func parse() throws(Incomplete) -> JSONValue {
     let value = try node()
     skipSpaces()
-    guard i == chars.count || chars[i] == "#" else { throw .malformed }
+    guard i == bytes.count || bytes[i] == UInt8(ascii: "#") else { throw .malformed }
     return value
   }
 
   private mutating func skipSpaces() {
-    while i < chars.count, chars[i] == " " { i += 1 }
+    while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
   }
 
   private mutating func node() throws(Incomplete) -> JSONValue {
     skipSpaces()
-    guard i < chars.count else { throw .incomplete }
-    if chars[i] == "[" || chars[i] == "{" {
+    guard i < bytes.count else { throw .incomplete }
+    if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") {
       depth += 1
       guard depth <= maxDepth else { throw .tooDeep }
     }
-    switch chars[i] {
-    case "[":
+    switch bytes[i] {
+    case UInt8(ascii: "["):
       i += 1
       var items: [JSONValue] = []
       while true {
         skipSpaces()
-        guard i < chars.count else { throw .incomplete }
-        if chars[i] == "]" {
+        guard i < bytes.count else { throw .incomplete }
+        if bytes[i] == UInt8(ascii: "]") {
           i += 1
           depth -= 1
           return .array(items)
         }
         items.append(try node())
         skipSpaces()
-        guard i < chars.count else { throw .incomplete }
-        if chars[i] == "," { i += 1 } else if chars[i] != "]" { throw .malformed }
+        guard i < bytes.count else { throw .incomplete }
+        if bytes[i] == UInt8(ascii: ",") {
+          i += 1
+        } else if bytes[i] != UInt8(ascii: "]") {
+          throw .malformed
+        }
       }
-    case "{":
+    case UInt8(ascii: "{"):
       i += 1
       var object = JSONObject()
       while true {
         skipSpaces()
-        guard i < chars.count else { throw .incomplete }
-        if chars[i] == "}" {
+        guard i < bytes.count else { throw .incomplete }
+        if bytes[i] == UInt8(ascii: "}") {
           i += 1
           depth -= 1
           return .object(object)
         }
         guard case .string(let key) = try scalar(stopAtColon: true) else { throw .malformed }
         skipSpaces()
-        guard i < chars.count else { throw .incomplete }
-        guard chars[i] == ":" else { throw .malformed }
+        guard i < bytes.count else { throw .incomplete }
+        guard bytes[i] == UInt8(ascii: ":") else { throw .malformed }
         i += 1
         object.append(key, try node())
         skipSpaces()
-        guard i < chars.count else { throw .incomplete }
-        if chars[i] == "," { i += 1 } else if chars[i] != "}" { throw .malformed }
+        guard i < bytes.count else { throw .incomplete }
+        if bytes[i] == UInt8(ascii: ",") {
+          i += 1
+        } else if bytes[i] != UInt8(ascii: "}") {
+          throw .malformed
+        }
       }
     default:
       return try scalar(stopAtColon: false)
@@ -78,44 +86,53 @@ struct FlowParser {
 
   private mutating func scalar(stopAtColon: Bool) throws(Incomplete) -> JSONValue {
     skipSpaces()
-    guard i < chars.count else { throw .incomplete }
-    let quote = chars[i]
-    if quote == "'" || quote == "\"" {
+    guard i < bytes.count else { throw .incomplete }
+    let quote = bytes[i]
+    if quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") {
       i += 1
-      var out = ""
+      var out: [UInt8] = []
       while true {
-        guard i < chars.count else { throw .incomplete }
-        let ch = chars[i]
+        guard i < bytes.count else { throw .incomplete }
+        let ch = bytes[i]
         if ch == quote {
-          if quote == "'", i + 1 < chars.count, chars[i + 1] == "'" {
-            out.append("'")
+          if quote == UInt8(ascii: "'"), i + 1 < bytes.count, bytes[i + 1] == quote {
+            out.append(quote)
             i += 2
             continue
           }
           i += 1
-          return .string(out)
+          return .string(String(decoding: out, as: UTF8.self))
         }
-        if quote == "\"", ch == "\\", i + 1 < chars.count {
-          let map: [Unicode.Scalar: Unicode.Scalar] = [
-            "n": "\n", "t": "\t", "\"": "\"", "\\": "\\", "/": "/",
-          ]
-          out.unicodeScalars.append(map[chars[i + 1]] ?? chars[i + 1])
+        if quote == UInt8(ascii: "\""), ch == UInt8(ascii: "\\"), i + 1 < bytes.count {
+          let next = bytes[i + 1]
+          switch next {
+          case UInt8(ascii: "n"): out.append(0x0A)
+          case UInt8(ascii: "t"): out.append(0x09)
+          default: out.append(next)
+          }
           i += 2
           continue
         }
-        out.unicodeScalars.append(ch)
+        out.append(ch)
         i += 1
       }
     }
-    var out = ""
-    while i < chars.count {
-      let ch = chars[i]
-      if ch == "," || ch == "]" || ch == "}" { break }
-      if stopAtColon, ch == ":", i + 1 >= chars.count || chars[i + 1] == " " { break }
-      out.unicodeScalars.append(ch)
+    let first = i
+    while i < bytes.count {
+      let ch = bytes[i]
+      if ch == UInt8(ascii: ",") || ch == UInt8(ascii: "]") || ch == UInt8(ascii: "}") { break }
+      if stopAtColon, ch == UInt8(ascii: ":"),
+        i + 1 >= bytes.count || bytes[i + 1] == UInt8(ascii: " ")
+      {
+        break
+      }
       i += 1
     }
-    let text = out.trimmingSpaces
-    return stopAtColon ? .string(text) : YAMLReader.typed(text)
+    var lo = first
+    var hi = i
+    while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+    while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+    if stopAtColon { return .string(String(decoding: bytes[lo..<hi], as: UTF8.self)) }
+    return YAMLReader.typed(bytes[lo..<hi])
   }
 }

@@ -4,144 +4,193 @@ import GraphJSON
 extension YAMLReader {
   /// A single- or double-quoted scalar, possibly folded over several lines.
   mutating func quoted(column: Int) throws(Failure) -> String {
-    let quote = lines[index][column]
-    let startLine = index
-    var out = ""
+    let quote = at(column)
+    let startLine = position
+    var out: [UInt8] = []
     var i = column + 1
     var pendingBreaks = 0
     var atLineStart = false
     while true {
-      let line = lines[index]
+      let count = length
       if atLineStart {
-        while i < line.count, line[i] == " " || line[i] == "\t" { i += 1 }
-        if i == line.count {
+        while i < count, at(i) == Self.space || at(i) == Self.tab { i += 1 }
+        if i == count {
           pendingBreaks += 1
-          index += 1
-          guard index < lines.count else { break }
+          advance()
+          guard !atEnd else { break }
           i = 0
           continue
         }
-        out += pendingBreaks == 0 ? " " : String(repeating: "\n", count: pendingBreaks)
+        if pendingBreaks == 0 {
+          out.append(Self.space)
+        } else {
+          out.append(contentsOf: repeatElement(0x0A, count: pendingBreaks))
+        }
         pendingBreaks = 0
         atLineStart = false
       }
-      guard i < line.count else {
-        while out.hasSuffix(" ") { out.removeLast() }
-        index += 1
-        guard index < lines.count else { break }
+      guard i < count else {
+        while out.last == Self.space { out.removeLast() }
+        advance()
+        guard !atEnd else { break }
         i = 0
         atLineStart = true
         continue
       }
-      let ch = line[i]
+      // The run of ordinary bytes up to the next quote or backslash, copied at once.
+      var run = start + i
+      while run < end, bytes[run] != quote, bytes[run] != UInt8(ascii: "\\") { run += 1 }
+      if run > start + i {
+        out.append(contentsOf: bytes[(start + i)..<run])
+        i = run - start
+        continue
+      }
+      let ch = at(i)
       if ch == quote {
-        if quote == "'", i + 1 < line.count, line[i + 1] == "'" {
-          out.append("'")
+        if quote == UInt8(ascii: "'"), i + 1 < count, at(i + 1) == quote {
+          out.append(quote)
           i += 2
           continue
         }
-        let rest = line[(i + 1)...].drop { $0 == " " }
-        guard
-          rest.isEmpty || rest.first == "#" || rest.first == ":" || rest.first == ","
-            || rest.first == "]" || rest.first == "}"
-        else { throw failure("unexpected text after a quoted string", column: i + 2) }
-        index += 1
-        return out
+        var rest = start + i + 1
+        while rest < end, bytes[rest] == Self.space { rest += 1 }
+        if rest < end {
+          switch bytes[rest] {
+          case UInt8(ascii: "#"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "]"),
+            UInt8(ascii: "}"):
+            break
+          default: throw failure("unexpected text after a quoted string", column: i + 2)
+          }
+        }
+        advance()
+        return String(decoding: out, as: UTF8.self)
       }
-      if quote == "\"", ch == "\\" {
-        guard i + 1 < line.count else {
+      if quote == UInt8(ascii: "\""), ch == UInt8(ascii: "\\") {
+        guard i + 1 < count else {
           // An escaped line break: join without a space.
-          index += 1
-          guard index < lines.count else { break }
+          advance()
+          guard !atEnd else { break }
           i = 0
-          while i < lines[index].count, lines[index][i] == " " { i += 1 }
+          while i < length, at(i) == Self.space { i += 1 }
           continue
         }
-        let (text, used) = try escape(line, at: i + 1)
-        out += text
-        i += 1 + used
+        i += 1 + (try escape(at: i + 1, into: &out))
         continue
       }
-      out.unicodeScalars.append(ch)
+      // A backslash in a single-quoted scalar is an ordinary byte.
+      out.append(ch)
       i += 1
     }
     throw failure("unterminated quoted string", column: column + 1, line: startLine)
   }
 
-  func escape(_ line: [Unicode.Scalar], at i: Int) throws(Failure) -> (String, Int) {
-    let simple: [Unicode.Scalar: String] = [
-      "n": "\n", "t": "\t", "r": "\r", "\"": "\"", "\\": "\\", "/": "/", "0": "\0",
-      "a": "\u{07}", "b": "\u{08}", "e": "\u{1B}", "f": "\u{0C}", "v": "\u{0B}", " ": " ",
-      "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}", "\t": "\t",
-    ]
-    if let s = simple[line[i]] { return (s, 1) }
-    let width: Int
-    switch line[i] {
-    case "x": width = 2
-    case "u": width = 4
-    case "U": width = 8
-    default: throw failure("unknown escape \\\(line[i])", column: i + 1)
+  /// Appends what the escape at column `i` of the current line (after its backslash) stands
+  /// for to `out`, and returns how many bytes it used.
+  func escape(at i: Int, into out: inout [UInt8]) throws(Failure) -> Int {
+    let simple: String?
+    switch at(i) {
+    case UInt8(ascii: "n"): simple = "\n"
+    case UInt8(ascii: "t"), Self.tab: simple = "\t"
+    case UInt8(ascii: "r"): simple = "\r"
+    case UInt8(ascii: "\""): simple = "\""
+    case UInt8(ascii: "\\"): simple = "\\"
+    case UInt8(ascii: "/"): simple = "/"
+    case UInt8(ascii: "0"): simple = "\0"
+    case UInt8(ascii: "a"): simple = "\u{07}"
+    case UInt8(ascii: "b"): simple = "\u{08}"
+    case UInt8(ascii: "e"): simple = "\u{1B}"
+    case UInt8(ascii: "f"): simple = "\u{0C}"
+    case UInt8(ascii: "v"): simple = "\u{0B}"
+    case Self.space: simple = " "
+    case UInt8(ascii: "N"): simple = "\u{85}"
+    case UInt8(ascii: "_"): simple = "\u{A0}"
+    case UInt8(ascii: "L"): simple = "\u{2028}"
+    case UInt8(ascii: "P"): simple = "\u{2029}"
+    default: simple = nil
     }
-    guard i + width < line.count,
-      let code = UInt32(String(scalars: line[(i + 1)...(i + width)]), radix: 16),
+    if let simple {
+      out.append(contentsOf: simple.utf8)
+      return 1
+    }
+    let width: Int
+    switch at(i) {
+    case UInt8(ascii: "x"): width = 2
+    case UInt8(ascii: "u"): width = 4
+    case UInt8(ascii: "U"): width = 8
+    default:
+      throw failure("unknown escape \\\(scalar(atColumn: i))", column: i + 1)
+    }
+    let letter = Character(Unicode.Scalar(at(i)))
+    guard i + width < length,
+      let code = UInt32(string(start + i + 1, start + i + 1 + width), radix: 16),
       let scalar = Unicode.Scalar(code)
-    else { throw failure("bad \\\(line[i]) escape", column: i + 1) }
-    return (String(Character(scalar)), width + 1)
+    else { throw failure("bad \\\(letter) escape", column: i + 1) }
+    out.append(contentsOf: String(Character(scalar)).utf8)
+    return width + 1
+  }
+
+  /// The Unicode scalar whose UTF-8 starts at column `i` of the current line.
+  private func scalar(atColumn i: Int) -> String {
+    var j = start + i + 1
+    while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 }
+    return String(string(start + i, j).unicodeScalars.first.map(Character.init) ?? " ")
   }
 
   /// `|`, `|-`, `|+`, `>`, `>-` block scalars (an indentation digit is honoured).
-  mutating func blockScalar(header: [Unicode.Scalar], parentIndent: Int) throws(Failure)
-    -> JSONValue
-  {
-    let folded = header[0] == ">"
-    var chomp: Unicode.Scalar = " "
+  mutating func blockScalar(header: [UInt8], parentIndent: Int) throws(Failure) -> JSONValue {
+    let folded = header[0] == UInt8(ascii: ">")
+    var chomp = Self.space
     var explicitIndent: Int?
     for ch in header.dropFirst() {
-      if ch == "-" || ch == "+" {
+      if ch == UInt8(ascii: "-") || ch == UInt8(ascii: "+") {
         chomp = ch
-      } else if ("0"..."9").contains(ch) {
-        explicitIndent = Int(ch.value) - 48
-      } else if ch == " " || ch == "#" {
+      } else if (0x30...0x39).contains(ch) {
+        explicitIndent = Int(ch) - 48
+      } else if ch == Self.space || ch == UInt8(ascii: "#") {
         break
       }
     }
-    index += 1
-    var body: [String] = []
+    advance()
+    // The lines of the body as byte ranges; an empty range is a blank line.
+    var body: [Range<Int>] = []
     var contentIndent = explicitIndent.map { max(parentIndent, 0) + $0 }
-    while index < lines.count {
-      let line = lines[index]
-      let blank = line.allSatisfy { $0 == " " }
+    while !atEnd {
+      let n = indent()
+      let blank = n == length
       if !blank {
-        let n = indent(index)
         if contentIndent == nil { contentIndent = n }
         if n < contentIndent! || n <= parentIndent { break }
       }
-      body.append(blank ? "" : String(scalars: line.dropFirst(contentIndent ?? 0)))
-      index += 1
+      body.append(blank ? 0..<0 : (start + min(contentIndent ?? 0, length))..<end)
+      advance()
     }
     var trailing = 0
-    while body.last == "" {
+    while let last = body.last, last.isEmpty {
       body.removeLast()
       trailing += 1
     }
-    var text: String
-    if folded {
-      text = ""
-      for (i, l) in body.enumerated() {
-        if i > 0 {
-          let prev = body[i - 1]
-          text += (prev.isEmpty || l.isEmpty || l.first == " " || prev.first == " ") ? "\n" : " "
+    var text: [UInt8] = []
+    text.reserveCapacity(body.reduce(0) { $0 + $1.count + 1 } + trailing)
+    for (k, line) in body.enumerated() {
+      if k > 0 {
+        if folded {
+          let prev = body[k - 1]
+          let newline =
+            prev.isEmpty || line.isEmpty || bytes[line.lowerBound] == Self.space
+            || bytes[prev.lowerBound] == Self.space
+          text.append(newline ? 0x0A : Self.space)
+        } else {
+          text.append(0x0A)
         }
-        text += l
       }
-    } else {
-      text = body.joined(separator: "\n")
+      text.append(contentsOf: bytes[line])
     }
     switch chomp {
-    case "-": break
-    case "+": text += String(repeating: "\n", count: body.isEmpty ? trailing : trailing + 1)
-    default: if !body.isEmpty { text += "\n" }
+    case UInt8(ascii: "-"): break
+    case UInt8(ascii: "+"):
+      text.append(contentsOf: repeatElement(0x0A, count: body.isEmpty ? trailing : trailing + 1))
+    default: if !body.isEmpty { text.append(0x0A) }
     }
-    return .string(text)
+    return .string(String(decoding: text, as: UTF8.self))
   }
 }

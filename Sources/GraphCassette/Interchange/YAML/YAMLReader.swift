@@ -5,191 +5,237 @@ import GraphJSON
 /// several lines, literal and folded block scalars, simple flow collections, comments and
 /// document markers. `!binary` / `!!binary` scalars become `{"!binary": "<base64>"}`; other
 /// tags are ignored. Anchors and aliases are refused with a clear error.
+///
+/// The reader works on the file's bytes (UTF-8), line by line with a cursor, and makes strings
+/// only for the final scalars; columns in errors count Unicode scalars. The items of one
+/// top-level sequence (a cassette's interactions) can be handed to a sink one by one instead of
+/// being kept, so that the whole file never exists as a tree.
 struct YAMLReader {
   /// A problem and where: 1-based line and column.
   struct Failure: Error {
     var line: Int
     var column: Int
     var message: String
+    /// The sink's own error, when it is what stopped the reading.
+    var cause: CassetteError? = nil
   }
 
-  /// The file's lines as Unicode scalars (4 bytes each and no grapheme breaking, where
-  /// `Character`s took 16 and most of the reading time); columns count scalars.
-  var lines: [[Unicode.Scalar]]
-  var index = 0
+  /// Receives each item of the streamed sequence, with its index.
+  typealias Sink = (JSONValue, Int) throws(CassetteError) -> Void
+
+  /// The file (a `- ` item marker is blanked in place as the reader passes it, which is why
+  /// the reader owns its bytes).
+  var bytes: [UInt8]
+  /// The current line is `bytes[start..<end]` (without LF or CRLF); `newline` is its LF or
+  /// the end of the file; `number` counts from 0.
+  var start = 0
+  var end = 0
+  var newline = 0
+  var number = 0
+  /// Past the last line.
+  var atEnd = false
   /// How many block and flow collections enclose the node being read.
   var depth = 0
+  /// The top-level key whose sequence goes to `sink`, and the sink.
+  var streamKey: String?
+  var sink: Sink?
+  /// The index in the top-level mapping of the member whose items went to the sink (its value
+  /// is left as an empty array).
+  var streamedMember: Int?
 
   /// The deepest nesting read, the JSON parser's default: deeper files fail with the same
   /// message (`nesting deeper than 512 levels`) rather than overflowing the stack.
   static let maxDepth = JSONParser().maxDepth
 
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { self.bytes.removeFirst(3) }
+    setLine(from: 0)
+  }
+
   /// Parses `text`.
   ///
   /// - Throws: `Failure` with line and column.
   static func parse(_ text: String) throws(Failure) -> JSONValue {
-    var reader = YAMLReader(lines: Self.lines(of: text))
-    reader.skipBlank()
-    if reader.index < reader.lines.count,
-      reader.content(reader.index).starts(with: "---".unicodeScalars)
-    {
-      let rest = Array(reader.content(reader.index).dropFirst(3))
-      if rest.allSatisfy({ $0 == " " }) {
-        reader.index += 1
-      } else {
-        reader.lines[reader.index] = Array(repeating: " ", count: 4) + rest.drop { $0 == " " }
+    var reader = YAMLReader(bytes: Array(text.utf8))
+    return try reader.document()
+  }
+
+  /// Parses `bytes`, handing each item of the top-level mapping's `streamKey` sequence to
+  /// `sink` instead of keeping it. Returns the document and the index of the member that was
+  /// streamed (its value left as `[]`), if one was.
+  ///
+  /// - Throws: `Failure` with line and column, or with the sink's error as its `cause`.
+  static func parse(
+    _ bytes: consuming [UInt8], streaming key: String, into sink: @escaping Sink
+  ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
+    var reader = YAMLReader(bytes: bytes)
+    reader.streamKey = key
+    reader.sink = sink
+    let value = try reader.document()
+    return (value, reader.streamedMember)
+  }
+
+  private mutating func document() throws(Failure) -> JSONValue {
+    skipBlank()
+    if !atEnd {
+      let c = contentStart
+      if end - c >= 3, bytesEqual(c, c + 3, "---") {
+        var r = c + 3
+        while r < end, bytes[r] == Self.space { r += 1 }
+        if r == end {
+          advance()
+        } else {
+          // `--- value`: the value is read as if indented on a line of its own.
+          bytes.replaceSubrange(start..<r, with: [Self.space, Self.space, Self.space, Self.space])
+          setLine(from: start)
+        }
       }
     }
-    reader.skipBlank()
-    guard reader.index < reader.lines.count else { return .null }
-    let value = try reader.node(minIndent: 0)
-    reader.skipBlank()
-    if reader.index < reader.lines.count,
-      !reader.content(reader.index).elementsEqual("...".unicodeScalars)
-    {
-      throw reader.failure(
-        "unexpected content (bad indentation?)", column: reader.indent(reader.index) + 1)
+    skipBlank()
+    guard !atEnd else { return .null }
+    let value = try node(minIndent: 0)
+    skipBlank()
+    if !atEnd, !bytesEqual(contentStart, end, "...") {
+      throw failure("unexpected content (bad indentation?)", column: indent() + 1)
     }
     return value
   }
 
-  /// The lines of `text` without their ends: LF or CRLF (Swift reads `\r\n` as one
-  /// `Character`, so the split is made on bytes), and without a leading byte order mark.
-  static func lines(of text: String) -> [[Unicode.Scalar]] {
-    var bytes = Substring(text).utf8[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-      Array(
-        String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self).unicodeScalars)
-    }
-  }
-
-  func indent(_ i: Int) -> Int { lines[i].prefix { $0 == " " }.count }
-  func content(_ i: Int) -> ArraySlice<Unicode.Scalar> { lines[i].drop { $0 == " " } }
-
-  private func isBlank(_ i: Int) -> Bool {
-    let c = content(i)
-    return c.isEmpty || c.first == "#"
-  }
-
-  private mutating func skipBlank() {
-    while index < lines.count, isBlank(index) { index += 1 }
-  }
-
-  func failure(_ message: String, column: Int = 1, line: Int? = nil) -> Failure {
-    Failure(line: (line ?? index) + 1, column: column, message: message)
-  }
-
-  private static func isSequenceItem(_ c: ArraySlice<Unicode.Scalar>) -> Bool {
-    c.first == "-" && (c.count == 1 || c.dropFirst().first == " ")
-  }
-
-  /// The column of the `:` that ends a mapping key on this content, if it is a key line.
-  private static func keyColon(_ c: ArraySlice<Unicode.Scalar>) -> Int? {
-    var i = c.startIndex
-    if c.first == "'" || c.first == "\"" {
-      let quote = c.first!
-      i = c.index(after: i)
-      while i < c.endIndex {
-        if c[i] == "\\", quote == "\"" {
-          i = c.index(i, offsetBy: 2, limitedBy: c.endIndex) ?? c.endIndex
+  /// The absolute offset of the `:` that ends a mapping key on bytes `lo..<hi`, if it is a
+  /// key line.
+  func keyColon(_ lo: Int, _ hi: Int) -> Int? {
+    guard lo < hi else { return nil }
+    var i = lo
+    let first = bytes[lo]
+    if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") {
+      i += 1
+      while i < hi {
+        if bytes[i] == UInt8(ascii: "\\"), first == UInt8(ascii: "\"") {
+          i = min(i + 2, hi)
           continue
         }
-        if c[i] == quote {
-          if quote == "'", c.index(after: i) < c.endIndex, c[c.index(after: i)] == "'" {
-            i = c.index(i, offsetBy: 2)
+        if bytes[i] == first {
+          if first == UInt8(ascii: "'"), i + 1 < hi, bytes[i + 1] == first {
+            i += 2
             continue
           }
           break
         }
-        i = c.index(after: i)
+        i += 1
       }
-      guard i < c.endIndex else { return nil }
-      let after = c.index(after: i)
-      guard after < c.endIndex, c[after] == ":" else { return nil }
-      let next = c.index(after: after)
-      return next == c.endIndex || c[next] == " " ? after : nil
+      guard i < hi else { return nil }
+      let after = i + 1
+      guard after < hi, bytes[after] == UInt8(ascii: ":") else { return nil }
+      return after + 1 == hi || bytes[after + 1] == Self.space ? after : nil
     }
-    if "[{\"'|>!&*".unicodeScalars.contains(c.first ?? " ") { return nil }
-    while i < c.endIndex {
-      if c[i] == ":" {
-        let next = c.index(after: i)
-        if next == c.endIndex || c[next] == " " { return i }
+    switch first {
+    case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: ">"),
+      UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "*"):
+      return nil
+    default: break
+    }
+    return bytes.withUnsafeBufferPointer { b -> Int? in
+      while i < hi {
+        let ch = b[i]
+        if ch == UInt8(ascii: ":") {
+          if i + 1 == hi || b[i + 1] == Self.space { return i }
+        } else if ch == UInt8(ascii: "#"), i > lo, b[i - 1] == Self.space {
+          return nil
+        }
+        i += 1
       }
-      if c[i] == "#", i > c.startIndex, c[c.index(before: i)] == " " { return nil }
-      i = c.index(after: i)
+      return nil
     }
-    return nil
   }
 
-  private mutating func node(minIndent: Int) throws(Failure) -> JSONValue {
+  mutating func node(minIndent: Int) throws(Failure) -> JSONValue {
     skipBlank()
-    guard index < lines.count, indent(index) >= minIndent else { return .null }
+    guard !atEnd else { return .null }
+    let n = indent()
+    guard n >= minIndent else { return .null }
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maxDepth else {
-      throw failure("nesting deeper than \(Self.maxDepth) levels", column: indent(index) + 1)
+      throw failure("nesting deeper than \(Self.maxDepth) levels", column: n + 1)
     }
-    let n = indent(index)
-    let c = content(index)
-    if Self.isSequenceItem(c) { return try sequence(indent: n) }
-    if Self.keyColon(c) != nil { return try mapping(indent: n) }
+    let c = start + n
+    if isSequenceItem(c, end) { return try sequence(indent: n) }
+    if keyColon(c, end) != nil { return try mapping(indent: n) }
     return try scalarValue(startColumn: n, parentIndent: minIndent - 1)
   }
 
   private mutating func mapping(indent n: Int) throws(Failure) -> JSONValue {
     var object = JSONObject()
+    let topLevel = depth == 1
     while true {
       skipBlank()
-      guard index < lines.count, indent(index) == n else { break }
-      let c = content(index)
-      guard let colon = Self.keyColon(c) else {
-        if Self.isSequenceItem(c) { break }
+      guard !atEnd, indent() == n else { break }
+      let c = start + n
+      guard let colon = keyColon(c, end) else {
+        if isSequenceItem(c, end) { break }
         throw failure("expected a mapping key", column: n + 1)
       }
-      let keyText = String(scalars: c[c.startIndex..<colon]).trimmingSpaces
+      let (keyStart, keyEnd) = trimmed(c, colon)
       let key: String
-      if keyText.first == "'" || keyText.first == "\"" {
-        var scratch = YAMLReader(lines: [Array(keyText.unicodeScalars)])
+      if keyStart < keyEnd,
+        bytes[keyStart] == UInt8(ascii: "'") || bytes[keyStart] == UInt8(ascii: "\"")
+      {
+        var scratch = YAMLReader(bytes: Array(bytes[keyStart..<keyEnd]))
         guard case .string(let s) = try scratch.scalarValue(startColumn: 0, parentIndent: -1)
         else { throw failure("bad quoted key", column: n + 1) }
         key = s
       } else {
-        key = keyText
+        key = string(keyStart, keyEnd)
       }
-      let valueColumn = colon + 1
-      let rest = lines[index][valueColumn...].drop { $0 == " " }
-      if rest.isEmpty || rest.first == "#" {
-        index += 1
+      var rest = colon + 1
+      while rest < end, bytes[rest] == Self.space { rest += 1 }
+      if rest == end || bytes[rest] == UInt8(ascii: "#") {
+        advance()
         skipBlank()
-        if index < lines.count, indent(index) > n {
-          object.append(key, try node(minIndent: n + 1))
-        } else if index < lines.count, indent(index) == n, Self.isSequenceItem(content(index)) {
-          object.append(key, try sequence(indent: n))
+        let stream = topLevel && sink != nil && key == streamKey
+        if !atEnd, indent() > n {
+          if stream, isSequenceItem(contentStart, end) {
+            depth += 1
+            defer { depth -= 1 }
+            object.append(key, try sequence(indent: indent(), streamed: true))
+            streamedMember = object.count - 1
+          } else {
+            object.append(key, try node(minIndent: n + 1))
+          }
+        } else if !atEnd, indent() == n, isSequenceItem(start + n, end) {
+          object.append(key, try sequence(indent: n, streamed: stream))
+          if stream { streamedMember = object.count - 1 }
         } else {
           object.append(key, .null)
         }
       } else {
-        object.append(key, try scalarValue(startColumn: rest.startIndex, parentIndent: n))
+        object.append(key, try scalarValue(startColumn: rest - start, parentIndent: n))
       }
     }
     return .object(object)
   }
 
-  private mutating func sequence(indent n: Int) throws(Failure) -> JSONValue {
+  private mutating func sequence(indent n: Int, streamed: Bool = false) throws(Failure)
+    -> JSONValue
+  {
     var items: [JSONValue] = []
+    var count = 0
     while true {
       skipBlank()
-      guard index < lines.count, indent(index) == n, Self.isSequenceItem(content(index)) else {
-        break
-      }
+      guard !atEnd, indent() == n, isSequenceItem(start + n, end) else { break }
       // Turn `- item` into the item indented by two, then read it as a node.
-      lines[index][n] = " "
-      if content(index).isEmpty {
-        index += 1
-        items.append(try node(minIndent: n + 1))
+      bytes[start + n] = Self.space
+      let item = try node(minIndent: n + 1)
+      if streamed, let sink {
+        do { try sink(item, count) } catch {
+          var f = failure(error.description)
+          f.cause = error
+          throw f
+        }
+        count += 1
       } else {
-        items.append(try node(minIndent: n + 1))
+        items.append(item)
       }
     }
     return .array(items)
@@ -197,93 +243,142 @@ struct YAMLReader {
 
   /// A scalar (or tagged scalar, block scalar, flow collection) starting at `startColumn` of the
   /// current line; continuation lines must be indented deeper than `parentIndent`.
-  private mutating func scalarValue(startColumn: Int, parentIndent: Int) throws(Failure)
-    -> JSONValue
-  {
+  mutating func scalarValue(startColumn: Int, parentIndent: Int) throws(Failure) -> JSONValue {
     var column = startColumn
-    var line = lines[index]
     var binary = false
-    if line[column] == "&" || line[column] == "*" {
+    if at(column) == UInt8(ascii: "&") || at(column) == UInt8(ascii: "*") {
       throw failure("anchors and aliases are not supported", column: column + 1)
     }
-    if line[column] == "!" {
-      let end = line[column...].firstIndex(of: " ") ?? line.endIndex
-      let tag = String(scalars: line[column..<end])
-      binary = tag == "!binary" || tag == "!!binary"
-      column = line[end...].firstIndex { $0 != " " } ?? line.endIndex
-      if column == line.endIndex {
-        index += 1
+    if at(column) == UInt8(ascii: "!") {
+      var tagEnd = start + column
+      while tagEnd < end, bytes[tagEnd] != Self.space { tagEnd += 1 }
+      binary =
+        bytesEqual(start + column, tagEnd, "!binary")
+        || bytesEqual(start + column, tagEnd, "!!binary")
+      var next = tagEnd
+      while next < end, bytes[next] == Self.space { next += 1 }
+      if next == end {
+        advance()
         let value = try node(minIndent: parentIndent + 1)
         return binary ? [VCRCodec.binaryTag: value] : value
       }
-      line = lines[index]
+      column = next - start
     }
     let value: JSONValue
-    switch line[column] {
-    case "|", ">":
-      value = try blockScalar(header: Array(line[column...]), parentIndent: parentIndent)
-    case "'", "\"": value = .string(try quoted(column: column))
-    case "[", "{": value = try flow(column: column)
+    switch at(column) {
+    case UInt8(ascii: "|"), UInt8(ascii: ">"):
+      value = try blockScalar(
+        header: Array(bytes[(start + column)..<end]), parentIndent: parentIndent)
+    case UInt8(ascii: "'"), UInt8(ascii: "\""): value = .string(try quoted(column: column))
+    case UInt8(ascii: "["), UInt8(ascii: "{"): value = try flow(column: column)
     default: value = plain(column: column, parentIndent: parentIndent)
     }
     return binary ? [VCRCodec.binaryTag: value] : value
   }
 
   private mutating func plain(column: Int, parentIndent: Int) -> JSONValue {
-    var parts: [String] = [Self.stripComment(lines[index][column...])]
-    index += 1
-    while index < lines.count, !isBlank(index), indent(index) > parentIndent,
-      Self.keyColon(content(index)) == nil || parentIndent < 0,
-      !Self.isSequenceItem(content(index))
-    {
-      parts.append(Self.stripComment(content(index)))
-      index += 1
+    let (lo, hi) = withoutComment(start + column, end)
+    advance()
+    var joined: [UInt8]?
+    while !atEnd, !isBlank(), indent() > parentIndent {
+      let c = contentStart
+      guard keyColon(c, end) == nil || parentIndent < 0, !isSequenceItem(c, end) else { break }
+      if joined == nil { joined = Array(bytes[lo..<hi]) }
+      let (a, b) = withoutComment(c, end)
+      joined!.append(Self.space)
+      joined!.append(contentsOf: bytes[a..<b])
+      advance()
     }
-    let text = parts.joined(separator: " ")
-    return Self.typed(text)
+    if let joined { return Self.typed(joined[...]) }
+    return Self.typed(bytes[lo..<hi])
   }
 
-  private static func stripComment(_ c: ArraySlice<Unicode.Scalar>) -> String {
-    var out: [Unicode.Scalar] = []
-    for (i, ch) in zip(c.indices, c) {
-      if ch == "#", i > c.startIndex, c[c.index(before: i)] == " " { break }
-      out.append(ch)
+  /// Bytes `lo..<hi` up to a ` #` comment, without surrounding spaces and tabs.
+  private func withoutComment(_ lo: Int, _ hi: Int) -> (Int, Int) {
+    var i = lo
+    while i < hi {
+      if bytes[i] == UInt8(ascii: "#"), i > lo, bytes[i - 1] == Self.space { break }
+      i += 1
     }
-    return String(scalars: out).trimmingSpaces
+    return trimmed(lo, i)
   }
 
-  static func typed(_ text: String) -> JSONValue {
-    switch text {
-    case "", "~", "null", "Null", "NULL": return .null
-    case "true", "True", "TRUE": return .bool(true)
-    case "false", "False", "FALSE": return .bool(false)
-    default:
-      // Only text made of number characters can be a number; the JSON parser settles it.
-      let numeric =
-        (text.first?.isASCII ?? false) && (text.first!.isNumber || text.first == "-")
-        && text.allSatisfy { "0123456789+-.eE".contains($0) }
-      if numeric, let number = try? JSONParser.parse(text), case .number = number {
-        return number
+  static func typed(_ text: ArraySlice<UInt8>) -> JSONValue {
+    switch text.count {
+    case 0: return .null
+    case 1 where text.first == UInt8(ascii: "~"): return .null
+    case 4:
+      if text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8)
+        || text.elementsEqual("NULL".utf8)
+      {
+        return .null
       }
-      return .string(text)
+      if text.elementsEqual("true".utf8) || text.elementsEqual("True".utf8)
+        || text.elementsEqual("TRUE".utf8)
+      {
+        return .bool(true)
+      }
+    case 5:
+      if text.elementsEqual("false".utf8) || text.elementsEqual("False".utf8)
+        || text.elementsEqual("FALSE".utf8)
+      {
+        return .bool(false)
+      }
+    default: break
     }
+    let string = String(decoding: text, as: UTF8.self)
+    if let first = text.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
+      isJSONNumber(text)
+    {
+      return .number(JSONNumber(text: string))
+    }
+    return .string(string)
+  }
+
+  /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+  static func isJSONNumber(_ text: ArraySlice<UInt8>) -> Bool {
+    var i = text.startIndex
+    let e = text.endIndex
+    func digits() -> Int {
+      let s = i
+      while i < e, (0x30...0x39).contains(text[i]) { i += 1 }
+      return i - s
+    }
+    if i < e, text[i] == UInt8(ascii: "-") { i += 1 }
+    guard i < e else { return false }
+    if text[i] == 0x30 {
+      i += 1
+    } else if digits() == 0 {
+      return false
+    }
+    if i < e, text[i] == UInt8(ascii: ".") {
+      i += 1
+      guard digits() > 0 else { return false }
+    }
+    if i < e, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+      i += 1
+      if i < e, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+      guard digits() > 0 else { return false }
+    }
+    return i == e
   }
 
   /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines: lines are
   /// gathered until the brackets balance, then parsed once.
   private mutating func flow(column: Int) throws(Failure) -> JSONValue {
-    let startLine = index
-    var text = Array(lines[index][column...])
+    let startLine = position
+    var text = Array(bytes[(start + column)..<end])
     var brackets = BracketCounter()
-    brackets.scan(text)
-    index += 1
-    while brackets.depth > 0, index < lines.count {
-      let more = [" "] + content(index)
-      brackets.scan(more)
-      text += more
-      index += 1
+    brackets.scan(text[...])
+    advance()
+    while brackets.depth > 0, !atEnd {
+      let c = contentStart
+      text.append(Self.space)
+      brackets.scan(bytes[c..<end])
+      text.append(contentsOf: bytes[c..<end])
+      advance()
     }
-    var parser = FlowParser(chars: text, maxDepth: Self.maxDepth - depth)
+    var parser = FlowParser(bytes: text, maxDepth: Self.maxDepth - depth)
     do {
       return try parser.parse()
     } catch .incomplete {
@@ -299,37 +394,27 @@ struct YAMLReader {
   /// Counts the brackets a flow collection leaves open, line by line (quotes respected).
   struct BracketCounter {
     var depth = 0
-    var quote: Unicode.Scalar?
+    var quote: UInt8?
     var escaped = false
 
-    mutating func scan(_ text: some Collection<Unicode.Scalar>) {
+    mutating func scan(_ text: ArraySlice<UInt8>) {
       for c in text {
         if let q = quote {
           if escaped {
             escaped = false
-          } else if c == "\\", q == "\"" {
+          } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") {
             escaped = true
           } else if c == q {
             quote = nil
           }
-        } else if c == "'" || c == "\"" {
+        } else if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
           quote = c
-        } else if c == "[" || c == "{" {
+        } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
           depth += 1
-        } else if c == "]" || c == "}" {
+        } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
           depth -= 1
         }
       }
     }
-  }
-
-}
-
-extension String {
-  /// The string made of `scalars`.
-  init(scalars: some Sequence<Unicode.Scalar>) {
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars)
-    self = String(view)
   }
 }

@@ -1,0 +1,43 @@
+import GraphJSON
+
+/// Ruby VCR and vcrpy YAML, read as a stream: each interaction is decoded as soon as the
+/// reader has its node, and the node is dropped, so the file, a tree of the whole file and the
+/// cassette are never all alive at once.
+extension VCRCodec {
+  /// Decodes the YAML cassette in `bytes` (taken over: the reader owns and releases them).
+  ///
+  /// - Throws: `.invalidInterchange` with the line and column of a YAML problem or naming the
+  ///   interaction and field of a cassette one.
+  static func decodeYAML(_ bytes: consuming [UInt8], dialect: Dialect, reader: FieldReader)
+    throws(CassetteError) -> Cassette
+  {
+    let key = dialect == .ruby ? "http_interactions" : "interactions"
+    final class Collected {
+      var interactions: [Interaction] = []
+    }
+    let collected = Collected()
+    let parsed: (value: JSONValue, streamedMember: Int?)
+    do {
+      parsed = try YAMLReader.parse(bytes, streaming: key) { item, index throws(CassetteError) in
+        // A key given twice keeps its last sequence, as a lookup of the tree would.
+        if index == 0 { collected.interactions.removeAll() }
+        collected.interactions.append(try decodeInteraction(item, reader: reader.entry(index)))
+      }
+    } catch {
+      if let cause = error.cause { throw cause }
+      throw .invalidInterchange(
+        path: reader.path, format: reader.format ?? dialect.name, entry: nil,
+        field: "line \(error.line), column \(error.column)", problem: error.message)
+    }
+    let root = try reader.object(parsed.value, "(top level)")
+    let last = root.members.lastIndex { $0.key == key }
+    guard let streamed = parsed.streamedMember, last == streamed else {
+      // Not a block sequence (a flow list, null, a mapping): decoded from the tree.
+      return try decode(parsed.value, dialect: dialect, reader: reader)
+    }
+    var cassette = Cassette()
+    cassette.recordedWith = root["recorded_with"]?.stringValue
+    cassette.interactions = collected.interactions
+    return cassette
+  }
+}
