@@ -13,7 +13,10 @@ import Testing
 
   static func checkPhotoThenRead(_ run: ScriptModeTests.Run) {
     #expect(run.status == .success, "\(run.errors)")
-    #expect(run.output.contains("[0] (omitted: a parent whose answer was used)"), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "[0] null (not run: an operation it depends on failed; or left out: a parent whose answer a later operation used)"
+      ), "\(run.output)")
     #expect(run.output.contains("[1] HTTP 200"))
     #expect(run.output.contains("\"source\": \"https://"))
     // The whole batch is one numbered exchange.

@@ -78,7 +78,12 @@ struct Renderer: Sendable {
     var out = ""
     for (index, item) in response.items.enumerated() {
       guard let item else {
-        out += dim("[\(index)] (omitted: a parent whose answer was used)") + "\n"
+        // Graph answers null both for a parent whose answer a later operation used and for
+        // an operation it did not run because one it depends on failed.
+        out +=
+          dim(
+            "[\(index)] null (not run: an operation it depends on failed; or left out: a parent "
+              + "whose answer a later operation used)") + "\n"
         continue
       }
       out += bold("[\(index)] HTTP \(item.code)") + "\n"

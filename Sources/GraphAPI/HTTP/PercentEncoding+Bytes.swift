@@ -5,24 +5,7 @@ extension PercentEncoding {
     guard bytes.contains(where: { $0 == 0x25 || ($0 == 0x2B && plusAsSpace) }) else {
       return String(decoding: bytes, as: UTF8.self)
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = bytes.startIndex
-    let end = bytes.endIndex
-    while i < end {
-      let b = bytes[i]
-      if b == 0x25, i + 2 < end, let hi = hexDigit(bytes[i + 1]), let lo = hexDigit(bytes[i + 2]) {
-        out.append(hi << 4 | lo)
-        i += 3
-      } else if b == 0x2B && plusAsSpace {
-        out.append(0x20)
-        i += 1
-      } else {
-        out.append(b)
-        i += 1
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
+    return decode(bytes: bytes, plusAsSpace: plusAsSpace)
   }
 
   /// The components of an ASCII `text` between `separator` bytes, empty ones dropped, each
@@ -42,15 +25,6 @@ extension PercentEncoding {
         start = i + 1
       }
       return true
-    }
-  }
-
-  private static func hexDigit(_ b: UInt8) -> UInt8? {
-    switch b {
-    case 0x30...0x39: return b - 0x30
-    case 0x41...0x46: return b - 0x41 + 10
-    case 0x61...0x66: return b - 0x61 + 10
-    default: return nil
     }
   }
 }

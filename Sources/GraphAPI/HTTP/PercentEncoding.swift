@@ -30,13 +30,19 @@ package enum PercentEncoding {
   /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`); malformed escapes are kept
   /// literally, invalid UTF-8 becomes U+FFFD.
   package static func decode(_ text: Substring, plusAsSpace: Bool = true) -> String {
+    decode(bytes: Array(text.utf8), plusAsSpace: plusAsSpace)
+  }
+
+  /// `decode(_:plusAsSpace:)` of the bytes of a text.
+  static func decode<Bytes: Collection<UInt8>>(bytes: Bytes, plusAsSpace: Bool) -> String
+  where Bytes.Index == Int {
     var out: [UInt8] = []
-    let bytes = Array(text.utf8)
     out.reserveCapacity(bytes.count)
-    var i = 0
-    while i < bytes.count {
+    var i = bytes.startIndex
+    let end = bytes.endIndex
+    while i < end {
       let b = bytes[i]
-      if b == UInt8(ascii: "%"), i + 2 < bytes.count,
+      if b == UInt8(ascii: "%"), i + 2 < end,
         let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2])
       {
         out.append(hi << 4 | lo)
