@@ -82,6 +82,22 @@ public struct Redactor: Sendable {
   mutating func learn(_ interaction: Interaction) {
     for secret in SecretFinder.secrets(in: interaction.request) { register(secret) }
     for secret in SecretFinder.secrets(in: interaction.response) { register(secret) }
+    if let inflated = Self.inflated(interaction.response.body) {
+      var plain = interaction.response
+      plain.body = inflated
+      for secret in SecretFinder.secrets(in: plain) { register(secret) }
+    }
+  }
+
+  /// The most a gzip response body is inflated to for its secrets to be found.
+  static let inflateLimit = 64 << 20
+
+  /// A gzip response body inflated (a Ruby VCR `!binary` answer recorded with
+  /// `Accept-Encoding: gzip`), so that the tokens in it are found and replaced; nil when the
+  /// body is not gzip or does not inflate within `inflateLimit`.
+  static func inflated(_ body: [UInt8]) -> [UInt8]? {
+    guard Gzip.looksCompressed(body) else { return nil }
+    return try? Gzip.decompress(body, limit: inflateLimit)
   }
 
   /// `interaction` with every registered secret replaced.
@@ -95,7 +111,14 @@ public struct Redactor: Sendable {
     out.request.headers = replace(out.request.headers)
     out.request.body = matcher.replace(out.request.body)
     out.response.headers = replace(out.response.headers)
-    out.response.body = matcher.replace(out.response.body)
+    if let inflated = Self.inflated(out.response.body) {
+      // Compressed again only when a secret was replaced: an answer without one keeps the
+      // bytes the server sent.
+      let replaced = matcher.replace(inflated)
+      if replaced != inflated { out.response.body = Gzip.compress(replaced) }
+    } else {
+      out.response.body = matcher.replace(out.response.body)
+    }
     return out
   }
 
@@ -165,6 +188,9 @@ public struct Redactor: Sendable {
       fields.append(("response.headers.\(field.name)", Array(field.value.utf8)))
     }
     fields.append(("response.body", interaction.response.body))
+    if let inflated = inflated(interaction.response.body) {
+      fields.append(("response.body (gzip)", inflated))
+    }
     return fields
   }
 
