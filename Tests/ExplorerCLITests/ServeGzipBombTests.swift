@@ -69,7 +69,12 @@ import Testing
     #expect(bigAnswer.status == 200)
     #expect(bigAnswer.body == big)
     let peak = Self.peakResidentBytes(serve.process.processIdentifier) ?? 0
-    #expect(peak > 0 && peak < 300 << 20, "serve peaked at \(peak >> 20) MiB")
+    // Under a sanitizer (Scripts/sanitize sets its options) resident memory is the sanitizer's
+    // shadow and quarantine as much as serve's (821 MiB under ASan): the bound holds for the
+    // plain build, which Scripts/test runs.
+    let environment = ProcessInfo.processInfo.environment
+    let sanitized = environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
+    #expect(peak > 0 && (sanitized || peak < 300 << 20), "serve peaked at \(peak >> 20) MiB")
     #expect(await serve.terminate() == 0)
 
     let cassette = try Cassette.load(path: file)
