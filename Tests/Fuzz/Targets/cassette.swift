@@ -19,8 +19,11 @@ public func fuzzCassette(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       again?.cassette.interactions.count == cassette.interactions.count,
       "a \(detected.rawValue) cassette does not import back after export")
     if detected == .native {
+      // A torn tail read is a note on that read; what is written back is the whole cassette.
+      var whole = cassette
+      whole.tornTailBytes = nil
       fuzzRequire(
-        (try? Cassette(bytes: cassette.encoded())) == cassette,
+        (try? Cassette(bytes: cassette.encoded())) == whole,
         "a native cassette does not decode back to itself")
     }
   }
