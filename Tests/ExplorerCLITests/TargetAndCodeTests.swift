@@ -43,4 +43,16 @@ import Testing
     #expect(run.output.contains("CAAEmuAlice"))
     #expect(run.output.contains("URLSession"))
   }
+
+  @Test func codeKeepsTheLinesHeaderItems() async {
+    let run = await ScriptModeTests.run(
+      "GET me?fields=name Accept-Language:fr_FR Authorization:\"OAuth CAAEmuAlice\"\ncode\n"
+        + "code python\n")
+    #expect(run.errors == "")
+    #expect(run.output.contains("  -H 'Accept-Language: fr_FR' \\\n"))
+    #expect(run.output.contains("  -H 'Authorization: OAuth <ACCESS_TOKEN>' \\\n"))
+    #expect(run.output.contains("  'https://graph.facebook.com/me?fields=name'\n"))
+    #expect(run.output.contains(#"graph.session.headers.update({"Accept-Language": "fr_FR"})"#))
+    #expect(!run.output.contains("CAAEmuAlice"))
+  }
 }

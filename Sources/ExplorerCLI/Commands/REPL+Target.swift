@@ -19,7 +19,18 @@ extension REPL {
     graphRequest.appSecret = session.appSecret
     let base = URLParts(exchange.request.url)?.origin ?? session.baseURL
     return CodeGenerator(baseURL: base, includeToken: withToken)
-      .code(for: graphRequest, in: language)
+      .code(for: graphRequest, in: language, headers: headerItems(of: exchange))
+  }
+
+  /// The headers the exchange's line gave as `Name:Value` items, with the values as sent.
+  func headerItems(of exchange: Exchange) -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    for parameter in exchange.source.parameters {
+      guard case .header = parameter.value, let value = exchange.request.headers[parameter.name]
+      else { continue }
+      headers.fields.append(.init(name: parameter.name, value: value))
+    }
+    return headers
   }
 
   /// Shows the target, or sends requests to the emulator, graph.facebook.com or a URL.

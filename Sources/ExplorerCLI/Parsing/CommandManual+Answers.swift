@@ -18,7 +18,9 @@ extension CommandManual {
       details: [
         "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",
         "Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless",
-        "--with-token, which writes the token that was really sent.",
+        "--with-token, which writes the token that was really sent. The line's header items",
+        "(Accept-Language:fr_FR, Authorization:\"OAuth T\") go along: curl and Swift send them,",
+        "the Python code sets them on the package's session, the iOS SDK code names them.",
       ],
       options: [
         Option("curl|objc|swift|python", "the language (default: curl)"),

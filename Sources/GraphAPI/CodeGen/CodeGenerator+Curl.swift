@@ -2,10 +2,11 @@ import GraphJSON
 
 extension CodeGenerator {
   /// `curl -i -g -X GET 'url'` (`-g` keeps curl from globbing Graph's braces), form fields with
-  /// `--data-urlencode`, uploads with `-F name=@file;type=...`.
-  func curl(_ request: GraphRequest) -> String {
+  /// `--data-urlencode`, uploads with `-F name=@file;type=...`, headers with `-H`.
+  func curl(_ request: GraphRequest, headers: [HTTPHeaders.Field]) -> String {
     var lines = ["curl -i -g -X \(request.method.rawValue)"]
-    let items = wireParameters(of: request)
+    lines += headers.map { "-H \(Self.shellQuote("\($0.name): \($0.value)"))" }
+    let items = wireParameters(of: request, headers: headers)
     var url = baseURL + request.encodedPath
     if !request.uploads.isEmpty {
       lines += items.map { "--form-string \(Self.shellQuote("\($0.name)=\($0.value)"))" }

@@ -1,8 +1,15 @@
 extension CodeGenerator {
   /// `[FBRequestConnection startWithGraphPath:parameters:HTTPMethod:completionHandler:]`.
-  func objectiveC(_ request: GraphRequest) -> String {
+  func objectiveC(_ request: GraphRequest, headers: [HTTPHeaders.Field]) -> String {
     var items = parametersWithProof(of: request)
     var out = "// Facebook iOS SDK 3.x.\n"
+    let unsent = Self.nonAuthorization(headers)
+    if !unsent.isEmpty {
+      out +=
+        "// FBRequest cannot send headers; not sent: "
+        + unsent.map { Self.cStyleEscaped("\($0.name): \($0.value)") }.joined(separator: ", ")
+        + "\n"
+    }
     if let token = token(of: request), includeToken {
       out += "// With no open FBSession, the access_token parameter is sent as it is.\n"
       items["access_token"] = token

@@ -5,7 +5,7 @@ extension CodeGenerator {
   /// facebook-sdk: `get_object`, `get_connections`, `put_object` or `delete_object` when the
   /// request's version is one the package accepts and the path has their shape, `request(...)`
   /// otherwise (those helpers would add the package's default version to an unversioned path).
-  func python(_ request: GraphRequest) -> String {
+  func python(_ request: GraphRequest, headers: [HTTPHeaders.Field]) -> String {
     var constructor: [String] = []
     if let token = token(of: request) {
       constructor.append("access_token=\(Self.pythonString(token))")
@@ -36,11 +36,19 @@ extension CodeGenerator {
       arguments.append("method=\(Self.pythonString(request.method.rawValue))")
       call = "graph.request(\(arguments.joined(separator: ", ")))"
     }
+    // The package sends the token as a parameter; other headers go on its requests.Session.
+    let sessionHeaders = Self.nonAuthorization(headers)
+    let setHeaders =
+      sessionHeaders.isEmpty
+      ? ""
+      : "graph.session.headers.update("
+        + Self.pythonDict(QueryItems(sessionHeaders.map { .init(name: $0.name, value: $0.value) }))
+        + ")\n"
     return """
       import facebook
 
       graph = facebook.GraphAPI(\(constructor.joined(separator: ", ")))
-      result = \(call)
+      \(setHeaders)result = \(call)
       print(result)
 
       """

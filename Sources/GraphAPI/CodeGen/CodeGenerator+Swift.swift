@@ -2,8 +2,8 @@ import GraphJSON
 
 extension CodeGenerator {
   /// A URLSession data task printing the status and the body.
-  func swift(_ request: GraphRequest) -> String {
-    let items = wireParameters(of: request)
+  func swift(_ request: GraphRequest, headers: [HTTPHeaders.Field]) -> String {
+    let items = wireParameters(of: request, headers: headers)
     var url = baseURL + request.encodedPath
     var setup: [String] = []
     if !request.uploads.isEmpty {
@@ -41,6 +41,9 @@ extension CodeGenerator {
       "var request = URLRequest(url: URL(string: \(Self.swiftString(url)))!)",
       "request.httpMethod = \(Self.swiftString(request.method.rawValue))",
     ]
+    lines += headers.map {
+      "request.setValue(\(Self.swiftString($0.value)), forHTTPHeaderField: \(Self.swiftString($0.name)))"
+    }
     if !request.uploads.isEmpty {
       lines += [
         "request.setValue(\"multipart/form-data; boundary=\\(boundary)\", forHTTPHeaderField: \"Content-Type\")",

@@ -22,13 +22,52 @@ public struct CodeGenerator: Sendable {
   }
 
   /// The code for `request` in `language`, ending with a newline.
-  public func code(for request: GraphRequest, in language: CodeLanguage) -> String {
+  ///
+  /// `headers` are the header items the request was sent with (`Accept-Language:fr_FR`,
+  /// `Authorization:"OAuth T"`): curl and Swift send them; the Python code sets them on the
+  /// package's session; the iOS SDK 3.x cannot send headers, so its code names them in a
+  /// comment. A token that went in `Authorization` stays there (curl, Swift) instead of
+  /// becoming an `access_token` parameter.
+  public func code(
+    for request: GraphRequest, in language: CodeLanguage, headers: HTTPHeaders = [:]
+  ) -> String {
+    let headers = writtenHeaders(headers)
     switch language {
-    case .curl: return curl(request)
-    case .objc: return objectiveC(request)
-    case .swift: return swift(request)
-    case .python: return python(request)
+    case .curl: return curl(request, headers: headers)
+    case .objc: return objectiveC(request, headers: headers)
+    case .swift: return swift(request, headers: headers)
+    case .python: return python(request, headers: headers)
     }
+  }
+
+  /// Headers the code itself sets from the request (or that the client sets), never copied.
+  static let impliedHeaders: Set<String> = [
+    "host", "content-type", "content-length", "connection", "transfer-encoding",
+  ]
+
+  /// `headers` as the code writes them: implied ones left out, the credentials of an
+  /// `Authorization` header replaced by the placeholder unless the token is asked for.
+  func writtenHeaders(_ headers: HTTPHeaders) -> [HTTPHeaders.Field] {
+    headers.compactMap { field in
+      let name = field.name.lowercased()
+      guard !Self.impliedHeaders.contains(name) else { return nil }
+      guard name == "authorization", !includeToken else { return field }
+      let scheme = field.value.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+      return HTTPHeaders.Field(
+        name: field.name,
+        value: scheme.isEmpty ? Self.tokenPlaceholder : "\(scheme) \(Self.tokenPlaceholder)")
+    }
+  }
+
+  /// Whether the token goes in an `Authorization` header rather than as `access_token`.
+  func tokenInHeader(_ request: GraphRequest, _ headers: [HTTPHeaders.Field]) -> Bool {
+    request.parameters["access_token"] == nil
+      && headers.contains { $0.name.lowercased() == "authorization" }
+  }
+
+  /// Headers other than `Authorization` (for the SDKs, which send the token themselves).
+  static func nonAuthorization(_ headers: [HTTPHeaders.Field]) -> [HTTPHeaders.Field] {
+    headers.filter { $0.name.lowercased() != "authorization" }
   }
 
   /// The token as it should be written, or `nil` without one.
@@ -41,10 +80,17 @@ public struct CodeGenerator: Sendable {
     request.appSecretProof.map { includeToken ? $0 : Self.proofPlaceholder }
   }
 
-  /// The parameters as sent, token and proof replaced as configured.
-  func wireParameters(of request: GraphRequest) -> QueryItems {
+  /// The parameters as sent, token and proof replaced as configured; without `access_token`
+  /// when the token goes in an `Authorization` header.
+  func wireParameters(
+    of request: GraphRequest, headers: [HTTPHeaders.Field] = []
+  ) -> QueryItems {
     var items = request.wireParameters
-    if let token = token(of: request) { items["access_token"] = token }
+    if tokenInHeader(request, headers) {
+      items["access_token"] = nil
+    } else if let token = token(of: request) {
+      items["access_token"] = token
+    }
     if let proof = proof(of: request) { items["appsecret_proof"] = proof }
     return items
   }
