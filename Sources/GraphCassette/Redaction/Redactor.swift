@@ -111,6 +111,12 @@ public struct Redactor: Sendable {
     out.request.headers = replace(out.request.headers)
     out.request.body = matcher.replace(out.request.body)
     out.response.headers = replace(out.response.headers)
+    let received = out.response.body
+    defer {
+      // The bytes as received (compressed) hold what was replaced: the decoded, redacted
+      // body is stored instead.
+      if out.response.body != received { out.response.received = nil }
+    }
     if let inflated = Self.inflated(out.response.body) {
       // Compressed again only when a secret was replaced: an answer without one keeps the
       // bytes the server sent.
