@@ -24,9 +24,16 @@ extension BodyCodec {
       response.body.count <= maxInflatedBytes,
       let form = form(forEncoding: received.encoding)
     else {
+      // A body kept as it came with a gzip or deflate `Content-Encoding` (an imported HAR or
+      // VCR answer) is never stored `{"gzip": ...}`: that form with that header means "as
+      // received" on reading.
+      let labelled = response.headers["Content-Encoding"].flatMap(form(forEncoding:)) != nil
+      let type = response.headers["Content-Type"]
       return (
         response.headers,
-        encodeResponse(response.body, contentType: response.headers["Content-Type"])
+        labelled
+          ? encode(response.body, contentType: type)
+          : encodeResponse(response.body, contentType: type)
       )
     }
     var headers = response.headers
