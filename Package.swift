@@ -20,7 +20,14 @@ let package = Package(
     ),
     .target(name: "GraphJSON", swiftSettings: strict),
     .target(name: "GraphAPI", dependencies: ["GraphJSON"], swiftSettings: strict),
-    .target(name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(
+      name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON", "GraphCassette", "CCurl"],
+      swiftSettings: strict),
     .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
     .target(name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
     .target(name: "GraphServer", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),

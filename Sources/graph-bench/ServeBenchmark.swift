@@ -111,7 +111,7 @@ enum ServeBenchmark {
     // nginx serves the emulator's answer body as it is.
     let emulatorBody: [UInt8]
     do {
-      emulatorBody = try await URLSessionTransport().send(
+      emulatorBody = try await CurlTransport().send(
         HTTPRequest(method: "GET", url: emulator.origin + emulatorPath)
       ).body
     } catch { return fail("the emulator did not answer: \(error)") }

@@ -52,7 +52,7 @@ import Testing
     defer { _ = upstream.stop() }
     let cassette = dir.file("served.json")
     let recorder = try ServeProcess(["--record", cassette, "--upstream", upstream.url])
-    let client = URLSessionTransport(timeout: .seconds(30))
+    let client = CurlTransport(timeout: .seconds(30))
     for n in 1...20 {
       let url = recorder.url + "/v2.2/me?fields=id,name&n=\(n)&access_token=CAAEmuAlice"
       let response = try await client.send(HTTPRequest(url: url))

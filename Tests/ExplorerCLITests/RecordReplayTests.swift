@@ -63,7 +63,7 @@ import Testing
     let tokens = Backend.publicValues(of: emulator)
     #expect(!tokens.isEmpty)
     #expect(tokens == Set(emulator.testTokens.map(\.token)))
-    #expect(Backend.publicValues(of: URLSessionTransport()).isEmpty)
+    #expect(Backend.publicValues(of: CurlTransport()).isEmpty)
   }
 
   @Test func theRecordCommandKeepsOnlyTheEmulatorsTestTokens() async throws {

@@ -6,7 +6,7 @@ import GraphLive
 import GraphTestSupport
 import Testing
 
-/// URLSessionTransport against a loopback server that misbehaves on purpose (`FaultServer`):
+/// CurlTransport against a loopback server that misbehaves on purpose (`FaultServer`):
 /// every fault ends in a clear answer or a clear `GraphLiveError`, never a hang or a crash or a
 /// silently shortened body; the same transport then goes on working; and a cassette recorded
 /// through the faults loads afterwards with every completed exchange.
@@ -84,7 +84,7 @@ import Testing
       request.url.hasPrefix("/fault") ? item.fault : .json(Self.me)
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: item.timeout)
+    let transport = CurlTransport(timeout: item.timeout)
     let outcome: Result<HTTPResponse, any Error>
     do {
       outcome = .success(try await transport.send(HTTPRequest(url: server.baseURL + "/fault")))
@@ -113,7 +113,7 @@ import Testing
 
   @Test func refusedConnectionNamesHostAndPort() async throws {
     let refused = try FaultServer.refusedPort()
-    let transport = URLSessionTransport(timeout: .seconds(5))
+    let transport = CurlTransport(timeout: .seconds(5))
     await #expect {
       _ = try await transport.send(HTTPRequest(url: refused.baseURL + "/me"))
     } throws: { error in
@@ -139,7 +139,7 @@ import Testing
     }
     defer { server.stop() }
     let recorder = try CassetteRecorder(
-      wrapping: URLSessionTransport(timeout: .seconds(2)), file: file, mode: .all)
+      wrapping: CurlTransport(timeout: .seconds(2)), file: file, mode: .all)
     var answered: [String] = []
     for n in faults.indices {
       for path in ["/fault/\(n)", "/ok/\(n)"] {

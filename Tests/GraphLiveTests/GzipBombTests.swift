@@ -24,7 +24,7 @@ import Testing
       request.url.hasPrefix("/bomb") ? Self.bomb(inflating: 16) : .gzipJSON(#"{"id":"4"}"#)
     }
     defer { server.stop() }
-    let transport = URLSessionTransport(timeout: .seconds(30), maxAnswerBytes: 1 << 20)
+    let transport = CurlTransport(timeout: .seconds(30), maxAnswerBytes: 1 << 20)
     await #expect(throws: GraphLiveError.answerTooLarge(host: "127.0.0.1", limit: 1 << 20)) {
       _ = try await transport.send(HTTPRequest(url: server.baseURL + "/bomb"))
     }
@@ -43,12 +43,12 @@ import Testing
         status: 200, headers: [Self.jsonType, ("Content-Encoding", "gzip")],
         body: GzipBomb.zeros(repeats: 4000)))
     defer { exact.stop() }
-    let answer = try await URLSessionTransport(timeout: .seconds(30), maxAnswerBytes: size)
+    let answer = try await CurlTransport(timeout: .seconds(30), maxAnswerBytes: size)
       .send(HTTPRequest(url: exact.baseURL + "/zeros"))
     #expect(answer.body.count == size)
     #expect(answer.body.allSatisfy { $0 == 0 })
     await #expect(throws: GraphLiveError.answerTooLarge(host: "127.0.0.1", limit: size - 1)) {
-      _ = try await URLSessionTransport(timeout: .seconds(30), maxAnswerBytes: size - 1)
+      _ = try await CurlTransport(timeout: .seconds(30), maxAnswerBytes: size - 1)
         .send(HTTPRequest(url: exact.baseURL + "/zeros"))
     }
   }
@@ -57,7 +57,7 @@ import Testing
     let server = try FaultServer(always: Self.bomb(inflating: 80))
     defer { server.stop() }
     await #expect(throws: GraphLiveError.answerTooLarge(host: "127.0.0.1", limit: 64 << 20)) {
-      _ = try await URLSessionTransport(timeout: .seconds(60))
+      _ = try await CurlTransport(timeout: .seconds(60))
         .send(HTTPRequest(url: server.baseURL + "/bomb"))
     }
   }
@@ -65,7 +65,7 @@ import Testing
   /// Sends what `serve` received to the fault server, as `serve --upstream` does.
   struct Forwarder: GraphTransport {
     var base: String
-    var inner: URLSessionTransport
+    var inner: CurlTransport
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
       var request = request
@@ -86,11 +86,11 @@ import Testing
     let recorder = try CassetteRecorder(
       wrapping: Forwarder(
         base: upstream.baseURL,
-        inner: URLSessionTransport(timeout: .seconds(30), maxAnswerBytes: 1 << 20)),
+        inner: CurlTransport(timeout: .seconds(30), maxAnswerBytes: 1 << 20)),
       file: file, mode: .all)
     let server = GraphServer(transport: recorder)
     let port = try server.start()
-    let client = URLSessionTransport(timeout: .seconds(30))
+    let client = CurlTransport(timeout: .seconds(30))
     let bombed = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/bomb"))
     let fine = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/me"))
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

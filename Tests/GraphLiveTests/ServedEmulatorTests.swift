@@ -6,7 +6,7 @@ import GraphLive
 import GraphServer
 import Testing
 
-/// The live-network code path end to end without a network: `URLSessionTransport` talking
+/// The live-network code path end to end without a network: `CurlTransport` talking
 /// HTTP to `GraphServer` serving the emulator on a loopback port (what `target
 /// http://127.0.0.1:PORT` does in the REPL), including a multipart upload and a batch.
 @Suite struct ServedEmulatorTests {
@@ -38,7 +38,7 @@ import Testing
         .get, "me", parameters: ["fields": "id,name"], version: "v2.0",
         accessToken: "CAAEmuAlice"
       ).httpRequest(baseURL: base)
-      let response = try await URLSessionTransport(timeout: .seconds(10)).send(request)
+      let response = try await CurlTransport(timeout: .seconds(10)).send(request)
       #expect(response.status == 200)
       #expect(response.bodyText == #"{"id":"100001000000001","name":"Alice Whitfield"}"#)
       #expect(response.headers["Content-Type"] == "application/json; charset=UTF-8")
@@ -47,7 +47,7 @@ import Testing
 
   @Test func uploadsAPhotoAsMultipart() async throws {
     try await withServedEmulator { base in
-      let transport = URLSessionTransport(timeout: .seconds(10))
+      let transport = CurlTransport(timeout: .seconds(10))
       let image = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0...255).map { UInt8($0) }
       let upload = GraphRequest(
         .post, "me/photos", parameters: ["message": "Scrumptious \u{1F354}"],
@@ -80,7 +80,7 @@ import Testing
       ])
       let request = try batch.request(accessToken: "CAAEmuAlice", version: "v2.0")
         .httpRequest(baseURL: base)
-      let response = try await URLSessionTransport(timeout: .seconds(10)).send(request)
+      let response = try await CurlTransport(timeout: .seconds(10)).send(request)
       #expect(response.status == 200, "\(response.bodyText)")
       let items = try GraphBatchResponse(parsing: response.body).items
       #expect(items.count == 3)

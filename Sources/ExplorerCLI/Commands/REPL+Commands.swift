@@ -160,6 +160,7 @@ extension REPL {
   }
 
   private func set(_ name: String, _ value: String) throws(ExplorerError) -> String {
+    if name == "max-answer-bytes" { return try setMaxAnswerBytes(value) }
     let on: Bool
     switch value {
     case "on": on = true

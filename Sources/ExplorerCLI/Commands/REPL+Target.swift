@@ -66,7 +66,7 @@ extension REPL {
   /// Sends requests over the network to `baseURL`; the emulator's token is dropped (it means
   /// nothing there) in favour of `FB_ACCESS_TOKEN`.
   private func switchToNetwork(_ baseURL: String, name: String) {
-    let transport = URLSessionTransport()
+    let transport = CurlTransport(maxAnswerBytes: session.maxAnswerBytes)
     if session.targetName == "emulator", session.token == session.emulator?.defaultToken,
       name == "live"
     {

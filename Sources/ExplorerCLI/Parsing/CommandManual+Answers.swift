@@ -150,8 +150,11 @@ extension CommandManual {
         Option("verbose on|off", "logs each request on standard error, as the iOS SDK does"),
         Option("pager on|off", "answers taller than the screen go through the pager"),
         Option("color on|off", "ANSI colours"),
+        Option(
+          "max-answer-bytes SIZE",
+          "the largest network answer, received or decoded (64M; this session only)"),
       ],
-      examples: ["set verbose on", "set pager off", "set color off"]),
+      examples: ["set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M"]),
     "help": Page(
       details: ["Without a command, the list of commands and the line grammar's notes."],
       options: [Option("command", "a command's usage, options and examples")],

@@ -55,7 +55,7 @@ struct Backend {
       transport: emulator, targetName: "emulator", token: emulator.defaultToken,
       emulator: emulator)
     if let target = options.target {
-      let network = URLSessionTransport()
+      let network = CurlTransport()
       backend.transport = network
       if target == "live" {
         backend.targetName = "live"

@@ -33,6 +33,9 @@ final class Session {
   var verbose = false
   /// Sends answers taller than the screen through the pager (`Pager`).
   var pager = true
+  /// The largest answer read from the network, as received and once decoded
+  /// (`set max-answer-bytes`): 64 MiB unless set.
+  var maxAnswerBytes = 64 << 20
   /// The exchanges so far, in order; `history[i].number == i + 1`.
   private(set) var history: [Exchange] = []
   /// Node types, edges and fields learned from `metadata=1` answers, for completion.

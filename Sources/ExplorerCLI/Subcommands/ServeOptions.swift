@@ -30,7 +30,7 @@ struct ServeOptions: Sendable, Equatable {
   /// `--log FILE|-|off`: where the access log goes (standard error by default).
   var log = ServeLogWriter.Destination.standardError
   /// `--max-answer-bytes SIZE`: with `--record`, the largest upstream answer once decoded.
-  var maxAnswerBytes = URLSessionTransport.defaultMaxAnswerBytes
+  var maxAnswerBytes = CurlTransport.defaultMaxAnswerBytes
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]

@@ -18,7 +18,7 @@ struct ServeSource: Sendable {
   ///   upstream (`--max-answer-bytes`); larger ones are answered 502 and not recorded.
   static func make(
     _ source: ServeOptions.Source,
-    maxAnswerBytes: Int = URLSessionTransport.defaultMaxAnswerBytes
+    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes
   ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
     case .emulator(nil):
@@ -53,8 +53,8 @@ struct ServeSource: Sendable {
       let recorder: CassetteRecorder
       do {
         recorder = try CassetteRecorder(
-          wrapping: URLSessionTransport(
-            maxAnswerBytes: maxAnswerBytes, maxConnectionsPerHost: Self.upstreamConnections),
+          wrapping: CurlTransport(
+            maxAnswerBytes: maxAnswerBytes, maxTransfers: Self.upstreamConnections),
           file: file, mode: .once,
           recordedWith: "graph-explorer serve")
       } catch {

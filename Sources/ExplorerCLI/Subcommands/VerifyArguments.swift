@@ -97,7 +97,7 @@ struct VerifyArguments: Sendable {
     if name == "emulator" { return GraphEmulator() }
     let upstream = name == "live" ? "https://graph.facebook.com" : name
     if upstream.hasPrefix("http://") || upstream.hasPrefix("https://") {
-      guard let transport = UpstreamTransport(upstream: upstream, inner: URLSessionTransport())
+      guard let transport = UpstreamTransport(upstream: upstream, inner: CurlTransport())
       else {
         throw .unknownFormat(path: name, reason: "not an http(s) URL without a query")
       }

@@ -69,7 +69,11 @@ struct Completer: Sendable {
       return Completion(prefix: current, candidates: permissions)
     case ("token", 1):
       return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
-    case ("set", 1): return Completion(prefix: current, candidates: ["verbose", "pager", "color"])
+    case ("set", 1):
+      return Completion(
+        prefix: current, candidates: ["verbose", "pager", "color", "max-answer-bytes"])
+    case ("set", 2) where words.count > 1 && words[1] == "max-answer-bytes":
+      return Completion(prefix: current, candidates: ["16M", "64M", "256M"])
     case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
     case ("code", _):
       return Completion(

@@ -167,25 +167,12 @@ enum BodyCodec {
     if let base64 = object["base64"] {
       return try reader.base64(reader.string(base64, field + ".base64"), field + ".base64")
     }
-    if let gzip = object["gzip"] {
-      let name = field + ".gzip"
-      let compressed = try reader.base64(reader.string(gzip, name), name)
-      let limit = min(maxInflatedBytes, reader.inflateBudget?.left ?? maxInflatedBytes)
-      do {
-        let bytes = try Gzip.decompress(compressed, limit: limit)
-        reader.inflateBudget?.spend(bytes.count)
-        return bytes
-      } catch .tooLarge where limit < maxInflatedBytes {
-        throw reader.error(
-          name,
-          "the cassette's compressed bodies inflate to more than "
-            + "\(ByteCount.text(reader.inflateBudget?.total ?? 0)) together (the limit on inflated bodies)"
-        )
-      } catch {
-        throw reader.error(name, error.description)
-      }
+    for form in ["gzip", "deflate"] {
+      guard let stored = object[form] else { continue }
+      return try inflate(stored, form: form, reader: reader, field: field)
     }
     throw reader.error(
-      field, "expected one of \"json\", \"text\", \"base64\", \"gzip\" or \"multipart\"")
+      field,
+      "expected one of \"json\", \"text\", \"base64\", \"gzip\", \"deflate\" or \"multipart\"")
   }
 }

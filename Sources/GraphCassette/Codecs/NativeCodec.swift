@@ -28,12 +28,9 @@ enum NativeCodec {
     }
     var response = JSONObject()
     response.append("status", .number(JSONNumber(interaction.response.status)))
-    response.append("headers", encode(interaction.response.headers))
-    if let body = BodyCodec.encodeResponse(
-      interaction.response.body, contentType: interaction.response.headers["Content-Type"])
-    {
-      response.append("body", body)
-    }
+    let stored = BodyCodec.encodeResponse(interaction.response)
+    response.append("headers", encode(stored.headers))
+    if let body = stored.body { response.append("body", body) }
     var object = JSONObject()
     object.append("request", .object(request))
     object.append("response", .object(response))
@@ -134,11 +131,12 @@ enum NativeCodec {
     if let ms = object["duration_ms"] {
       duration = try r.milliseconds(ms, "duration_ms")
     }
+    let stored = try BodyCodec.decodeResponse(
+      res["body"], headers: try decodeHeaders(res["headers"], reader: r, field: "response.headers"),
+      reader: r, field: "response.body")
     let response = HTTPResponse(
-      status: status,
-      headers: try decodeHeaders(res["headers"], reader: r, field: "response.headers"),
-      body: try BodyCodec.decode(res["body"], reader: r, field: "response.body"),
-      duration: duration)
+      status: status, headers: stored.headers, body: stored.body, duration: duration,
+      received: stored.received)
     let recordedAt = try object["recorded_at"].map { v throws(CassetteError) in
       try r.string(v, "recorded_at")
     }

@@ -111,6 +111,7 @@ public struct Redactor: Sendable {
     out.request.headers = replace(out.request.headers)
     out.request.body = matcher.replace(out.request.body)
     out.response.headers = replace(out.response.headers)
+    let unredacted = out.response.body
     if let inflated = Self.inflated(out.response.body) {
       // Compressed again only when a secret was replaced: an answer without one keeps the
       // bytes the server sent.
@@ -119,6 +120,9 @@ public struct Redactor: Sendable {
     } else {
       out.response.body = matcher.replace(out.response.body)
     }
+    // The bytes as received (compressed) hold what was replaced: the decoded, redacted body is
+    // stored instead.
+    if out.response.body != unredacted { out.response.received = nil }
     return out
   }
 

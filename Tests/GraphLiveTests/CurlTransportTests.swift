@@ -4,14 +4,14 @@ import GraphLive
 import GraphTestSupport
 import Testing
 
-@Suite struct URLSessionTransportTests {
+@Suite struct CurlTransportTests {
   @Test func successReturnsStatusHeadersBodyAndDuration() async throws {
     let stub = try LoopbackHTTPStub(json: #"{"id":"4","name":"Mark"}"#)
     defer { stub.stop() }
     let request = GraphRequest(
       .get, "v2.2/me", parameters: ["fields": "id,name{first}"], accessToken: "T"
     ).httpRequest(baseURL: stub.baseURL)
-    let response = try await URLSessionTransport(timeout: .seconds(10)).send(request)
+    let response = try await CurlTransport(timeout: .seconds(10)).send(request)
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "application/json; charset=UTF-8")
     #expect(response.bodyText == #"{"id":"4","name":"Mark"}"#)
@@ -29,7 +29,7 @@ import Testing
     defer { stub.stop() }
     let sent = GraphRequest(
       .post, "me/feed", parameters: ["message": "héllo & bye"], accessToken: "T")
-    _ = try await URLSessionTransport().send(sent.httpRequest(baseURL: stub.baseURL))
+    _ = try await CurlTransport().send(sent.httpRequest(baseURL: stub.baseURL))
     let seen = try #require(stub.requests.first)
     let parsed = try GraphRequest(parsing: seen)
     #expect(parsed.method == .post)
@@ -42,7 +42,7 @@ import Testing
       .response(status: 302, headers: [("Location", "https://scontent.example/p.jpg")])
     }
     defer { stub.stop() }
-    let response = try await URLSessionTransport().send(
+    let response = try await CurlTransport().send(
       HTTPRequest(url: stub.baseURL + "/4/picture"))
     #expect(response.status == 302)
     #expect(response.headers["Location"] == "https://scontent.example/p.jpg")
@@ -62,7 +62,7 @@ import Testing
         body: gzipped)
     }
     defer { stub.stop() }
-    let response = try await URLSessionTransport().send(HTTPRequest(url: stub.baseURL + "/4"))
+    let response = try await CurlTransport().send(HTTPRequest(url: stub.baseURL + "/4"))
     #expect(response.bodyText == #"{"id":"4","name":"Mark Zuckerberg"}"#)
     #expect(response.headers["Content-Encoding"] == nil)
     #expect(response.headers["Content-Length"] == "35")
@@ -74,7 +74,7 @@ import Testing
         status: 200, headers: [("Content-Type", "text/html")], body: Array("<html>hi</html>".utf8))
     }
     defer { stub.stop() }
-    let response = try await URLSessionTransport().send(HTTPRequest(url: stub.baseURL + "/"))
+    let response = try await CurlTransport().send(HTTPRequest(url: stub.baseURL + "/"))
     #expect(response.status == 200)
     #expect(response.bodyText == "<html>hi</html>")
     #expect(response.headers["Content-Type"] == "text/html")
@@ -83,7 +83,7 @@ import Testing
   @Test func connectionRefusedNamesTheHost() async throws {
     let port = try LoopbackHTTPStub.closedPort()
     await #expect(throws: GraphLiveError.connectionRefused(host: "127.0.0.1", port: port)) {
-      try await URLSessionTransport().send(HTTPRequest(url: "http://127.0.0.1:\(port)/me"))
+      try await CurlTransport().send(HTTPRequest(url: "http://127.0.0.1:\(port)/me"))
     }
     #expect(
       GraphLiveError.connectionRefused(host: "127.0.0.1", port: port).description
@@ -96,7 +96,7 @@ import Testing
     let clock = ContinuousClock()
     let started = clock.now
     await #expect(throws: GraphLiveError.timedOut(host: "127.0.0.1", after: .milliseconds(500))) {
-      try await URLSessionTransport(timeout: .milliseconds(500)).send(
+      try await CurlTransport(timeout: .milliseconds(500)).send(
         HTTPRequest(url: stub.baseURL + "/me"))
     }
     #expect(clock.now - started >= .milliseconds(400))
@@ -110,7 +110,7 @@ import Testing
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     let stub = try LoopbackHTTPStub { _ in .hang }
     defer { stub.stop() }
-    let transport = URLSessionTransport(timeout: .seconds(30))
+    let transport = CurlTransport(timeout: .seconds(30))
     let task = Task { try await transport.send(HTTPRequest(url: stub.baseURL + "/me")) }
     while stub.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     task.cancel()
@@ -120,7 +120,7 @@ import Testing
   @Test func dnsFailureNamesTheHost() async throws {
     // RFC 6761: .invalid never resolves.
     await #expect(throws: GraphLiveError.dnsFailure(host: "graph.invalid")) {
-      try await URLSessionTransport(timeout: .seconds(20)).send(
+      try await CurlTransport(timeout: .seconds(20)).send(
         HTTPRequest(url: "http://graph.invalid/me"))
     }
   }
@@ -130,7 +130,7 @@ import Testing
     let stub = try LoopbackHTTPStub { _ in .close }
     defer { stub.stop() }
     await #expect {
-      try await URLSessionTransport(timeout: .seconds(10)).send(
+      try await CurlTransport(timeout: .seconds(10)).send(
         HTTPRequest(url: "https://127.0.0.1:\(stub.port)/me"))
     } throws: { error in
       guard case .tlsFailure(let host, _) = error as? GraphLiveError else { return false }
@@ -140,7 +140,7 @@ import Testing
 
   @Test func invalidURLsAreRefusedBeforeSending() async {
     await #expect(throws: GraphLiveError.invalidURL("ftp://x/y")) {
-      try await URLSessionTransport().send(HTTPRequest(url: "ftp://x/y"))
+      try await CurlTransport().send(HTTPRequest(url: "ftp://x/y"))
     }
   }
 }

@@ -1,0 +1,207 @@
+import CCurl
+import Foundation
+import GraphAPI
+
+/// One request on one libcurl easy handle: set up, performed (blocking, on the calling
+/// thread), cleaned up. The callbacks gather the status line, headers and body as received,
+/// stop the transfer when the body passes its limit, and abort it when cancelled.
+final class CurlTransfer: @unchecked Sendable {
+  enum Ending: Sendable {
+    case answer(status: Int, headers: HTTPHeaders, body: [UInt8], duration: Duration)
+    case failed(GraphLiveError)
+    case cancelled
+  }
+
+  /// The most header bytes read for one answer (libcurl bounds each header line itself).
+  static let maxHeaderBytes = 1 << 20
+
+  private let request: HTTPRequest
+  private let parts: URLParts
+  private let timeout: Duration
+  private let limit: Int
+
+  private let lock = NSLock()
+  private var cancelled = false
+  // Touched only by the performing thread (inside libcurl's callbacks), then read after.
+  private var headers = HTTPHeaders()
+  private var headerBytes = 0
+  private var body: [UInt8] = []
+  private var tooLarge = false
+  private var headersTooLarge = false
+
+  /// libcurl is set up once per process, before the first handle (`curl_global_init` is not
+  /// safe to call from several threads at once; a Swift `static let` runs once).
+  private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+  init(request: HTTPRequest, parts: URLParts, timeout: Duration, limit: Int) {
+    self.request = request
+    self.parts = parts
+    self.timeout = timeout
+    self.limit = limit
+  }
+
+  func cancel() { lock.withLock { cancelled = true } }
+
+  private var isCancelled: Bool { lock.withLock { cancelled } }
+
+  func perform() -> Ending {
+    guard !isCancelled else { return .cancelled }
+    guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
+      return .failed(.network(host: parts.host, reason: "libcurl could not start a transfer"))
+    }
+    defer { curl_easy_cleanup(handle) }
+    let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    defer { errorText.deallocate() }
+    errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    var list: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(list) }
+    for line in headerLines() { list = curl_slist_append(list, line) }
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    let milliseconds = Self.milliseconds(timeout)
+
+    var setup = [
+      ge_curl_set_string(handle, CURLOPT_URL, request.url),
+      ge_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText),
+      ge_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+      ge_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+      ge_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+      ge_curl_set_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0),
+      ge_curl_set_long(handle, CURLOPT_HTTP_TRANSFER_DECODING, 1),
+      ge_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds),
+      ge_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
+      ge_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
+      ge_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
+      ge_curl_set_list(handle, CURLOPT_HTTPHEADER, list),
+      ge_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+      ge_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
+      ge_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
+      ge_curl_set_long(handle, CURLOPT_NOPROGRESS, 0),
+      ge_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+        return transfer.receivedHeader(bytes) ? size * count : 0
+      },
+      ge_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+        return transfer.receivedBody(bytes) ? size * count : 0
+      },
+      ge_curl_set_progress_callback(handle) { context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled
+          ? 1 : 0
+      },
+    ]
+    setup += methodAndBody(handle)
+    if let failed = setup.first(where: { $0 != CURLE_OK }) {
+      return .failed(
+        .network(host: parts.host, reason: "libcurl refused an option: \(Self.text(failed))"))
+    }
+    let started = ContinuousClock.now
+    let code = withExtendedLifetime(self) { curl_easy_perform(handle) }
+    let duration = ContinuousClock.now - started
+    if isCancelled { return .cancelled }
+    if tooLarge { return .failed(.answerTooLarge(host: parts.host, limit: limit)) }
+    if headersTooLarge {
+      return .failed(
+        .network(
+          host: parts.host,
+          reason: "the answer's headers pass \(ByteCount.text(Self.maxHeaderBytes))"))
+    }
+    guard code == CURLE_OK else {
+      let detail = String(cString: errorText)
+      return .failed(
+        CurlTransport.liveError(
+          code, detail: detail.isEmpty ? Self.text(code) : detail, parts: parts,
+          timeout: timeout))
+    }
+    let status = Int(ge_curl_response_code(handle))
+    return .answer(status: status, headers: headers, body: body, duration: duration)
+  }
+
+  /// The request's headers as libcurl takes them (`Name;` for an empty value), without the
+  /// ones it would add on its own (`Expect: 100-continue`), and never a line with CR, LF or NUL.
+  private func headerLines() -> [String] {
+    var lines: [String] = []
+    for field in request.headers {
+      let text = field.name + field.value
+      guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }),
+        !field.name.isEmpty
+      else { continue }
+      lines.append(field.value.isEmpty ? field.name + ";" : field.name + ": " + field.value)
+    }
+    if request.headers["Expect"] == nil { lines.append("Expect:") }
+    return lines
+  }
+
+  private func methodAndBody(_ handle: UnsafeMutableRawPointer) -> [CURLcode] {
+    let method = request.method.uppercased()
+    var codes: [CURLcode] = []
+    if !request.body.isEmpty || method == "POST" || method == "PUT" || method == "PATCH" {
+      codes.append(ge_curl_set_long(handle, CURLOPT_POST, 1))
+      codes.append(
+        ge_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count)))
+      if request.body.isEmpty {
+        codes.append(ge_curl_set_string(handle, CURLOPT_COPYPOSTFIELDS, ""))
+      } else {
+        // COPYPOSTFIELDS copies the bytes (POSTFIELDSIZE_LARGE, set first, says how many).
+        codes.append(
+          request.body.withUnsafeBytes { bytes in
+            ge_curl_set_pointer(
+              handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+          })
+      }
+    }
+    if method == "HEAD" {
+      codes.append(ge_curl_set_long(handle, CURLOPT_NOBODY, 1))
+    } else if method != "GET" || !request.body.isEmpty {
+      if method != "POST" {
+        codes.append(ge_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method))
+      }
+    }
+    return codes
+  }
+
+  /// One header line of the answer (status lines start a new answer: 1xx, a proxy's CONNECT).
+  private func receivedHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += bytes.count
+    guard headerBytes <= Self.maxHeaderBytes else {
+      headersTooLarge = true
+      return false
+    }
+    var end = bytes.count
+    while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+    let line = String(decoding: bytes[..<end], as: UTF8.self)
+    if line.hasPrefix("HTTP/") {
+      headers = HTTPHeaders()
+      return true
+    }
+    guard let colon = line.firstIndex(of: ":") else { return true }
+    let name = String(line[..<colon])
+    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    headers.add(name, value)
+    return true
+  }
+
+  /// A piece of the body as received; past the limit the transfer stops.
+  private func receivedBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count <= limit - body.count else {
+      tooLarge = true
+      body = []
+      return false
+    }
+    body.append(contentsOf: bytes)
+    return true
+  }
+
+  static func text(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    let total = seconds.multipliedReportingOverflow(by: 1000)
+    guard !total.overflow, total.partialValue < Int64(Int32.max) else { return Int(Int32.max) }
+    return max(1, Int(total.partialValue) + Int(attoseconds / 1_000_000_000_000_000))
+  }
+}
