@@ -40,7 +40,7 @@ import Testing
     let small = Self.foreignGzip(Self.me)
     let big = Self.bigJSON()
     let bigGzip = Self.foreignGzip(big)
-    let deflated = Self.zlib(Self.me)
+    let deflated = Self.zlib(big)
     let upstream = try FaultServer { request in
       let encoding: (String, String)
       let body: [UInt8]
@@ -70,7 +70,7 @@ import Testing
     #expect(await serve.terminate() == 0)
     // The client of serve gets the decoded answer, without Content-Encoding.
     #expect(answers.map(\.status) == [200, 200, 200])
-    #expect(answers.map(\.body) == [Self.me, big, Self.me])
+    #expect(answers.map(\.body) == [Self.me, big, big])
     #expect(answers.allSatisfy { $0.headers["Content-Encoding"] == nil })
 
     // On disk: the bytes the upstream sent, with their Content-Encoding.
@@ -83,7 +83,9 @@ import Testing
       else { return nil }
       return Array(data)
     }
-    #expect(storedBody(0, "gzip") == small)
+    // A small answer is stored decoded and readable; large ones as they came.
+    #expect(storedBody(0, "gzip") == nil)
+    #expect(stored[0]["response"]?["body"]?["json"]?["name"]?.stringValue != nil)
     #expect(storedBody(1, "gzip") == bigGzip)
     #expect(storedBody(2, "deflate") == deflated)
     let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -92,10 +94,10 @@ import Testing
 
     // Read back: decoded for every reader, the received bytes kept, written back the same.
     let cassette = try Cassette.load(path: file)
-    #expect(cassette.interactions.map(\.response.body) == [Self.me, big, Self.me])
+    #expect(cassette.interactions.map(\.response.body) == [Self.me, big, big])
     #expect(cassette.interactions.allSatisfy { $0.response.headers["Content-Encoding"] == nil })
     #expect(
-      cassette.interactions.map { $0.response.received?.bytes } == [small, bigGzip, deflated])
+      cassette.interactions.map { $0.response.received?.bytes } == [nil, bigGzip, deflated])
     let copy = scratch.file("copy.json")
     try cassette.save(to: copy)
     let again = try Cassette.load(path: copy)

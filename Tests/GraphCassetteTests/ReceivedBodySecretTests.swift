@@ -37,8 +37,9 @@ import Testing
         == #"{"data":[{"id":"1","access_token":"<ACCESS_TOKEN_1>"}]}"#)
   }
 
-  @Test func anAnswerWithoutSecretsKeepsItsReceivedBytes() throws {
-    let answer = Array(#"{"id":"1","name":"Page"}"#.utf8)
+  @Test func aLargeAnswerWithoutSecretsKeepsItsReceivedBytes() throws {
+    let answer = Array(
+      ("[" + String(repeating: #"{"id":"1","name":"Page"},"#, count: 50_000) + "{}]").utf8)
     var redactor = Redactor()
     let original = Self.interaction(answer)
     let redacted = redactor.redact(original)
@@ -49,6 +50,20 @@ import Testing
     let base64 = Data(try #require(original.response.received?.bytes)).base64EncodedString()
     #expect(text.contains(#""gzip": "\#(base64)""#))
     #expect(text.contains(#""Content-Encoding": "gzip""#))
+  }
+
+  /// A small answer that came gzip (Graph compresses nearly all) is stored readable, decoded.
+  @Test func aSmallAnswerReceivedGzipIsStoredReadable() throws {
+    let answer = Array(#"{"id":"1","name":"Page"}"#.utf8)
+    var redactor = Redactor()
+    var cassette = Cassette()
+    cassette.interactions = [redactor.redact(Self.interaction(answer))]
+    let text = String(decoding: cassette.encoded(), as: UTF8.self)
+    #expect(text.contains(#""json": {"#))
+    #expect(!text.contains("Content-Encoding"))
+    let back = try Cassette(bytes: cassette.encoded())
+    #expect(back.interactions.first?.response.body == answer)
+    #expect(back.interactions.first?.response.received == nil)
   }
 
   /// An imported answer whose header says gzip but whose body is plain (as HAR tools write

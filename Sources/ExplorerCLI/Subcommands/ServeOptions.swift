@@ -29,7 +29,8 @@ struct ServeOptions: Sendable, Equatable {
   var throttle: Int?
   /// `--log FILE|-|off`: where the access log goes (standard error by default).
   var log = ServeLogWriter.Destination.standardError
-  /// `--max-answer-bytes SIZE`: with `--record`, the largest upstream answer once decoded.
+  /// `--max-answer-bytes SIZE`: with `--record`, the largest upstream answer, as received and
+  /// once decoded.
   var maxAnswerBytes = CurlTransport.defaultMaxAnswerBytes
 
   static let usage = """
@@ -52,8 +53,8 @@ struct ServeOptions: Sendable, Equatable {
       --insecure-upstream  allow a plain-http upstream that is not loopback (tokens then
                            cross the network in the clear)
       --max-answer-bytes SIZE
-                           with --record, the largest upstream answer once decoded (a gzip
-                           bomb stops there): larger ones are answered 502 naming the limit
+                           with --record, the largest upstream answer, as received and once
+                           decoded (a gzip bomb stops there): larger ones get 502 naming the limit
                            and not recorded; bytes, or 512K, 64M, 1G (default 64M)
       --log FILE|-|off     where the line per request goes: appended to FILE, - for standard
                            output, off for none (default: standard error; always buffered)

@@ -2,9 +2,12 @@ import Foundation
 import GraphAPI
 import GraphJSON
 
-/// Answers that came compressed are stored as received: the `Content-Encoding` header back in
-/// place, `Content-Length` the received size (when the answer had one), and the body
-/// `{"gzip": "<base64>"}` or `{"deflate": "<base64>"}` of exactly the bytes the server sent.
+/// Large answers (1 MiB or more decoded) that came compressed are stored as received: the
+/// `Content-Encoding` header back in place, `Content-Length` the received size (when the answer
+/// had one), and the body `{"gzip": "<base64>"}` or `{"deflate": "<base64>"}` of exactly the
+/// bytes the server sent. Smaller ones are stored decoded, in their readable forms (`json`,
+/// `text`), as a person reading or diffing the cassette wants them: Graph compresses almost
+/// every answer, and a cassette of base64 would be unreadable.
 /// Reading such a response inflates the body (within the limits of `decode`), drops
 /// `Content-Encoding` and keeps the stored bytes as `HTTPResponse.received`, so it replays
 /// decoded, as it was answered, and is written back byte for byte.
@@ -21,7 +24,7 @@ extension BodyCodec {
   /// The headers and body a response is stored with.
   static func encodeResponse(_ response: HTTPResponse) -> (headers: HTTPHeaders, body: JSONValue?) {
     guard let received = response.received, !received.bytes.isEmpty,
-      response.body.count <= maxInflatedBytes,
+      (compressedFrom...maxInflatedBytes).contains(response.body.count),
       let form = form(forEncoding: received.encoding)
     else {
       // A body kept as it came with a gzip or deflate `Content-Encoding` (an imported HAR or
