@@ -69,7 +69,8 @@ struct JSONRegion {
   /// Below this many bytes a region comes from `malloc`.
   static let mapThreshold = 1 << 20
 
-  init(capacity: Int) {
+  /// A block of at least `capacity` bytes, or `nil` when the system has no memory for it.
+  init?(capacity: Int) {
     let capacity = max(capacity, 16)
     if capacity >= Self.mapThreshold {
       let flags = MAP_PRIVATE | MAP_ANONYMOUS | Self.noReserve
@@ -85,9 +86,7 @@ struct JSONRegion {
         return
       }
     }
-    guard let address = malloc(capacity) else {
-      fatalError("GraphJSON: cannot allocate \(capacity) bytes for a JSON document")
-    }
+    guard let address = malloc(capacity) else { return nil }
     base = address
     self.capacity = capacity
     mapped = false

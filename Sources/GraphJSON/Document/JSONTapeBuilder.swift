@@ -19,14 +19,24 @@ struct JSONTapeBuilder {
     var isObject: Bool
   }
 
-  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
-    scanner = JSONScanner(base: base, count: count, maxDepth: maxDepth)
+  /// Reserves both blocks; throws `.outOfMemory` when the system cannot give them.
+  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) throws(JSONParseError) {
     // Every word stands for at least one byte of input, and no string's content is longer
     // than its source; a string of 2^24 bytes or more adds an eight-byte length.
-    tape = JSONRegion(capacity: (count + 1) * 8)
-    bytes = JSONRegion(capacity: count + 8 * (count >> 24) + 16)
+    let tapeBytes = (count + 1) * 8
+    let textBytes = count + 8 * (count >> 24) + 16
+    guard let tape = JSONRegion(capacity: tapeBytes) else {
+      throw JSONParseError(reason: .outOfMemory(bytes: tapeBytes), line: 1, column: 1, offset: 0)
+    }
+    guard let bytes = JSONRegion(capacity: textBytes) else {
+      tape.release()
+      throw JSONParseError(reason: .outOfMemory(bytes: textBytes), line: 1, column: 1, offset: 0)
+    }
+    scanner = JSONScanner(base: base, count: count, maxDepth: maxDepth)
+    self.tape = tape
+    self.bytes = bytes
     words = tape.base.bindMemory(to: UInt64.self, capacity: count + 1)
-    text = bytes.base.bindMemory(to: UInt8.self, capacity: count + 8 * (count >> 24) + 16)
+    text = bytes.base.bindMemory(to: UInt8.self, capacity: textBytes)
   }
 
   /// Frees both blocks (after a failed parse; a finished one hands them to its document).
