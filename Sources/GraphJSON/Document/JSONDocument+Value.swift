@@ -2,6 +2,19 @@ extension JSONDocument {
   /// The kind of a value in a document.
   public enum Kind: Sendable, Hashable {
     case null, bool, number, string, array, object
+
+    /// The name in messages: `null`, `boolean`, `number`, `string`, `array`, `object`
+    /// (`kindName` of a `JSONValue` and of a document's value).
+    var name: String {
+      switch self {
+      case .null: return "null"
+      case .bool: return "boolean"
+      case .number: return "number"
+      case .string: return "string"
+      case .array: return "array"
+      case .object: return "object"
+      }
+    }
   }
 
   /// A view of one value inside a `JSONDocument` (it keeps the document alive). Reading it
@@ -27,16 +40,7 @@ extension JSONDocument {
 
     /// A short name of the value's kind, for messages: `object`, `array`, `string`, ... (as
     /// `JSONValue.kindName`).
-    public var kindName: String {
-      switch kind {
-      case .null: return "null"
-      case .bool: return "boolean"
-      case .number: return "number"
-      case .string: return "string"
-      case .array: return "array"
-      case .object: return "object"
-      }
-    }
+    public var kindName: String { kind.name }
 
     /// Whether this is `null`.
     public var isNull: Bool { JSONTape.tag(word) == JSONTape.null }
