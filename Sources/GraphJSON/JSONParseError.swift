@@ -9,6 +9,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     case tooDeep(limit: Int)
     /// A string holding bytes that are not UTF-8.
     case invalidUTF8
+    /// The memory for the parsed document (`bytes` of it) could not be allocated.
+    case outOfMemory(bytes: Int)
   }
 
   public var reason: Reason
@@ -32,6 +34,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     case .unexpected(let expected, let found): return "expected \(expected), found \(found)"
     case .tooDeep(let limit): return "nesting deeper than \(limit) levels"
     case .invalidUTF8: return "invalid UTF-8 in a string"
+    case .outOfMemory(let bytes): return "cannot allocate \(bytes) bytes for the parsed document"
     }
   }
 

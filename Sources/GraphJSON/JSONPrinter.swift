@@ -53,21 +53,37 @@ public struct JSONPrinter: Sendable {
   public func write(
     _ value: JSONValue, chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) -> Void
   ) {
+    streaming(chunkSize: chunkSize, to: sink) { $0.write(value) }
+  }
+
+  private func withPrinted<R>(_ value: JSONValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    printing({ $0.write(value) }, body)
+  }
+
+  /// Runs `write` on a writer that hands pieces of about `chunkSize` bytes to `sink` as they
+  /// fill, then flushes it: the set-up of the `write(_:chunkSize:to:)` overloads.
+  func streaming(
+    chunkSize: Int, to sink: (UnsafeRawBufferPointer) -> Void, _ write: (inout JSONWriter) -> Void
+  ) {
     withoutActuallyEscaping(sink) { sink in
       var writer = JSONWriter(
         options: options, palette: palette,
         buffer: OutputBuffer(capacity: chunkSize + 4096, chunkSize: max(1, chunkSize), sink: sink))
       defer { writer.buffer.deallocate() }
-      writer.write(value)
+      write(&writer)
       writer.buffer.flush()
     }
   }
 
-  private func withPrinted<R>(_ value: JSONValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  /// Runs `write` on a writer into one growing buffer and hands `body` the printed bytes: the
+  /// set-up of `string(_:)` and `bytes(_:)` for either kind of value.
+  func printing<R>(
+    _ write: (inout JSONWriter) -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
     var writer = JSONWriter(
       options: options, palette: palette, buffer: OutputBuffer(capacity: 4096))
     defer { writer.buffer.deallocate() }
-    writer.write(value)
+    write(&writer)
     return body(writer.buffer.bytes)
   }
 }

@@ -161,7 +161,7 @@ extension JSONScanner {
 
   /// Parses the hex digits after `\u`, and a following low-surrogate escape when the first is
   /// a high surrogate. A lone surrogate becomes U+FFFD (RFC 8259 leaves it undefined).
-  private mutating func parseUnicodeEscape() throws(JSONParseError) -> UInt32 {
+  mutating func parseUnicodeEscape() throws(JSONParseError) -> UInt32 {
     let high = try parseHex4()
     guard (0xD800...0xDFFF).contains(high) else { return high }
     guard high <= 0xDBFF, index + 1 < count, base[index] == UInt8(ascii: "\\"),

@@ -60,14 +60,16 @@ extension JSONValue {
 
   /// A short name of the value's kind, for messages: `object`, `array`, `string`, ...
   public var kindName: String {
+    let kind: JSONDocument.Kind
     switch self {
-    case .null: return "null"
-    case .bool: return "boolean"
-    case .number: return "number"
-    case .string: return "string"
-    case .array: return "array"
-    case .object: return "object"
+    case .null: kind = .null
+    case .bool: kind = .bool
+    case .number: kind = .number
+    case .string: kind = .string
+    case .array: kind = .array
+    case .object: kind = .object
     }
+    return kind.name
   }
 }
 

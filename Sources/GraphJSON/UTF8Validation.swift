@@ -6,21 +6,19 @@ enum UTF8Validation {
     let n = bytes.count
     var i = 0
     while i < n {
-      if i + 16 <= n {
-        if (ByteWord.load(p + i) | ByteWord.load(p + i + 8)) & ByteWord.highs == 0 {
-          i += 16
+      // ASCII eight bytes a step, then straight to the first byte with its high bit set.
+      if i + 8 <= n {
+        let highs = ByteWord.load(p + i) & ByteWord.highs
+        if highs == 0 {
+          i += 8
           continue
         }
-      }
-      if i + 8 <= n, ByteWord.load(p + i) & ByteWord.highs == 0 {
-        i += 8
-        continue
-      }
-      let lead = p[i]
-      if lead < 0x80 {
+        i += highs.trailingZeroBitCount >> 3
+      } else if p[i] < 0x80 {
         i += 1
         continue
       }
+      let lead = p[i]
       @inline(__always) func continuation(_ k: Int) -> Bool { p[i + k] & 0xC0 == 0x80 }
       switch lead {
       case 0xC2...0xDF:

@@ -116,6 +116,9 @@ import Testing
     for text in [
       "1", "-0", "12345678", "1234567", "\"\"", "\"1234567\"", "\"12345678\"", "true", "null",
       " [ ] ", "{}", "\"é\"", "[\"a\",\"bcdefgh\",\"bcdefghi\"]",
+      // Stops and escapes in the last eight bytes, where the scanner goes a byte at a time.
+      "\"abcdefghijk\\n\"", "[\"ab\\u00e9\"]", "\"abcdefghij\\q\"", "\"abcdefghijkl",
+      "\"abcdefghij\u{01}\"", "\"abcdefghij\\",
     ] {
       Self.expectSameOutcome(Array(text.utf8))
     }
@@ -129,6 +132,12 @@ import Testing
     let document = try JSONDocument(parsing: "[\"" + long + "\",1]")
     #expect(document.root[0]?.stringValue == long)
     #expect(document.root[1]?.numberValue == JSONNumber(1))
+    // Unescaped in place, then moved to make room for the eight-byte length.
+    let escaped = try JSONDocument(
+      parsing: "[\"\\n" + long + "\\u00e9\\ud83d\\ude00\",\"after the long one\",\"x\"]")
+    #expect(escaped.root[0]?.stringValue == "\n" + long + "é😀")
+    #expect(escaped.root[1]?.stringValue == "after the long one")
+    #expect(escaped.root[2]?.stringValue == "x")
     let many = (1 << 24) + 3
     var bytes = [UInt8](repeating: UInt8(ascii: ","), count: 2 * many + 1)
     bytes[0] = UInt8(ascii: "[")

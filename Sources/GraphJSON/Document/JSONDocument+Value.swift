@@ -2,6 +2,19 @@ extension JSONDocument {
   /// The kind of a value in a document.
   public enum Kind: Sendable, Hashable {
     case null, bool, number, string, array, object
+
+    /// The name in messages: `null`, `boolean`, `number`, `string`, `array`, `object`
+    /// (`kindName` of a `JSONValue` and of a document's value).
+    var name: String {
+      switch self {
+      case .null: return "null"
+      case .bool: return "boolean"
+      case .number: return "number"
+      case .string: return "string"
+      case .array: return "array"
+      case .object: return "object"
+      }
+    }
   }
 
   /// A view of one value inside a `JSONDocument` (it keeps the document alive). Reading it
@@ -27,16 +40,7 @@ extension JSONDocument {
 
     /// A short name of the value's kind, for messages: `object`, `array`, `string`, ... (as
     /// `JSONValue.kindName`).
-    public var kindName: String {
-      switch kind {
-      case .null: return "null"
-      case .bool: return "boolean"
-      case .number: return "number"
-      case .string: return "string"
-      case .array: return "array"
-      case .object: return "object"
-      }
-    }
+    public var kindName: String { kind.name }
 
     /// Whether this is `null`.
     public var isNull: Bool { JSONTape.tag(word) == JSONTape.null }
@@ -137,50 +141,58 @@ extension JSONDocument {
 
   /// The elements of an array in a document.
   public struct Elements: Sequence, Sendable {
-    let storage: Storage
-    let start: Int
-    let end: Int
+    let span: TapeSpan
+
+    init(storage: Storage, start: Int, end: Int) {
+      span = TapeSpan(storage: storage, position: start, end: end)
+    }
 
     public struct Iterator: IteratorProtocol {
-      let storage: Storage
-      var position: Int
-      let end: Int
+      var span: TapeSpan
 
       public mutating func next() -> Value? {
-        guard position < end else { return nil }
-        let value = Value(storage: storage, index: position)
-        position = storage.next(after: position)
-        return value
+        span.advance(keyed: false).map { Value(storage: span.storage, index: $0) }
       }
     }
 
-    public func makeIterator() -> Iterator {
-      Iterator(storage: storage, position: start, end: end)
-    }
+    public func makeIterator() -> Iterator { Iterator(span: span) }
   }
 
   /// The members of an object in a document: each key with its value.
   public struct Members: Sequence, Sendable {
-    let storage: Storage
-    let start: Int
-    let end: Int
+    let span: TapeSpan
+
+    init(storage: Storage, start: Int, end: Int) {
+      span = TapeSpan(storage: storage, position: start, end: end)
+    }
 
     public struct Iterator: IteratorProtocol {
-      let storage: Storage
-      var position: Int
-      let end: Int
+      var span: TapeSpan
 
       public mutating func next() -> (key: String, value: Value)? {
-        guard position < end else { return nil }
-        let key = storage.string(at: position)
-        let value = Value(storage: storage, index: position + 1)
-        position = storage.next(after: position + 1)
-        return (key, value)
+        guard let key = span.advance(keyed: true) else { return nil }
+        return (span.storage.string(at: key), Value(storage: span.storage, index: key + 1))
       }
     }
 
-    public func makeIterator() -> Iterator {
-      Iterator(storage: storage, position: start, end: end)
+    public func makeIterator() -> Iterator { Iterator(span: span) }
+  }
+
+  /// The children of a container still to visit, from `position` to `end` on the tape: the
+  /// walk that `Elements` and `Members` share.
+  struct TapeSpan: Sendable {
+    let storage: Storage
+    var position: Int
+    let end: Int
+
+    /// The tape index of the next child (of a member: its key, the value following), moving
+    /// past it; `nil` at the end.
+    @inline(__always)
+    mutating func advance(keyed: Bool) -> Int? {
+      guard position < end else { return nil }
+      let child = position
+      position = storage.next(after: keyed ? child + 1 : child)
+      return child
     }
   }
 }

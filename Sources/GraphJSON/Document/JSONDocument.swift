@@ -51,7 +51,7 @@ public struct JSONDocument: Sendable {
         offset: 0)
     }
     let depth = min(max(maxDepth, 1), JSONParser.depthCeiling)
-    var builder = JSONTapeBuilder(base: base, count: buffer.count, maxDepth: depth)
+    var builder = try JSONTapeBuilder(base: base, count: buffer.count, maxDepth: depth)
     do {
       try builder.run()
     } catch {

@@ -68,8 +68,13 @@ struct JSONRegion {
 
   /// Below this many bytes a region comes from `malloc`.
   static let mapThreshold = 1 << 20
+  /// From this many bytes a mapped region asks for transparent huge pages. Below it one 2 MiB
+  /// page would mostly hold nothing yet count whole in the resident size (the tape of a 1 MB
+  /// document, reserved at 8 MB, fills about 300 KB of it).
+  static let hugePageThreshold = 32 << 20
 
-  init(capacity: Int) {
+  /// A block of at least `capacity` bytes, or `nil` when the system has no memory for it.
+  init?(capacity: Int) {
     let capacity = max(capacity, 16)
     if capacity >= Self.mapThreshold {
       let flags = MAP_PRIVATE | MAP_ANONYMOUS | Self.noReserve
@@ -77,7 +82,9 @@ struct JSONRegion {
         address != MAP_FAILED
       {
         #if os(Linux)
-          _ = madvise(address, capacity, MADV_HUGEPAGE)
+          if capacity >= Self.hugePageThreshold {
+            _ = madvise(address, capacity, MADV_HUGEPAGE)
+          }
         #endif
         base = address
         self.capacity = capacity
@@ -85,9 +92,7 @@ struct JSONRegion {
         return
       }
     }
-    guard let address = malloc(capacity) else {
-      fatalError("GraphJSON: cannot allocate \(capacity) bytes for a JSON document")
-    }
+    guard let address = malloc(capacity) else { return nil }
     base = address
     self.capacity = capacity
     mapped = false

@@ -7,10 +7,10 @@ struct JSONTapeBuilder {
   var scanner: JSONScanner
   var tape: JSONRegion
   var bytes: JSONRegion
-  private var words: UnsafeMutablePointer<UInt64>
-  private var text: UnsafeMutablePointer<UInt8>
-  private(set) var wordCount = 0
-  private(set) var byteCount = 0
+  var words: UnsafeMutablePointer<UInt64>
+  var text: UnsafeMutablePointer<UInt8>
+  var wordCount = 0
+  var byteCount = 0
 
   /// An open container: where its word is on the tape and how many commas it has seen.
   private struct Frame {
@@ -19,14 +19,25 @@ struct JSONTapeBuilder {
     var isObject: Bool
   }
 
-  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
-    scanner = JSONScanner(base: base, count: count, maxDepth: maxDepth)
+  /// Reserves both blocks; throws `.outOfMemory` when the system cannot give them.
+  init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) throws(JSONParseError) {
     // Every word stands for at least one byte of input, and no string's content is longer
-    // than its source; a string of 2^24 bytes or more adds an eight-byte length.
-    tape = JSONRegion(capacity: (count + 1) * 8)
-    bytes = JSONRegion(capacity: count + 8 * (count >> 24) + 16)
+    // than its source; a string of 2^24 bytes or more adds an eight-byte length, and the
+    // string scanner stores (and an inline word reads) up to eight bytes past what is used.
+    let tapeBytes = (count + 1) * 8
+    let textBytes = count + 8 * (count >> 24) + 16
+    guard let tape = JSONRegion(capacity: tapeBytes) else {
+      throw JSONParseError(reason: .outOfMemory(bytes: tapeBytes), line: 1, column: 1, offset: 0)
+    }
+    guard let bytes = JSONRegion(capacity: textBytes) else {
+      tape.release()
+      throw JSONParseError(reason: .outOfMemory(bytes: textBytes), line: 1, column: 1, offset: 0)
+    }
+    scanner = JSONScanner(base: base, count: count, maxDepth: maxDepth)
+    self.tape = tape
+    self.bytes = bytes
     words = tape.base.bindMemory(to: UInt64.self, capacity: count + 1)
-    text = bytes.base.bindMemory(to: UInt8.self, capacity: count + 8 * (count >> 24) + 16)
+    text = bytes.base.bindMemory(to: UInt8.self, capacity: textBytes)
   }
 
   /// Frees both blocks (after a failed parse; a finished one hands them to its document).
@@ -66,7 +77,7 @@ struct JSONTapeBuilder {
           continue outer
         }
       case UInt8(ascii: "\""):
-        try string(tag: JSONTape.inlineString)
+        try scanString(tag: JSONTape.inlineString)
       case UInt8(ascii: "t"):
         try scanner.expectLiteral("true")
         append(JSONTape.true << 60)
@@ -117,7 +128,7 @@ struct JSONTapeBuilder {
   }
 
   @inline(__always)
-  private mutating func append(_ word: UInt64) {
+  mutating func append(_ word: UInt64) {
     words[wordCount] = word
     wordCount += 1
   }
@@ -128,36 +139,12 @@ struct JSONTapeBuilder {
     guard scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: "\"") else {
       throw scanner.error(expected: expected)
     }
-    try string(tag: JSONTape.inlineString)
+    try scanString(tag: JSONTape.inlineString)
     scanner.skipWhitespace()
     guard scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: ":") else {
       throw scanner.error(expected: "':' after an object key")
     }
     scanner.index += 1
-  }
-
-  /// A string whose opening quote is at the cursor, checked to be UTF-8, onto the tape.
-  @inline(__always)
-  private mutating func string(tag: UInt64) throws(JSONParseError) {
-    let scanned = try scanner.scanString()
-    if scanned.escaped {
-      let content = scanner.scratch.bytes
-      if !scanned.ascii && !UTF8Validation.isValid(content) {
-        throw scanner.invalidUTF8(in: scanned)
-      }
-      // The scratch buffer holds at least 64 bytes, so eight can always be read.
-      appendText(tag: tag, content.baseAddress!, length: content.count, readable: true)
-    } else {
-      let start = scanner.base + scanned.start
-      let length = scanned.end - scanned.start
-      if !scanned.ascii
-        && !UTF8Validation.isValid(UnsafeBufferPointer(start: start, count: length))
-      {
-        throw scanner.invalidUTF8(in: scanned)
-      }
-      appendText(
-        tag: tag, start, length: length, readable: scanned.start + 8 <= scanner.count)
-    }
   }
 
   /// The text of a string or number: inline on the tape when short, else in the byte buffer.

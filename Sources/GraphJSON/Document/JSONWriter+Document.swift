@@ -116,24 +116,13 @@ extension JSONPrinter {
     _ value: JSONDocument.Value, chunkSize: Int = 1 << 16,
     to sink: (UnsafeRawBufferPointer) -> Void
   ) {
-    withoutActuallyEscaping(sink) { sink in
-      var writer = JSONWriter(
-        options: options, palette: palette,
-        buffer: OutputBuffer(capacity: chunkSize + 4096, chunkSize: max(1, chunkSize), sink: sink))
-      defer { writer.buffer.deallocate() }
-      writer.write(value)
-      writer.buffer.flush()
-    }
+    streaming(chunkSize: chunkSize, to: sink) { $0.write(value) }
   }
 
   private func withPrinted<R>(
     _ value: JSONDocument.Value, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
-    var writer = JSONWriter(
-      options: options, palette: palette, buffer: OutputBuffer(capacity: 4096))
-    defer { writer.buffer.deallocate() }
-    writer.write(value)
-    return body(writer.buffer.bytes)
+    printing({ $0.write(value) }, body)
   }
 }
 
