@@ -4,7 +4,7 @@ import GraphServer
 /// Writes the access log of `graph-explorer serve` (`--log FILE|-|off`): the lines of
 /// `ServeLog.line`, buffered, and written when the server has nothing else to do, when 64 KiB
 /// have gathered, and at the end. Under load that is one write for many requests; a quiet
-/// server's lines appear at once.
+/// server's lines appear within 20 ms (GraphServer's `logFlushDelay`).
 ///
 /// Every line goes through `record(_:)`, so masking what it holds happens in one place
 /// (`ServeLog`).
