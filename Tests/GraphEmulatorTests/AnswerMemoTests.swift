@@ -104,6 +104,14 @@ import Testing
     #expect(call(emulator, "me/feed", token: publish).text.contains("Memo post"))
   }
 
+  @Test func largeAnswersAreNotKept() throws {
+    let emulator = GraphEmulator(world: try .generated(people: 2_000, friends: 1_999))
+    let answer = call(emulator, "me/friends?limit=1999", token: "CAAEmuUser0")
+    #expect(answer.text.utf8.count > AnswerMemo.largestAnswer)
+    _ = call(emulator, "me/friends?limit=1999", token: "CAAEmuUser0")
+    #expect(emulator.answerMemoCount == 0)
+  }
+
   @Test func answersReadingTheClockAreNotKept() {
     let emulator = GraphEmulator()
     _ = call(emulator, "debug_token?input_token=CAAEmuAlice")

@@ -26,6 +26,8 @@ struct AnswerMemo: Sendable {
   static let capacity = 256
   /// Requests larger than this (URL and body) are not kept.
   static let largestRequest = 4096
+  /// Answers with bodies larger than this are not kept (at most 16 MiB held in all).
+  static let largestAnswer = 64 * 1024
   private var generation = 0
   /// By URL (hashing the URL alone is cheaper than the whole request), with the whole
   /// request it answers.
@@ -49,9 +51,9 @@ struct AnswerMemo: Sendable {
 
   /// Keeps `entry` as the answer to `request` in state generation `generation`.
   mutating func keep(_ request: HTTPRequest, _ entry: Entry, generation: Int) {
-    guard isEnabled, request.url.utf8.count + request.body.count <= Self.largestRequest else {
-      return
-    }
+    guard isEnabled, request.url.utf8.count + request.body.count <= Self.largestRequest,
+      entry.response.body.count <= Self.largestAnswer
+    else { return }
     if generation != self.generation || entries.count >= Self.capacity {
       entries.removeAll(keepingCapacity: true)
       self.generation = generation
