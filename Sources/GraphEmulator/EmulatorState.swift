@@ -1,21 +1,28 @@
 /// The emulator's mutable state: the live world, the request counter that drives the clock and
 /// trace ids, and the id sequence for new objects.
 struct EmulatorState: Sendable {
-  var world: World
+  var world: World { didSet { generation &+= 1 } }
   /// Requests answered so far.
   var requests = 0
   /// The next new-object number.
-  var nextID = 1
+  var nextID = 1 { didSet { generation &+= 1 } }
   /// The next minted-token number.
-  var nextToken = 1
+  var nextToken = 1 { didSet { generation &+= 1 } }
   /// Throttling: calls allowed per window (see `Router.throttleUsage`), `nil` when off.
-  var throttle: Int?
-  var windowStart = 0
-  var callsInWindow = 0
+  var throttle: Int? { didSet { generation &+= 1 } }
+  var windowStart = 0 { didSet { generation &+= 1 } }
+  var callsInWindow = 0 { didSet { generation &+= 1 } }
   /// The last status message per user, for error 506.
-  var lastStatus: [String: String] = [:]
+  var lastStatus: [String: String] = [:] { didSet { generation &+= 1 } }
   /// OAuth codes, app requests, app events, test users, photo bytes (issue 13).
-  var surface = SurfaceState()
+  var surface = SurfaceState() { didSet { generation &+= 1 } }
+  /// Counts every change to the state above (not the request counter): an answer made in one
+  /// generation is the same answer in it (`AnswerMemo`).
+  private(set) var generation = 0
+  /// Reads of `now`, for `AnswerMemo`.
+  let clockReads = ClockReads()
+  /// Repeated reads' answers.
+  var memo = AnswerMemo()
 
   init(world: World) { self.world = world }
 
@@ -27,7 +34,14 @@ struct EmulatorState: Sendable {
       defaultToken: "", clock: 0))
 
   /// The clock: the world's start time plus one second per request.
-  var now: Int { world.clock + requests }
+  var now: Int {
+    clockReads.count &+= 1
+    return world.clock + requests
+  }
+
+  /// `now`, read to check a token's expiry (not counted in `clockReads`: a kept answer records
+  /// the expiry instead).
+  var nowForTokenCheck: Int { world.clock + requests }
 
   /// A fresh numeric id: `base` followed by the sequence number.
   mutating func newID(prefix: String = "10153") -> String {

@@ -38,8 +38,8 @@ extension GraphServer {
     /// Called once per answered request (and per refused one), on the server's I/O thread.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
     /// Called by an I/O thread when it has nothing to do and is about to wait: a buffered access
-    /// log writes what it holds here, so lines are written in batches under load and at once
-    /// when the server goes quiet.
+    /// log writes what it holds here, so lines are written in batches under load and within
+    /// 20 ms when the server goes quiet.
     public var accessLogFlush: (@Sendable () -> Void)?
 
     public init(

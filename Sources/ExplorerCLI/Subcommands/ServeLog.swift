@@ -9,12 +9,17 @@ enum ServeLog {
   /// `GET /me?access_token=*** 200 (123 bytes, 0.4 ms)`, or for a refused request
   /// `- 400 (reason)`.
   static func line(_ entry: GraphServer.AccessLogEntry) -> String {
+    line(entry, maskedTarget: entry.target.map(mask))
+  }
+
+  /// `line(entry)` with the target already masked (`ServeLogMaskMemo`).
+  static func line(_ entry: GraphServer.AccessLogEntry, maskedTarget: String?) -> String {
     var text = "graph-explorer: "
     text.reserveCapacity(64 + (entry.target?.utf8.count ?? 0) + (entry.error?.utf8.count ?? 0))
-    if let method = entry.method, let target = entry.target {
+    if let method = entry.method, let target = maskedTarget {
       text += method
       text += " "
-      text += mask(target)
+      text += target
       text += " "
       text += String(entry.status)
       text += " ("

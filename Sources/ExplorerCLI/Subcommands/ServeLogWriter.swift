@@ -4,7 +4,7 @@ import GraphServer
 /// Writes the access log of `graph-explorer serve` (`--log FILE|-|off`): the lines of
 /// `ServeLog.line`, buffered, and written when the server has nothing else to do, when 64 KiB
 /// have gathered, and at the end. Under load that is one write for many requests; a quiet
-/// server's lines appear at once.
+/// server's lines appear within 20 ms (GraphServer's `logFlushDelay`).
 ///
 /// Every line goes through `record(_:)`, so masking what it holds happens in one place
 /// (`ServeLog`).
@@ -29,6 +29,9 @@ final class ServeLogWriter: @unchecked Sendable {
   private let lock = NSLock()
   private let sink: Sink?
   private var pending: [UInt8] = []
+  /// Guarded by `memoLock`: masking is done outside `lock`, which a flush holds while writing.
+  private var maskMemo = ServeLogMaskMemo()
+  private let memoLock = NSLock()
   private static let flushThreshold = 64 * 1024
 
   /// - Throws: `ServeOptions.UsageError` when the log file cannot be opened.
@@ -59,13 +62,57 @@ final class ServeLogWriter: @unchecked Sendable {
   /// Adds the line of one request.
   func record(_ entry: GraphServer.AccessLogEntry) {
     guard sink != nil else { return }
-    var line = ErrorPresenter.safe(ServeLog.line(entry))
+    if entry.error == nil, let method = entry.method, let target = entry.target,
+      let start = memoLock.withLock({ maskMemo.lineStart(method: method, target: target) })
+    {
+      // `ServeLog.line` of a printable-ASCII line, written as bytes.
+      let (seconds, attoseconds) = entry.duration.components
+      let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
+      if tenths >= 0 {
+        let full = lock.withLock {
+          pending.append(contentsOf: start)
+          Self.appendDecimal(Int64(entry.status), to: &pending)
+          pending.append(contentsOf: Self.openBytes)
+          Self.appendDecimal(Int64(entry.responseBytes), to: &pending)
+          pending.append(contentsOf: Self.bytesWord)
+          Self.appendDecimal(tenths / 10, to: &pending)
+          pending.append(UInt8(ascii: "."))
+          pending.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+          pending.append(contentsOf: Self.closeBytes)
+          return pending.count >= Self.flushThreshold
+        }
+        if full { flush() }
+        return
+      }
+    }
+    let target = entry.target.map { target in memoLock.withLock { maskMemo.mask(target) } }
+    var line = ErrorPresenter.safe(ServeLog.line(entry, maskedTarget: target))
     line += "\n"
     let full = lock.withLock {
       pending.append(contentsOf: line.utf8)
       return pending.count >= Self.flushThreshold
     }
     if full { flush() }
+  }
+
+  private static let openBytes = Array(" (".utf8)
+  private static let bytesWord = Array(" bytes, ".utf8)
+  private static let closeBytes = Array(" ms)\n".utf8)
+
+  /// Appends the decimal digits of `value` (with a `-` when negative).
+  static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, Int) = (0, 0)
+    repeat {
+      digits.0 = digits.0 &* 10 &+ magnitude % 10
+      digits.1 += 1
+      magnitude /= 10
+    } while magnitude > 0
+    for _ in 0..<digits.1 {
+      bytes.append(UInt8(ascii: "0") + UInt8(digits.0 % 10))
+      digits.0 /= 10
+    }
   }
 
   /// Writes what is buffered.

@@ -8,8 +8,19 @@ struct Router {
 
   mutating func respond(to request: HTTPRequest) -> HTTPResponse {
     state.requests += 1
-    let call = GraphCall(request: request, defaultVersion: state.world.app.defaultVersion)
     let traceID = ResponseFactory.traceID(sequence: state.requests)
+    let memoable = request.method == "GET" && state.throttle == nil
+    if memoable,
+      let kept = state.memo.answer(
+        request, generation: state.generation, now: state.nowForTokenCheck)
+    {
+      var response = kept.response
+      response.headers.fields[kept.traceHeader].value = traceID
+      return response
+    }
+    let generation = state.generation
+    let clockReads = state.clockReads.count
+    let call = GraphCall(request: request, defaultVersion: state.world.app.defaultVersion)
     var outcome: Outcome
     let usage = throttleUsage()
     if usage.exceeded {
@@ -26,7 +37,18 @@ struct Router {
     let factory = ResponseFactory(
       version: call.version, traceID: traceID, appUsage: usage.percent,
       suppressHTTPCode: call.flag("suppress_http_code"))
-    return factory.response(outcome)
+    let response = factory.response(outcome)
+    if memoable, case .json = outcome, state.generation == generation,
+      state.clockReads.count == clockReads,
+      let traceHeader = response.headers.fields.firstIndex(where: { $0.name == "x-fb-trace-id" })
+    {
+      let validBefore = call.token.flatMap { state.world.tokens[$0]?.expiresAt }
+      state.memo.keep(
+        request,
+        AnswerMemo.Entry(response: response, traceHeader: traceHeader, validBefore: validBefore),
+        generation: generation)
+    }
+    return response
   }
 
   /// Counts the call against the throttle window: the usage percentage (for `x-app-usage`)
@@ -47,7 +69,8 @@ struct Router {
     if let versionError = call.versionError { throw versionError }
     if let bodyError = call.bodyError { throw bodyError }
     if let outcome = try SurfaceRoutes.dispatch(&self, call) { return outcome }
-    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
+    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.nowForTokenCheck)
+      .get()
     try checkProof(call, viewer: viewer)
     let path = call.path
     guard let head = path.first else {

@@ -27,6 +27,16 @@ package enum HTTPResponseWriter {
   package static func head(_ response: HTTPResponse, minorVersion: Int, keepAlive: Bool)
     -> [UInt8]
   {
+    var offsets: [Int]? = nil
+    return head(response, minorVersion: minorVersion, keepAlive: keepAlive, valueOffsets: &offsets)
+  }
+
+  /// `head(response, ...)`; when `valueOffsets` is not `nil` it is filled with where each
+  /// header's value starts in the bytes, `-1` for a framing header (not written) or a value
+  /// written sanitized (another length than its own).
+  static func head(
+    _ response: HTTPResponse, minorVersion: Int, keepAlive: Bool, valueOffsets: inout [Int]?
+  ) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(256)
     append("HTTP/1.1 ", to: &bytes)
@@ -34,10 +44,16 @@ package enum HTTPResponseWriter {
     bytes.append(32)
     append(HTTPStatus.reason(response.status), to: &bytes)
     bytes.append(contentsOf: crlf)
-    for field in response.headers where !isFramingHeader(field.name) {
+    for field in response.headers {
+      guard !isFramingHeader(field.name) else {
+        valueOffsets?.append(-1)
+        continue
+      }
       appendSanitized(field.name, to: &bytes)
       bytes.append(contentsOf: colonSpace)
-      appendSanitized(field.value, to: &bytes)
+      let start = bytes.count
+      let clean = appendSanitized(field.value, to: &bytes)
+      valueOffsets?.append(clean ? start : -1)
       bytes.append(contentsOf: crlf)
     }
     if !HTTPStatus.forbidsBody(response.status) {
@@ -62,18 +78,26 @@ package enum HTTPResponseWriter {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  /// Appends `sanitized(text)`: its bytes as they are when it holds no CR, LF or NUL.
-  private static func appendSanitized(_ text: String, to bytes: inout [UInt8]) {
+  /// Appends `sanitized(text)`: its bytes as they are when it holds no CR, LF or NUL (then
+  /// `true`).
+  @discardableResult
+  private static func appendSanitized(_ text: String, to bytes: inout [UInt8]) -> Bool {
     var text = text
     let clean = text.withUTF8 { utf8 in
-      guard !utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else { return false }
+      guard isClean(utf8) else { return false }
       bytes.append(contentsOf: utf8)
       return true
     }
     if !clean { append(sanitized(text), to: &bytes) }
+    return clean
   }
 
-  private static func isFramingHeader(_ name: String) -> Bool {
+  /// Whether header text holds no CR, LF or NUL, so it is written as it is.
+  static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    !utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 })
+  }
+
+  static func isFramingHeader(_ name: String) -> Bool {
     switch name.utf8.count {
     case 10, 14, 17: framingHeaders.contains(name.lowercased())
     default: false

@@ -163,7 +163,7 @@ extension ServerLoop {
           method: current.method, target: current.target, status: response.status,
           requestBytes: current.requestBytes, responseBytes: response.body.count,
           duration: .nanoseconds(Int64(now - current.started)), error: failure))
-      logPending = true
+      noteLogLine()
     }
     connection.current = nil
     flush(connection)
@@ -196,7 +196,7 @@ extension ServerLoop {
         GraphServer.AccessLogEntry(
           method: nil, target: nil, status: status, requestBytes: 0,
           responseBytes: response.body.count, duration: .zero, error: message))
-      logPending = true
+      noteLogLine()
     }
     flush(connection)
   }

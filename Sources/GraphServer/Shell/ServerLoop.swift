@@ -54,6 +54,12 @@ final class ServerLoop: @unchecked Sendable {
   var unfinished: [Connection] = []
   /// Whether access-log lines were given since the log was last flushed.
   var logPending = false
+  /// When the first of them was given.
+  var logPendingSince: UInt64 = 0
+  /// How long a line may wait for others before the log is written while the server is idle:
+  /// a client sending one request at a time gets one write for many lines, not one each
+  /// (nginx's `access_log ... flush=` does the same).
+  static let logFlushDelay: UInt64 = 20_000_000
   var headCache = ResponseHeadCache()
   /// Runs transport tasks on this loop's thread.
   private(set) lazy var executor = LoopExecutor(loop: self)
@@ -77,6 +83,13 @@ final class ServerLoop: @unchecked Sendable {
     self.fallbackAuthority = fallbackAuthority
     self.wakeRead = pipe.read
     self.wakeWrite = pipe.write
+  }
+
+  /// Notes an access-log line given, to be written by the next flush.
+  func noteLogLine() {
+    guard !logPending else { return }
+    logPending = true
+    logPendingSince = Socket.now()
   }
 
   /// Starts the loop on its own thread.
@@ -208,9 +221,15 @@ final class ServerLoop: @unchecked Sendable {
     }
     if !idle || !unfinished.isEmpty { timeout = 0 }
     if logPending, timeout > 0, let flush = configuration.accessLogFlush {
-      // About to wait: write what the access log holds (under load, once per poll).
-      logPending = false
-      flush()
+      // About to wait: write what the access log holds once its first line has waited
+      // `logFlushDelay` (or the server is stopping); until then wait no longer than that.
+      let waited = now &- min(logPendingSince, now)
+      if waited >= Self.logFlushDelay || stopping {
+        logPending = false
+        flush()
+      } else {
+        timeout = min(timeout, Int32((Self.logFlushDelay - waited) / 1_000_000) + 1)
+      }
     }
     let ready = Socket.poll(&pollSet, timeout: timeout)
     lock.withLock {
