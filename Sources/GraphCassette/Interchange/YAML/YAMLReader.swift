@@ -24,8 +24,16 @@ struct YAMLReader {
   typealias Sink = (JSONValue, Int) throws(CassetteError) -> Void
 
   /// The file (a `- ` item marker is blanked in place as the reader passes it, which is why
-  /// the reader owns its bytes).
-  var bytes: [UInt8]
+  /// the reader may write to its bytes): an array's storage or a mapped file, valid while the
+  /// reader runs.
+  var bytes: UnsafeMutableBufferPointer<UInt8>
+  /// The mapped file the bytes are, if they are one: the pages before the current line are
+  /// discarded as the reader moves on.
+  var mapped: MappedFile?
+  /// Where the pages were last discarded (an offset in `bytes`), and how far the BOM moved
+  /// `bytes` from the start of the mapped file.
+  var discardedUpTo = 0
+  var mappedOffset = 0
   /// The current line is `bytes[start..<end]` (without LF or CRLF); `newline` is its LF or
   /// the end of the file; `number` counts from 0.
   var start = 0
@@ -47,18 +55,40 @@ struct YAMLReader {
   /// message (`nesting deeper than 512 levels`) rather than overflowing the stack.
   static let maxDepth = JSONParser().maxDepth
 
-  init(bytes: [UInt8]) {
-    self.bytes = bytes
-    if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { self.bytes.removeFirst(3) }
+  /// How far the reader moves on between two discards of a mapped file's pages.
+  static let discardStep = 1 << 20
+
+  /// A reader of `buffer` (without its BOM), which must stay valid while it is used.
+  init(buffer: UnsafeMutableBufferPointer<UInt8>, mapped: MappedFile? = nil) {
+    var buffer = buffer
+    if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+      buffer = UnsafeMutableBufferPointer(rebasing: buffer[3...])
+      mappedOffset = 3
+    }
+    bytes = buffer
+    self.mapped = mapped
     setLine(from: 0)
+  }
+
+  /// Runs `body` with a reader of `bytes`.
+  static func withReader<T>(
+    _ bytes: consuming [UInt8], _ body: (inout YAMLReader) throws(Failure) -> T
+  ) throws(Failure) -> T {
+    var storage = bytes
+    let result = storage.withUnsafeMutableBufferPointer { buffer -> Result<T, Failure> in
+      var reader = YAMLReader(buffer: buffer)
+      do throws(Failure) { return .success(try body(&reader)) } catch { return .failure(error) }
+    }
+    return try result.get()
   }
 
   /// Parses `text`.
   ///
   /// - Throws: `Failure` with line and column.
   static func parse(_ text: String) throws(Failure) -> JSONValue {
-    var reader = YAMLReader(bytes: Array(text.utf8))
-    return try reader.document()
+    try withReader(Array(text.utf8)) { (reader: inout YAMLReader) throws(Failure) in
+      try reader.document()
+    }
   }
 
   /// Parses `bytes`, handing each item of the top-level mapping's `streamKey` sequence to
@@ -69,11 +99,27 @@ struct YAMLReader {
   static func parse(
     _ bytes: consuming [UInt8], streaming key: String, into sink: @escaping Sink
   ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
-    var reader = YAMLReader(bytes: bytes)
-    reader.streamKey = key
-    reader.sink = sink
-    let value = try reader.document()
-    return (value, reader.streamedMember)
+    try withReader(bytes) { (reader: inout YAMLReader) throws(Failure) in
+      try reader.streamed(key, sink)
+    }
+  }
+
+  /// As `parse(_:streaming:into:)`, for a mapped file, whose pages are given back as the
+  /// reader passes them.
+  static func parse(
+    _ file: MappedFile, streaming key: String, into sink: @escaping Sink
+  ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
+    var reader = YAMLReader(buffer: file.bytes, mapped: file)
+    return try reader.streamed(key, sink)
+  }
+
+  private mutating func streamed(_ key: String, _ sink: @escaping Sink) throws(Failure)
+    -> (value: JSONValue, streamedMember: Int?)
+  {
+    streamKey = key
+    self.sink = sink
+    let value = try document()
+    return (value, streamedMember)
   }
 
   private mutating func document() throws(Failure) -> JSONValue {
@@ -86,12 +132,30 @@ struct YAMLReader {
         if r == end {
           advance()
         } else {
-          // `--- value`: the value is read as if indented on a line of its own.
-          bytes.replaceSubrange(start..<r, with: [Self.space, Self.space, Self.space, Self.space])
-          setLine(from: start)
+          // `--- value`: the value is read as if indented by four on a line of its own.
+          if r - start >= 4 {
+            for k in (r - 4)..<r { bytes[k] = Self.space }
+            start = r - 4
+          } else {
+            // `---value` has no room in place: that line and the rest as a copy.
+            let copy = [Self.space, Self.space, Self.space, Self.space] + bytes[r...]
+            return try Self.withReader(copy) { (reader: inout YAMLReader) throws(Failure) in
+              reader.streamKey = streamKey
+              reader.sink = sink
+              reader.number = number
+              let value = try reader.documentBody()
+              streamedMember = reader.streamedMember
+              return value
+            }
+          }
         }
       }
     }
+    return try documentBody()
+  }
+
+  /// The document from the current line on, after its `---`.
+  private mutating func documentBody() throws(Failure) -> JSONValue {
     skipBlank()
     guard !atEnd else { return .null }
     let value = try node(minIndent: 0)
@@ -135,18 +199,16 @@ struct YAMLReader {
       return nil
     default: break
     }
-    return bytes.withUnsafeBufferPointer { b -> Int? in
-      while i < hi {
-        let ch = b[i]
-        if ch == UInt8(ascii: ":") {
-          if i + 1 == hi || b[i + 1] == Self.space { return i }
-        } else if ch == UInt8(ascii: "#"), i > lo, b[i - 1] == Self.space {
-          return nil
-        }
-        i += 1
+    while i < hi {
+      let ch = bytes[i]
+      if ch == UInt8(ascii: ":") {
+        if i + 1 == hi || bytes[i + 1] == Self.space { return i }
+      } else if ch == UInt8(ascii: "#"), i > lo, bytes[i - 1] == Self.space {
+        return nil
       }
-      return nil
+      i += 1
     }
+    return nil
   }
 
   mutating func node(minIndent: Int) throws(Failure) -> JSONValue {
@@ -181,9 +243,11 @@ struct YAMLReader {
       if keyStart < keyEnd,
         bytes[keyStart] == UInt8(ascii: "'") || bytes[keyStart] == UInt8(ascii: "\"")
       {
-        var scratch = YAMLReader(bytes: Array(bytes[keyStart..<keyEnd]))
-        guard case .string(let s) = try scratch.scalarValue(startColumn: 0, parentIndent: -1)
-        else { throw failure("bad quoted key", column: n + 1) }
+        let scalar = try Self.withReader(Array(bytes[keyStart..<keyEnd])) {
+          (scratch: inout YAMLReader) throws(Failure) in
+          try scratch.scalarValue(startColumn: 0, parentIndent: -1)
+        }
+        guard case .string(let s) = scalar else { throw failure("bad quoted key", column: n + 1) }
         key = s
       } else {
         key = string(keyStart, keyEnd)
@@ -279,18 +343,41 @@ struct YAMLReader {
   private mutating func plain(column: Int, parentIndent: Int) -> JSONValue {
     let (lo, hi) = withoutComment(start + column, end)
     advance()
-    var joined: [UInt8]?
+    // The continuation lines are walked twice, to measure the scalar, then to copy it into a
+    // string made at its size: no growing buffer, no second copy.
+    let first = mark
+    var total = hi - lo
+    var lines = 0
     while !atEnd, !isBlank(), indent() > parentIndent {
       let c = contentStart
       guard keyColon(c, end) == nil || parentIndent < 0, !isSequenceItem(c, end) else { break }
-      if joined == nil { joined = Array(bytes[lo..<hi]) }
       let (a, b) = withoutComment(c, end)
-      joined!.append(Self.space)
-      joined!.append(contentsOf: bytes[a..<b])
+      total += 1 + b - a
+      lines += 1
       advance()
     }
-    if let joined { return Self.typed(joined[...]) }
-    return Self.typed(bytes[lo..<hi])
+    guard lines > 0 else { return Self.typed(bytes[lo..<hi]) }
+    mark = first
+    // Spaces join the lines, so the text is never null, a boolean or a number.
+    let text = String(unsafeUninitializedCapacity: total) { out in
+      var k = 0
+      func copy(_ a: Int, _ b: Int) {
+        guard a < b else { return }
+        _ = UnsafeMutableBufferPointer(rebasing: out[k..<(k + b - a)]).update(
+          fromContentsOf: UnsafeBufferPointer(rebasing: bytes[a..<b]))
+        k += b - a
+      }
+      copy(lo, hi)
+      for _ in 0..<lines {
+        let (a, b) = withoutComment(contentStart, end)
+        out[k] = Self.space
+        k += 1
+        copy(a, b)
+        advance()
+      }
+      return k
+    }
+    return .string(text)
   }
 
   /// Bytes `lo..<hi` up to a ` #` comment, without surrounding spaces and tabs.
@@ -303,7 +390,8 @@ struct YAMLReader {
     return trimmed(lo, i)
   }
 
-  static func typed(_ text: ArraySlice<UInt8>) -> JSONValue {
+  static func typed<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> JSONValue
+  where Text.Index == Int {
     switch text.count {
     case 0: return .null
     case 1 where text.first == UInt8(ascii: "~"): return .null
@@ -336,7 +424,8 @@ struct YAMLReader {
   }
 
   /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-  static func isJSONNumber(_ text: ArraySlice<UInt8>) -> Bool {
+  static func isJSONNumber<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Bool
+  where Text.Index == Int {
     var i = text.startIndex
     let e = text.endIndex
     func digits() -> Int {
@@ -397,7 +486,7 @@ struct YAMLReader {
     var quote: UInt8?
     var escaped = false
 
-    mutating func scan(_ text: ArraySlice<UInt8>) {
+    mutating func scan<Text: Sequence<UInt8>>(_ text: Text) {
       for c in text {
         if let q = quote {
           if escaped {
