@@ -1,23 +1,39 @@
 import Foundation
 
-/// `graph-bench import`: `graph-explorer import` of Ruby VCR YAML cassettes of 2, 8 and 20 MB
-/// (a distinct token per interaction, in the query and in the answer's paging URL; `!binary`
-/// gzip and image bodies), side by side with Ruby's Psych loading the same file
-/// (`ruby -ryaml -e 'YAML.load_file(ARGV[0])'`), with wall time, CPU time and peak memory.
+/// `graph-bench import`: `graph-explorer import` of YAML files of 2, 8 and 20 MB, side by side
+/// with Ruby's Psych loading the same file (`ruby -ryaml -e 'YAML.load_file(ARGV[0])'`), with
+/// wall time, CPU time and peak memory of each. The shapes (`--shapes`, all by default): Ruby
+/// VCR cassettes of Koala/Faraday traffic (a distinct token per interaction, in the query and in
+/// the answer's paging URL; `!binary` gzip and image bodies), and vcrpy cassettes whose one
+/// answer is a plain scalar over many lines or has a header list as a flow collection over many
+/// lines. `--keep DIR` writes the files into DIR and leaves them there.
 enum ImportBenchmark {
-  static let summary = "import 2/8/20 MB Ruby VCR YAML (a token per interaction) vs Ruby's Psych"
+  static let summary = "import 2/8/20 MB VCR YAML (token per interaction, plain, flow) vs Psych"
+
+  static let usage =
+    "usage: graph-bench import [--sizes 2,8,20] [--runs N] [--shapes koala,plain,flow] [--keep DIR]"
 
   static func run(_ arguments: [String]) async -> Int32 {
     var sizes = [2, 8, 20]
     var runs = 3
+    var shapes = ImportShape.allCases
+    var keep: String?
     var index = 0
     while index < arguments.count {
       let next = index + 1 < arguments.count ? arguments[index + 1] : ""
       switch arguments[index] {
       case "--sizes": sizes = next.split(separator: ",").compactMap { Int($0) }
       case "--runs": runs = Int(next) ?? runs
+      case "--shapes":
+        let named = next.split(separator: ",").map { ImportShape(rawValue: String($0)) }
+        guard !named.isEmpty, named.allSatisfy({ $0 != nil }) else {
+          fail(usage)
+          return 2
+        }
+        shapes = named.compactMap { $0 }
+      case "--keep": keep = next
       default:
-        fail("usage: graph-bench import [--sizes 2,8,20] [--runs N]")
+        fail(usage)
         return 2
       }
       index += 2
@@ -31,56 +47,60 @@ enum ImportBenchmark {
     let ruby = ["/usr/bin/ruby", "/usr/local/bin/ruby"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
-    let dir = NSTemporaryDirectory() + "graph-bench-import-\(getpid())"
+    let dir = keep ?? NSTemporaryDirectory() + "graph-bench-import-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
     var rows: [[String]] = [
       [
-        "file", "interactions", "import wall", "import CPU", "peak RSS", "RSS/file", "Psych wall",
-        "Psych CPU",
+        "shape", "file", "items", "import wall", "import CPU", "peak RSS", "RSS/file",
+        "Psych wall", "Psych CPU", "Psych RSS",
       ]
     ]
-    for megabytes in sizes {
-      let path = dir + "/koala-\(megabytes)mb.yml"
-      let (bytes, count) = cassette(megabytes: megabytes)
-      guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-        fail("graph-bench import: cannot write \(path)")
-        return 1
-      }
-      var ours: [ChildRun] = []
-      for _ in 0..<runs {
-        guard
-          let run = ChildRun.spawn([binary, "import", path, "-o", dir + "/out.json", "--force"]),
-          run.status == 0
-        else {
-          fail("graph-bench import: graph-explorer import failed on \(path)")
+    for shape in shapes {
+      for megabytes in sizes {
+        let path = dir + "/\(shape.rawValue)-\(megabytes)mb.yml"
+        let (bytes, count) = shape.file(megabytes: megabytes)
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+          fail("graph-bench import: cannot write \(path)")
           return 1
         }
-        ours.append(run)
-      }
-      var psych: [ChildRun] = []
-      if let ruby {
+        var ours: [ChildRun] = []
         for _ in 0..<runs {
-          if let run = ChildRun.spawn([ruby, "-ryaml", "-e", "YAML.load_file(ARGV[0])", path]),
+          guard
+            let run = ChildRun.spawn([binary, "import", path, "-o", dir + "/out.json", "--force"]),
             run.status == 0
-          {
-            psych.append(run)
+          else {
+            fail("graph-bench import: graph-explorer import failed on \(path)")
+            return 1
+          }
+          ours.append(run)
+        }
+        var psych: [ChildRun] = []
+        if let ruby {
+          for _ in 0..<runs {
+            if let run = ChildRun.spawn([ruby, "-ryaml", "-e", "YAML.load_file(ARGV[0])", path]),
+              run.status == 0
+            {
+              psych.append(run)
+            }
           }
         }
+        let mb = Double(bytes.count) / 1_048_576
+        let peak = ours.map(\.maxRSS).max() ?? 0
+        rows.append([
+          shape.label, String(format: "%.1f MB", mb), "\(count)",
+          secondsText(median(ours.map(\.seconds))), secondsText(median(ours.map(\.cpu))),
+          "\(peak / 1_048_576) MB", String(format: "%.1f×", Double(peak) / Double(bytes.count)),
+          psych.isEmpty ? "-" : secondsText(median(psych.map(\.seconds))),
+          psych.isEmpty ? "-" : secondsText(median(psych.map(\.cpu))),
+          psych.isEmpty ? "-" : "\((psych.map(\.maxRSS).max() ?? 0) / 1_048_576) MB",
+        ])
       }
-      let mb = Double(bytes.count) / 1_048_576
-      let peak = ours.map(\.maxRSS).max() ?? 0
-      rows.append([
-        String(format: "%.1f MB", mb), "\(count)", secondsText(median(ours.map(\.seconds))),
-        secondsText(median(ours.map(\.cpu))), "\(peak / 1_048_576) MB",
-        String(format: "%.1f×", Double(peak) / Double(bytes.count)),
-        psych.isEmpty ? "-" : secondsText(median(psych.map(\.seconds))),
-        psych.isEmpty ? "-" : secondsText(median(psych.map(\.cpu))),
-      ])
     }
     print("graph-explorer import (release) vs Ruby Psych YAML.load_file, median of \(runs) runs")
+    print("(peak RSS: the largest of the runs; the process holds about 25 MB before it reads)")
     printTable(rows)
-    if ruby == nil { print("(Ruby not found: install Debian's ruby for the Psych column)") }
+    if ruby == nil { print("(Ruby not found: install Debian's ruby for the Psych columns)") }
     return 0
   }
 

@@ -87,7 +87,7 @@ import Testing
     for sample in [cassette, Cassette(), Cassette(interactions: [cassette.interactions[0]]), large]
     {
       var taken = sample
-      let chunks = taken.takeEncodedChunks()
+      let chunks = Array(taken.takeEncodedChunks())
       #expect(Array(chunks.joined()) == sample.encoded())
       #expect(sample.interactions.count < 300 || chunks.count > 1)
       #expect(taken.interactions.isEmpty)

@@ -25,7 +25,9 @@ enum CassetteFiles {
   }
 
   /// As `write(_:to:force:console:)`, for contents in pieces, written one after the other.
-  static func write(chunks: [[UInt8]], to path: String, force: Bool, console: any Console)
+  static func write(
+    chunks: some Sequence<[UInt8]>, to path: String, force: Bool, console: any Console
+  )
     throws(Failure)
   {
     if path == "-" {

@@ -41,11 +41,18 @@ enum ImportCommand {
     do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
     let input = parsed.operands[0]
     do {
-      let bytes = try CassetteFiles.read(input, console: console)
-      // Handed over, so the file's bytes are released as soon as they are read.
-      var imported = try Interchange.importWithNotes(
-        consume bytes, path: input, format: format,
-        publicValues: Set(GraphEmulator().testTokens.map(\.token)))
+      let publicValues = Set(GraphEmulator().testTokens.map(\.token))
+      var imported: Interchange.Imported
+      if input != "-", let file = MappedFile(path: input) {
+        // A regular file is mapped: YAML is read from the mapping, never resident whole.
+        imported = try Interchange.importWithNotes(
+          file, path: input, format: format, publicValues: publicValues)
+      } else {
+        let bytes = try CassetteFiles.read(input, console: console)
+        // Handed over, so the file's bytes are released as soon as they are read.
+        imported = try Interchange.importWithNotes(
+          consume bytes, path: input, format: format, publicValues: publicValues)
+      }
       let (count, detected) = (imported.cassette.interactions.count, imported.format)
       for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }
       try CassetteFiles.write(

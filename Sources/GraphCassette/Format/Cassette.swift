@@ -67,15 +67,6 @@ public struct Cassette: Sendable, Hashable {
     return chunks.count == 1 ? chunks[0] : Array(chunks.joined())
   }
 
-  /// `encoded()` in pieces of about 64 KiB, emptying `interactions` as it goes: each
-  /// interaction is released once it is printed, so the cassette and its file are never both
-  /// held whole, and the file never needs one block of its size (what `import` writes).
-  package mutating func takeEncodedChunks() -> [[UInt8]] {
-    var rest = Array(interactions.reversed())
-    interactions = []
-    return Self.print(shell: self, count: rest.count, chunkSize: 65536) { rest.removeLast() }
-  }
-
   /// The document of `shell` (whose interactions are not used) with `count` interactions
   /// taken from `next` in order, in chunks of about `chunkSize` bytes.
   private static func print(

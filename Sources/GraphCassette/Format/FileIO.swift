@@ -73,9 +73,11 @@ package enum FileIO {
   }
 
   /// As `write(_:to:mode:append:)`, for contents made of `chunks` one after the other (a large
-  /// file built in pieces need not be joined first).
+  /// file built in pieces need not be joined first, nor all be in memory at once: a lazy
+  /// sequence is read once, piece by piece, as it is written).
   package static func write(
-    chunks bytes: [[UInt8]], to path: String, mode: mode_t = 0o644, append: Bool = false
+    chunks bytes: some Sequence<[UInt8]>, to path: String, mode: mode_t = 0o644,
+    append: Bool = false
   ) throws(CassetteError) {
     var target = path
     // Through a symbolic link, the file it points at is replaced, not the link.
@@ -104,7 +106,7 @@ package enum FileIO {
 
   /// Opens `path` as it is (never creating or truncating it) and writes `bytes`.
   private static func writeThrough(
-    _ bytes: [[UInt8]], to path: String, shownAs shown: String, flags: Int32
+    _ bytes: some Sequence<[UInt8]>, to path: String, shownAs shown: String, flags: Int32
   ) throws(CassetteError) {
     let fd = open(path, flags | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else {
@@ -116,7 +118,7 @@ package enum FileIO {
   }
 
   private static func replace(
-    _ path: String, with bytes: [[UInt8]], mode: mode_t, shownAs shown: String
+    _ path: String, with bytes: some Sequence<[UInt8]>, mode: mode_t, shownAs shown: String
   ) throws(CassetteError) {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
@@ -148,9 +150,10 @@ package enum FileIO {
   }
 
   /// Writes all of `bytes` to `fd`; the reason when it cannot.
-  private static func writeAll(_ fd: Int32, _ chunks: [[UInt8]]) -> String? {
+  private static func writeAll(_ fd: Int32, _ chunks: some Sequence<[UInt8]>) -> String? {
     var failure: String?
-    for bytes in chunks where failure == nil {
+    for bytes in chunks {
+      guard failure == nil else { break }
       var written = 0
       bytes.withUnsafeBytes { raw in
         while written < raw.count {

@@ -10,10 +10,23 @@ public enum Interchange {
   public static func detect(_ bytes: [UInt8], path: String) throws(CassetteError)
     -> InterchangeFormat
   {
-    let bytes = withoutBOM(bytes)
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(CassetteError) in try detect(buffer: buffer, path: path) }
+    }
+    return try result.get()
+  }
+
+  /// As `detect(_:path:)`, for bytes in memory that is not an array (a mapped file).
+  static func detect(buffer: UnsafeBufferPointer<UInt8>, path: String) throws(CassetteError)
+    -> InterchangeFormat
+  {
+    var bytes = buffer
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+    }
     let parsed: JSONValue?
     do {
-      parsed = try JSONParser.parse(bytes)
+      parsed = try JSONParser().parse(bytes)
     } catch {
       // Text that starts as JSON is JSON: name the format it looks most like and where it
       // breaks, rather than "unrecognised".
@@ -56,7 +69,7 @@ public enum Interchange {
   }
 
   /// Whether a line of `bytes` starts with `prefix`: one pass over the bytes, no copy.
-  static func hasLine(startingWith prefix: String, in bytes: [UInt8]) -> Bool {
+  static func hasLine(startingWith prefix: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let p = Array(prefix.utf8)
     var start = 0
     while start < bytes.count {
@@ -75,7 +88,7 @@ public enum Interchange {
   }
 
   /// The interchange format broken JSON looks most like, by the keys near its start.
-  static func likelyJSONFormat(_ bytes: [UInt8]) -> InterchangeFormat? {
+  static func likelyJSONFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> InterchangeFormat? {
     let head = String(decoding: bytes.prefix(65536), as: UTF8.self)
     if head.contains("\"\(NativeCodec.formatKey)\"") { return .native }
     if head.contains("\"log\"") {
@@ -174,6 +187,35 @@ public enum Interchange {
         taken, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
     return Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
+  }
+
+  /// As `importWithNotes(_:path:format:knownSecrets:publicValues:)`, for a mapped file: YAML is
+  /// read straight from the mapping, whose pages are given back as the reader passes them, so
+  /// the file is never resident whole; the other formats are read from a copy.
+  package static func importWithNotes(
+    _ file: MappedFile, path: String, format: InterchangeFormat? = nil,
+    knownSecrets: [Secret] = [], publicValues: Set<String> = []
+  ) throws(CassetteError) -> Imported {
+    let requested = format
+    let format: InterchangeFormat
+    if let given = requested {
+      format = given
+    } else {
+      format = try detect(buffer: UnsafeBufferPointer(file.bytes), path: path)
+    }
+    guard format == .vcrYAML || format == .vcrpyYAML else {
+      return try importWithNotes(
+        Array(file.bytes), path: path, format: format, knownSecrets: knownSecrets,
+        publicValues: publicValues)
+    }
+    let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
+    let cassette = try VCRCodec.decodeYAML(
+      file, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
+    var result = Imported(cassette: cassette, format: format, notes: [])
+    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
+    redactor.reservePlaceholders(in: result.cassette)
+    redactor.redact(&result.cassette)
+    return result
   }
 
   /// Why `cassette` cannot be written in `format` so that its own tool reads it, if it cannot:

@@ -11,6 +11,30 @@ extension VCRCodec {
   static func decodeYAML(_ bytes: consuming [UInt8], dialect: Dialect, reader: FieldReader)
     throws(CassetteError) -> Cassette
   {
+    var taken: [UInt8]? = bytes
+    return try decodeYAML(dialect: dialect, reader: reader) {
+      key, sink throws(YAMLReader.Failure) in
+      let bytes = taken.take() ?? []
+      return try YAMLReader.parse(bytes, streaming: key, into: sink)
+    }
+  }
+
+  /// As `decodeYAML(_:dialect:reader:)`, from a mapped file, whose pages are given back as
+  /// the reader passes them.
+  static func decodeYAML(_ file: MappedFile, dialect: Dialect, reader: FieldReader)
+    throws(CassetteError) -> Cassette
+  {
+    try decodeYAML(dialect: dialect, reader: reader) { key, sink throws(YAMLReader.Failure) in
+      try YAMLReader.parse(file, streaming: key, into: sink)
+    }
+  }
+
+  private static func decodeYAML(
+    dialect: Dialect, reader: FieldReader,
+    parse: (String, @escaping YAMLReader.Sink) throws(YAMLReader.Failure) -> (
+      value: JSONValue, streamedMember: Int?
+    )
+  ) throws(CassetteError) -> Cassette {
     let key = dialect == .ruby ? "http_interactions" : "interactions"
     final class Collected {
       var interactions: [Interaction] = []
@@ -18,7 +42,7 @@ extension VCRCodec {
     let collected = Collected()
     let parsed: (value: JSONValue, streamedMember: Int?)
     do {
-      parsed = try YAMLReader.parse(bytes, streaming: key) { item, index throws(CassetteError) in
+      parsed = try parse(key) { item, index throws(CassetteError) in
         // A key given twice keeps its last sequence, as a lookup of the tree would.
         if index == 0 { collected.interactions.removeAll() }
         collected.interactions.append(try decodeInteraction(item, reader: reader.entry(index)))

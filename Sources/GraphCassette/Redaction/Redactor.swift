@@ -32,8 +32,15 @@ public struct Redactor: Sendable {
   /// Continues numbering after the placeholders already in `cassette`, so that new secrets
   /// appended to it never reuse a number.
   public mutating func reservePlaceholders(in cassette: Cassette) {
+    // Field by field, with no list of the fields: a cassette with many header values would
+    // otherwise hold a copy of each at once.
     for interaction in cassette.interactions {
-      for field in Self.fields(of: interaction) { reserve(in: field.bytes) }
+      reserve(in: Array(interaction.request.url.utf8))
+      for field in interaction.request.headers { reserve(in: Array(field.value.utf8)) }
+      reserve(in: interaction.request.body)
+      for field in interaction.response.headers { reserve(in: Array(field.value.utf8)) }
+      reserve(in: interaction.response.body)
+      if let inflated = Self.inflated(interaction.response.body) { reserve(in: inflated) }
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The line cursor: the reader walks the file's bytes forward one line at a time, with no copy
 /// of the file and no per-line allocation.
 extension YAMLReader {
@@ -10,8 +12,12 @@ extension YAMLReader {
     start = offset
     var i = offset
     let count = bytes.count
-    bytes.withUnsafeBufferPointer { buffer in
-      while i < count, buffer[i] != 0x0A { i += 1 }
+    if i < count, let base = bytes.baseAddress,
+      let found = memchr(base + i, 0x0A, count - i)
+    {
+      i = found.assumingMemoryBound(to: UInt8.self) - base
+    } else {
+      i = count
     }
     newline = i
     end = i > offset && bytes[i - 1] == 0x0D ? i - 1 : i
@@ -25,6 +31,12 @@ extension YAMLReader {
     }
     number += 1
     setLine(from: newline + 1)
+    if let mapped, start - discardedUpTo >= Self.discardStep {
+      // Lines before this one are never read again for their structure (only for a failure's
+      // column or a scalar's bytes, which read back from the file as they were).
+      mapped.discard(from: discardedUpTo + mappedOffset, before: start + mappedOffset)
+      discardedUpTo = start
+    }
   }
 
   /// The byte at `column` of the current line.
@@ -68,9 +80,7 @@ extension YAMLReader {
   /// The text of bytes `lo..<hi`.
   func string(_ lo: Int, _ hi: Int) -> String {
     guard lo < hi else { return "" }
-    return bytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[lo..<hi]), as: UTF8.self)
-    }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)
   }
 
   /// `lo..<hi` without leading and trailing spaces and tabs.
@@ -98,6 +108,26 @@ extension YAMLReader {
       i += 1
     }
     return Failure(line: place.number + 1, column: scalars + 1, message: message)
+  }
+
+  /// The cursor, to walk lines again from it.
+  var mark: Mark {
+    get { Mark(start: start, end: end, newline: newline, number: number, atEnd: atEnd) }
+    set {
+      (start, end, newline, number, atEnd) = (
+        newValue.start, newValue.end, newValue.newline, newValue.number, newValue.atEnd
+      )
+      // Walking again, the pages discarded on the way are discarded again.
+      discardedUpTo = min(discardedUpTo, start)
+    }
+  }
+
+  struct Mark {
+    var start: Int
+    var end: Int
+    var newline: Int
+    var number: Int
+    var atEnd: Bool
   }
 
   /// Where the current line is, to name it in a failure found later.

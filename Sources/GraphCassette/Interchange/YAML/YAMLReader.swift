@@ -24,8 +24,16 @@ struct YAMLReader {
   typealias Sink = (JSONValue, Int) throws(CassetteError) -> Void
 
   /// The file (a `- ` item marker is blanked in place as the reader passes it, which is why
-  /// the reader owns its bytes).
-  var bytes: [UInt8]
+  /// the reader may write to its bytes): an array's storage or a mapped file, valid while the
+  /// reader runs.
+  var bytes: UnsafeMutableBufferPointer<UInt8>
+  /// The mapped file the bytes are, if they are one: the pages before the current line are
+  /// discarded as the reader moves on.
+  var mapped: MappedFile?
+  /// Where the pages were last discarded (an offset in `bytes`), and how far the BOM moved
+  /// `bytes` from the start of the mapped file.
+  var discardedUpTo = 0
+  var mappedOffset = 0
   /// The current line is `bytes[start..<end]` (without LF or CRLF); `newline` is its LF or
   /// the end of the file; `number` counts from 0.
   var start = 0
@@ -47,18 +55,40 @@ struct YAMLReader {
   /// message (`nesting deeper than 512 levels`) rather than overflowing the stack.
   static let maxDepth = JSONParser().maxDepth
 
-  init(bytes: [UInt8]) {
-    self.bytes = bytes
-    if self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { self.bytes.removeFirst(3) }
+  /// How far the reader moves on between two discards of a mapped file's pages.
+  static let discardStep = 1 << 20
+
+  /// A reader of `buffer` (without its BOM), which must stay valid while it is used.
+  init(buffer: UnsafeMutableBufferPointer<UInt8>, mapped: MappedFile? = nil) {
+    var buffer = buffer
+    if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+      buffer = UnsafeMutableBufferPointer(rebasing: buffer[3...])
+      mappedOffset = 3
+    }
+    bytes = buffer
+    self.mapped = mapped
     setLine(from: 0)
+  }
+
+  /// Runs `body` with a reader of `bytes`.
+  static func withReader<T>(
+    _ bytes: consuming [UInt8], _ body: (inout YAMLReader) throws(Failure) -> T
+  ) throws(Failure) -> T {
+    var storage = bytes
+    let result = storage.withUnsafeMutableBufferPointer { buffer -> Result<T, Failure> in
+      var reader = YAMLReader(buffer: buffer)
+      do throws(Failure) { return .success(try body(&reader)) } catch { return .failure(error) }
+    }
+    return try result.get()
   }
 
   /// Parses `text`.
   ///
   /// - Throws: `Failure` with line and column.
   static func parse(_ text: String) throws(Failure) -> JSONValue {
-    var reader = YAMLReader(bytes: Array(text.utf8))
-    return try reader.document()
+    try withReader(Array(text.utf8)) { (reader: inout YAMLReader) throws(Failure) in
+      try reader.document()
+    }
   }
 
   /// Parses `bytes`, handing each item of the top-level mapping's `streamKey` sequence to
@@ -69,11 +99,27 @@ struct YAMLReader {
   static func parse(
     _ bytes: consuming [UInt8], streaming key: String, into sink: @escaping Sink
   ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
-    var reader = YAMLReader(bytes: bytes)
-    reader.streamKey = key
-    reader.sink = sink
-    let value = try reader.document()
-    return (value, reader.streamedMember)
+    try withReader(bytes) { (reader: inout YAMLReader) throws(Failure) in
+      try reader.streamed(key, sink)
+    }
+  }
+
+  /// As `parse(_:streaming:into:)`, for a mapped file, whose pages are given back as the
+  /// reader passes them.
+  static func parse(
+    _ file: MappedFile, streaming key: String, into sink: @escaping Sink
+  ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
+    var reader = YAMLReader(buffer: file.bytes, mapped: file)
+    return try reader.streamed(key, sink)
+  }
+
+  private mutating func streamed(_ key: String, _ sink: @escaping Sink) throws(Failure)
+    -> (value: JSONValue, streamedMember: Int?)
+  {
+    streamKey = key
+    self.sink = sink
+    let value = try document()
+    return (value, streamedMember)
   }
 
   private mutating func document() throws(Failure) -> JSONValue {
@@ -86,12 +132,30 @@ struct YAMLReader {
         if r == end {
           advance()
         } else {
-          // `--- value`: the value is read as if indented on a line of its own.
-          bytes.replaceSubrange(start..<r, with: [Self.space, Self.space, Self.space, Self.space])
-          setLine(from: start)
+          // `--- value`: the value is read as if indented by four on a line of its own.
+          if r - start >= 4 {
+            for k in (r - 4)..<r { bytes[k] = Self.space }
+            start = r - 4
+          } else {
+            // `---value` has no room in place: that line and the rest as a copy.
+            let copy = [Self.space, Self.space, Self.space, Self.space] + bytes[r...]
+            return try Self.withReader(copy) { (reader: inout YAMLReader) throws(Failure) in
+              reader.streamKey = streamKey
+              reader.sink = sink
+              reader.number = number
+              let value = try reader.documentBody()
+              streamedMember = reader.streamedMember
+              return value
+            }
+          }
         }
       }
     }
+    return try documentBody()
+  }
+
+  /// The document from the current line on, after its `---`.
+  private mutating func documentBody() throws(Failure) -> JSONValue {
     skipBlank()
     guard !atEnd else { return .null }
     let value = try node(minIndent: 0)
@@ -100,321 +164,5 @@ struct YAMLReader {
       throw failure("unexpected content (bad indentation?)", column: indent() + 1)
     }
     return value
-  }
-
-  /// The absolute offset of the `:` that ends a mapping key on bytes `lo..<hi`, if it is a
-  /// key line.
-  func keyColon(_ lo: Int, _ hi: Int) -> Int? {
-    guard lo < hi else { return nil }
-    var i = lo
-    let first = bytes[lo]
-    if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") {
-      i += 1
-      while i < hi {
-        if bytes[i] == UInt8(ascii: "\\"), first == UInt8(ascii: "\"") {
-          i = min(i + 2, hi)
-          continue
-        }
-        if bytes[i] == first {
-          if first == UInt8(ascii: "'"), i + 1 < hi, bytes[i + 1] == first {
-            i += 2
-            continue
-          }
-          break
-        }
-        i += 1
-      }
-      guard i < hi else { return nil }
-      let after = i + 1
-      guard after < hi, bytes[after] == UInt8(ascii: ":") else { return nil }
-      return after + 1 == hi || bytes[after + 1] == Self.space ? after : nil
-    }
-    switch first {
-    case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: ">"),
-      UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "*"):
-      return nil
-    default: break
-    }
-    return bytes.withUnsafeBufferPointer { b -> Int? in
-      while i < hi {
-        let ch = b[i]
-        if ch == UInt8(ascii: ":") {
-          if i + 1 == hi || b[i + 1] == Self.space { return i }
-        } else if ch == UInt8(ascii: "#"), i > lo, b[i - 1] == Self.space {
-          return nil
-        }
-        i += 1
-      }
-      return nil
-    }
-  }
-
-  mutating func node(minIndent: Int) throws(Failure) -> JSONValue {
-    skipBlank()
-    guard !atEnd else { return .null }
-    let n = indent()
-    guard n >= minIndent else { return .null }
-    depth += 1
-    defer { depth -= 1 }
-    guard depth <= Self.maxDepth else {
-      throw failure("nesting deeper than \(Self.maxDepth) levels", column: n + 1)
-    }
-    let c = start + n
-    if isSequenceItem(c, end) { return try sequence(indent: n) }
-    if keyColon(c, end) != nil { return try mapping(indent: n) }
-    return try scalarValue(startColumn: n, parentIndent: minIndent - 1)
-  }
-
-  private mutating func mapping(indent n: Int) throws(Failure) -> JSONValue {
-    var object = JSONObject()
-    let topLevel = depth == 1
-    while true {
-      skipBlank()
-      guard !atEnd, indent() == n else { break }
-      let c = start + n
-      guard let colon = keyColon(c, end) else {
-        if isSequenceItem(c, end) { break }
-        throw failure("expected a mapping key", column: n + 1)
-      }
-      let (keyStart, keyEnd) = trimmed(c, colon)
-      let key: String
-      if keyStart < keyEnd,
-        bytes[keyStart] == UInt8(ascii: "'") || bytes[keyStart] == UInt8(ascii: "\"")
-      {
-        var scratch = YAMLReader(bytes: Array(bytes[keyStart..<keyEnd]))
-        guard case .string(let s) = try scratch.scalarValue(startColumn: 0, parentIndent: -1)
-        else { throw failure("bad quoted key", column: n + 1) }
-        key = s
-      } else {
-        key = string(keyStart, keyEnd)
-      }
-      var rest = colon + 1
-      while rest < end, bytes[rest] == Self.space { rest += 1 }
-      if rest == end || bytes[rest] == UInt8(ascii: "#") {
-        advance()
-        skipBlank()
-        let stream = topLevel && sink != nil && key == streamKey
-        if !atEnd, indent() > n {
-          if stream, isSequenceItem(contentStart, end) {
-            depth += 1
-            defer { depth -= 1 }
-            object.append(key, try sequence(indent: indent(), streamed: true))
-            streamedMember = object.count - 1
-          } else {
-            object.append(key, try node(minIndent: n + 1))
-          }
-        } else if !atEnd, indent() == n, isSequenceItem(start + n, end) {
-          object.append(key, try sequence(indent: n, streamed: stream))
-          if stream { streamedMember = object.count - 1 }
-        } else {
-          object.append(key, .null)
-        }
-      } else {
-        object.append(key, try scalarValue(startColumn: rest - start, parentIndent: n))
-      }
-    }
-    return .object(object)
-  }
-
-  private mutating func sequence(indent n: Int, streamed: Bool = false) throws(Failure)
-    -> JSONValue
-  {
-    var items: [JSONValue] = []
-    var count = 0
-    while true {
-      skipBlank()
-      guard !atEnd, indent() == n, isSequenceItem(start + n, end) else { break }
-      // Turn `- item` into the item indented by two, then read it as a node.
-      bytes[start + n] = Self.space
-      let item = try node(minIndent: n + 1)
-      if streamed, let sink {
-        do { try sink(item, count) } catch {
-          var f = failure(error.description)
-          f.cause = error
-          throw f
-        }
-        count += 1
-      } else {
-        items.append(item)
-      }
-    }
-    return .array(items)
-  }
-
-  /// A scalar (or tagged scalar, block scalar, flow collection) starting at `startColumn` of the
-  /// current line; continuation lines must be indented deeper than `parentIndent`.
-  mutating func scalarValue(startColumn: Int, parentIndent: Int) throws(Failure) -> JSONValue {
-    var column = startColumn
-    var binary = false
-    if at(column) == UInt8(ascii: "&") || at(column) == UInt8(ascii: "*") {
-      throw failure("anchors and aliases are not supported", column: column + 1)
-    }
-    if at(column) == UInt8(ascii: "!") {
-      var tagEnd = start + column
-      while tagEnd < end, bytes[tagEnd] != Self.space { tagEnd += 1 }
-      binary =
-        bytesEqual(start + column, tagEnd, "!binary")
-        || bytesEqual(start + column, tagEnd, "!!binary")
-      var next = tagEnd
-      while next < end, bytes[next] == Self.space { next += 1 }
-      if next == end {
-        advance()
-        let value = try node(minIndent: parentIndent + 1)
-        return binary ? [VCRCodec.binaryTag: value] : value
-      }
-      column = next - start
-    }
-    let value: JSONValue
-    switch at(column) {
-    case UInt8(ascii: "|"), UInt8(ascii: ">"):
-      value = try blockScalar(
-        header: Array(bytes[(start + column)..<end]), parentIndent: parentIndent)
-    case UInt8(ascii: "'"), UInt8(ascii: "\""): value = .string(try quoted(column: column))
-    case UInt8(ascii: "["), UInt8(ascii: "{"): value = try flow(column: column)
-    default: value = plain(column: column, parentIndent: parentIndent)
-    }
-    return binary ? [VCRCodec.binaryTag: value] : value
-  }
-
-  private mutating func plain(column: Int, parentIndent: Int) -> JSONValue {
-    let (lo, hi) = withoutComment(start + column, end)
-    advance()
-    var joined: [UInt8]?
-    while !atEnd, !isBlank(), indent() > parentIndent {
-      let c = contentStart
-      guard keyColon(c, end) == nil || parentIndent < 0, !isSequenceItem(c, end) else { break }
-      if joined == nil { joined = Array(bytes[lo..<hi]) }
-      let (a, b) = withoutComment(c, end)
-      joined!.append(Self.space)
-      joined!.append(contentsOf: bytes[a..<b])
-      advance()
-    }
-    if let joined { return Self.typed(joined[...]) }
-    return Self.typed(bytes[lo..<hi])
-  }
-
-  /// Bytes `lo..<hi` up to a ` #` comment, without surrounding spaces and tabs.
-  private func withoutComment(_ lo: Int, _ hi: Int) -> (Int, Int) {
-    var i = lo
-    while i < hi {
-      if bytes[i] == UInt8(ascii: "#"), i > lo, bytes[i - 1] == Self.space { break }
-      i += 1
-    }
-    return trimmed(lo, i)
-  }
-
-  static func typed(_ text: ArraySlice<UInt8>) -> JSONValue {
-    switch text.count {
-    case 0: return .null
-    case 1 where text.first == UInt8(ascii: "~"): return .null
-    case 4:
-      if text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8)
-        || text.elementsEqual("NULL".utf8)
-      {
-        return .null
-      }
-      if text.elementsEqual("true".utf8) || text.elementsEqual("True".utf8)
-        || text.elementsEqual("TRUE".utf8)
-      {
-        return .bool(true)
-      }
-    case 5:
-      if text.elementsEqual("false".utf8) || text.elementsEqual("False".utf8)
-        || text.elementsEqual("FALSE".utf8)
-      {
-        return .bool(false)
-      }
-    default: break
-    }
-    let string = String(decoding: text, as: UTF8.self)
-    if let first = text.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
-      isJSONNumber(text)
-    {
-      return .number(JSONNumber(text: string))
-    }
-    return .string(string)
-  }
-
-  /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-  static func isJSONNumber(_ text: ArraySlice<UInt8>) -> Bool {
-    var i = text.startIndex
-    let e = text.endIndex
-    func digits() -> Int {
-      let s = i
-      while i < e, (0x30...0x39).contains(text[i]) { i += 1 }
-      return i - s
-    }
-    if i < e, text[i] == UInt8(ascii: "-") { i += 1 }
-    guard i < e else { return false }
-    if text[i] == 0x30 {
-      i += 1
-    } else if digits() == 0 {
-      return false
-    }
-    if i < e, text[i] == UInt8(ascii: ".") {
-      i += 1
-      guard digits() > 0 else { return false }
-    }
-    if i < e, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
-      i += 1
-      if i < e, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
-      guard digits() > 0 else { return false }
-    }
-    return i == e
-  }
-
-  /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines: lines are
-  /// gathered until the brackets balance, then parsed once.
-  private mutating func flow(column: Int) throws(Failure) -> JSONValue {
-    let startLine = position
-    var text = Array(bytes[(start + column)..<end])
-    var brackets = BracketCounter()
-    brackets.scan(text[...])
-    advance()
-    while brackets.depth > 0, !atEnd {
-      let c = contentStart
-      text.append(Self.space)
-      brackets.scan(bytes[c..<end])
-      text.append(contentsOf: bytes[c..<end])
-      advance()
-    }
-    var parser = FlowParser(bytes: text, maxDepth: Self.maxDepth - depth)
-    do {
-      return try parser.parse()
-    } catch .incomplete {
-      throw failure("unterminated flow collection", column: column + 1, line: startLine)
-    } catch .tooDeep {
-      throw failure(
-        "nesting deeper than \(Self.maxDepth) levels", column: column + 1, line: startLine)
-    } catch {
-      throw failure("malformed flow collection", column: column + 1, line: startLine)
-    }
-  }
-
-  /// Counts the brackets a flow collection leaves open, line by line (quotes respected).
-  struct BracketCounter {
-    var depth = 0
-    var quote: UInt8?
-    var escaped = false
-
-    mutating func scan(_ text: ArraySlice<UInt8>) {
-      for c in text {
-        if let q = quote {
-          if escaped {
-            escaped = false
-          } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") {
-            escaped = true
-          } else if c == q {
-            quote = nil
-          }
-        } else if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
-          quote = c
-        } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
-          depth += 1
-        } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
-          depth -= 1
-        }
-      }
-    }
   }
 }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A regular file mapped into memory, copy-on-write (`MAP_PRIVATE`), for readers that walk it
+/// forward once: what they have passed can be handed back to the kernel with `discard(before:)`
+/// (`MADV_DONTNEED`), so that a large file is never resident whole. Pages the reader wrote to (a
+/// YAML item marker it blanks) become its own, and a discarded page reads again as the file's.
+///
+/// Only regular files are mapped; a pipe, a FIFO or a device is read the ordinary way by the
+/// caller (`init` returns `nil`). A file truncated by another process while it is mapped makes
+/// the pages past its new end unreadable (`SIGBUS`), as for any mapped file.
+package final class MappedFile {
+  /// The file's bytes, writable in this process only.
+  package let bytes: UnsafeMutableBufferPointer<UInt8>
+  /// The page size.
+  private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Maps the regular, non-empty file at `path`; `nil` for anything else or on failure.
+  package init?(path: String) {
+    // Looked at before it is opened: opening a FIFO would wait for a writer.
+    var named = stat()
+    guard stat(path, &named) == 0, named.st_mode & S_IFMT == S_IFREG else { return nil }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+      info.st_size < Int.max / 2
+    else { return nil }
+    let size = Int(info.st_size)
+    guard
+      let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0),
+      base != MAP_FAILED
+    else { return nil }
+    bytes = UnsafeMutableBufferPointer(
+      start: base.assumingMemoryBound(to: UInt8.self), count: size)
+    madvise(base, size, MADV_SEQUENTIAL)
+  }
+
+  deinit { munmap(bytes.baseAddress, bytes.count) }
+
+  /// Gives back the whole pages from the one holding byte `from` to the one before byte
+  /// `before`: the memory is released, and reading them again reads the file.
+  package func discard(from: Int, before: Int) {
+    let lo = max(from, 0) / pageSize * pageSize
+    let hi = min(before, bytes.count) / pageSize * pageSize
+    guard hi > lo, let base = bytes.baseAddress else { return }
+    madvise(UnsafeMutableRawPointer(base + lo), hi - lo, MADV_DONTNEED)
+  }
+}

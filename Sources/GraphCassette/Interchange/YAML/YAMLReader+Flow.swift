@@ -1,0 +1,122 @@
+import GraphJSON
+
+/// Flow collections gathered over lines, and the typing of plain scalars (null, booleans,
+/// numbers, strings) shared with the flow parser.
+extension YAMLReader {
+  static func typed<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> JSONValue
+  where Text.Index == Int {
+    switch text.count {
+    case 0: return .null
+    case 1 where text.first == UInt8(ascii: "~"): return .null
+    case 4:
+      if text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8)
+        || text.elementsEqual("NULL".utf8)
+      {
+        return .null
+      }
+      if text.elementsEqual("true".utf8) || text.elementsEqual("True".utf8)
+        || text.elementsEqual("TRUE".utf8)
+      {
+        return .bool(true)
+      }
+    case 5:
+      if text.elementsEqual("false".utf8) || text.elementsEqual("False".utf8)
+        || text.elementsEqual("FALSE".utf8)
+      {
+        return .bool(false)
+      }
+    default: break
+    }
+    let string = String(decoding: text, as: UTF8.self)
+    if let first = text.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
+      isJSONNumber(text)
+    {
+      return .number(JSONNumber(text: string))
+    }
+    return .string(string)
+  }
+
+  /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+  static func isJSONNumber<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> Bool
+  where Text.Index == Int {
+    var i = text.startIndex
+    let e = text.endIndex
+    func digits() -> Int {
+      let s = i
+      while i < e, (0x30...0x39).contains(text[i]) { i += 1 }
+      return i - s
+    }
+    if i < e, text[i] == UInt8(ascii: "-") { i += 1 }
+    guard i < e else { return false }
+    if text[i] == 0x30 {
+      i += 1
+    } else if digits() == 0 {
+      return false
+    }
+    if i < e, text[i] == UInt8(ascii: ".") {
+      i += 1
+      guard digits() > 0 else { return false }
+    }
+    if i < e, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+      i += 1
+      if i < e, text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-") { i += 1 }
+      guard digits() > 0 else { return false }
+    }
+    return i == e
+  }
+
+  /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines: lines are
+  /// gathered until the brackets balance, then parsed once.
+  mutating func flow(column: Int) throws(Failure) -> JSONValue {
+    let startLine = position
+    var text = Array(bytes[(start + column)..<end])
+    var brackets = BracketCounter()
+    brackets.scan(text[...])
+    advance()
+    while brackets.depth > 0, !atEnd {
+      let c = contentStart
+      text.append(Self.space)
+      brackets.scan(bytes[c..<end])
+      text.append(contentsOf: bytes[c..<end])
+      advance()
+    }
+    var parser = FlowParser(bytes: text, maxDepth: Self.maxDepth - depth)
+    do {
+      return try parser.parse()
+    } catch .incomplete {
+      throw failure("unterminated flow collection", column: column + 1, line: startLine)
+    } catch .tooDeep {
+      throw failure(
+        "nesting deeper than \(Self.maxDepth) levels", column: column + 1, line: startLine)
+    } catch {
+      throw failure("malformed flow collection", column: column + 1, line: startLine)
+    }
+  }
+
+  /// Counts the brackets a flow collection leaves open, line by line (quotes respected).
+  struct BracketCounter {
+    var depth = 0
+    var quote: UInt8?
+    var escaped = false
+
+    mutating func scan<Text: Sequence<UInt8>>(_ text: Text) {
+      for c in text {
+        if let q = quote {
+          if escaped {
+            escaped = false
+          } else if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") {
+            escaped = true
+          } else if c == q {
+            quote = nil
+          }
+        } else if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
+          quote = c
+        } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+          depth += 1
+        } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+          depth -= 1
+        }
+      }
+    }
+  }
+}
