@@ -69,11 +69,17 @@ extension Cassette {
         // The printed interaction, copied into pieces: one large interaction does not make
         // one large piece.
         while position < current.count {
-          let byte = current[position]
-          position += 1
-          bytes.append(byte)
-          // Structural line breaks only: strings escape theirs.
-          if byte == 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: indent)) }
+          // Up to the piece's size at most, and up to the next line break, copied at once.
+          let end = Swift.min(current.count, position + Swift.max(chunkSize - bytes.count, 1))
+          if let lineBreak = current[position..<end].firstIndex(of: 0x0A) {
+            bytes.append(contentsOf: current[position...lineBreak])
+            position = lineBreak + 1
+            // Structural line breaks only: strings escape theirs.
+            bytes.append(contentsOf: repeatElement(0x20, count: indent))
+          } else {
+            bytes.append(contentsOf: current[position..<end])
+            position = end
+          }
           if bytes.count >= chunkSize { return bytes }
         }
         current = []
