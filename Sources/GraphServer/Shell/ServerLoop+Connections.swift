@@ -27,13 +27,27 @@ extension ServerLoop {
   }
 
   /// Acts on the parser's actions until it needs more bytes, a request is being answered, or
-  /// the connection has had its turn (`requestsPerTurn`; it goes on after the next poll).
+  /// the connection has had its turn (`requestsPerTurn`; it goes on after the next poll), then
+  /// writes the answers it queued meanwhile with one write.
   func drive(_ connection: Connection) {
-    // An answer written while driving (an immediate transport) comes back here through
-    // `flush`: the loop below goes on with the next pipelined request, without recursion.
+    // An answer given while driving (an immediate transport) is queued by `answered`: the
+    // loop below goes on with the next pipelined request, without recursion.
     guard !connection.driving else { return }
     connection.driving = true
     defer { connection.driving = false }
+    driveRequests(connection)
+    guard !connection.isClosed, connection.hasPendingOutput,
+      connection.phase == .reading || connection.phase == .processing
+    else { return }
+    flush(connection)
+    if !connection.isClosed, connection.phase == .reading, connection.hasPendingOutput {
+      // The socket took only part: no more requests are read until it has taken the rest.
+      connection.phase = .writing
+      connection.deadline = Socket.now() + configuration.writeTimeout.nanoseconds
+    }
+  }
+
+  private func driveRequests(_ connection: Connection) {
     var served = 0
     while connection.phase == .reading, !connection.isClosed {
       if served == Self.requestsPerTurn {
@@ -53,7 +67,12 @@ extension ServerLoop {
       case .reject(let error):
         refuse(connection, error)
       case .close:
-        close(connection)
+        guard connection.hasPendingOutput else { return close(connection) }
+        // The client sent its last byte: the queued answers go out first.
+        connection.closeAfterWrite = true
+        connection.phase = .writing
+        connection.deadline = Socket.now() + configuration.writeTimeout.nanoseconds
+        flush(connection)
       }
     }
   }
@@ -154,7 +173,12 @@ extension ServerLoop {
       connection.tailOffset = 0
     }
     connection.closeAfterWrite = !keepAlive
-    connection.phase = .writing
+    // While `drive` runs, a small answer that keeps the connection open is queued after the
+    // ones before it; `drive` writes them all at once when the parser runs dry.
+    let queue =
+      connection.driving && keepAlive && connection.tail.isEmpty
+      && connection.output.count - connection.outputOffset <= Self.coalesceLimit
+    connection.phase = queue ? .reading : .writing
     let now = Socket.now()
     connection.deadline = now + configuration.writeTimeout.nanoseconds
     if let accessLog = configuration.accessLog {
@@ -166,8 +190,11 @@ extension ServerLoop {
       noteLogLine()
     }
     connection.current = nil
-    flush(connection)
+    if !queue { flush(connection) }
   }
+
+  /// The most answer bytes queued for one write while pipelined requests are answered.
+  static let coalesceLimit = 64 * 1024
 
   /// Bodies up to this size are copied after the head, for one write; larger ones are written
   /// from where they are.
@@ -203,16 +230,24 @@ extension ServerLoop {
 
   /// Writes as much pending output as the socket takes; when all is written, moves on.
   func flush(_ connection: Connection) {
-    while connection.outputOffset < connection.output.count {
-      switch Socket.write(connection.fd, connection.output, from: connection.outputOffset) {
-      case .wrote(let count): connection.outputOffset += count
-      case .wouldBlock: return
-      case .failed: return close(connection)
+    while connection.hasPendingOutput {
+      let head = connection.output.count - connection.outputOffset
+      let result: Socket.WriteResult
+      if head == 0 {
+        result = Socket.write(connection.fd, connection.tail, from: connection.tailOffset)
+      } else if connection.tailOffset < connection.tail.count {
+        // Head and a large body in one call.
+        result = Socket.write(
+          connection.fd, connection.output, from: connection.outputOffset, connection.tail,
+          from: connection.tailOffset)
+      } else {
+        result = Socket.write(connection.fd, connection.output, from: connection.outputOffset)
       }
-    }
-    while connection.tailOffset < connection.tail.count {
-      switch Socket.write(connection.fd, connection.tail, from: connection.tailOffset) {
-      case .wrote(let count): connection.tailOffset += count
+      switch result {
+      case .wrote(let count):
+        let fromHead = min(count, head)
+        connection.outputOffset += fromHead
+        connection.tailOffset += count - fromHead
       case .wouldBlock: return
       case .failed: return close(connection)
       }

@@ -91,6 +91,35 @@ enum Socket {
     return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
   }
 
+  /// Writes `first[firstOffset...]` then `second[secondOffset...]` with one `writev`; the
+  /// count written covers both in order.
+  static func write(
+    _ fd: Int32, _ first: [UInt8], from firstOffset: Int, _ second: [UInt8],
+    from secondOffset: Int
+  ) -> WriteResult {
+    let count = first.withUnsafeBytes { head in
+      second.withUnsafeBytes { tail in
+        var vectors = (
+          iovec(
+            iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + firstOffset),
+            iov_len: head.count - firstOffset),
+          iovec(
+            iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress! + secondOffset),
+            iov_len: tail.count - secondOffset)
+        )
+        return withUnsafeBytes(of: &vectors) { raw in
+          var message = msghdr()
+          message.msg_iov = UnsafeMutablePointer(
+            mutating: raw.baseAddress!.assumingMemoryBound(to: iovec.self))
+          message.msg_iovlen = 2
+          return sendmsg(fd, &message, sendFlags)
+        }
+      }
+    }
+    if count >= 0 { return .wrote(count) }
+    return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
+  }
+
   /// A pipe whose ends are both non-blocking: the loop's wake-up call.
   static func pipe() -> (read: Int32, write: Int32)? {
     var fds: [Int32] = [0, 0]
