@@ -107,6 +107,8 @@ import Testing
     ("all", ParsedLine(command: .all(max: nil))),
     ("all --max 100", ParsedLine(command: .all(max: 100))),
     ("set verbose on", ParsedLine(command: .set(name: "verbose", value: "on"))),
+    ("set", ParsedLine(command: .set(name: nil, value: nil))),
+    ("set pager", ParsedLine(command: .set(name: "pager", value: nil))),
     (
       "search coffee shop type=place center=37.76,-122.42 distance=1000",
       ParsedLine(

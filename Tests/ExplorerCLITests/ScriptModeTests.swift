@@ -161,6 +161,20 @@ import Testing
     #expect(!run.errors.contains("CAAEmuAlice"))
   }
 
+  @Test func setWithoutAValueShowsTheSettings() async {
+    let run = await Self.run(
+      "set verbose on\nset max-answer-bytes 512K\nset\nset colour\nset pager maybe\nset wibble on\n"
+    )
+    // The notes of the two changes, then the listing and the one setting.
+    #expect(
+      run.output.hasSuffix(
+        "are refused)\nverbose on\npager on\ncolor on\nmax-answer-bytes 512K\ncolor on\n"))
+    #expect(run.errors.contains("line 5: error: set pager: 'maybe' is not on or off"))
+    #expect(
+      run.errors.contains(
+        "line 6: error: set: no setting 'wibble' (verbose, pager, color, max-answer-bytes)"))
+  }
+
   @Test func optionsHelpVersionAndCommands() async {
     let help = await Self.run("", ["--help"])
     #expect(help.status == .success && help.output.contains("usage: graph-explorer"))

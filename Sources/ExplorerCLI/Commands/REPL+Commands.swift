@@ -27,6 +27,7 @@ extension REPL {
     case .previous: return [.exchange(try await follow("previous"))]
     case .all(let max): return try await all(max: max, text: text)
     case .set(let name, let value):
+      guard let name, let value else { return [.text(try settingsListing(only: name))] }
       let note = try set(name, value)
       try savePreferences()
       return [.note(note)]
@@ -159,22 +160,4 @@ extension REPL {
     }
   }
 
-  private func set(_ name: String, _ value: String) throws(ExplorerError) -> String {
-    if name == "max-answer-bytes" { return try setMaxAnswerBytes(value) }
-    let on: Bool
-    switch value {
-    case "on": on = true
-    case "off": on = false
-    default: throw CommandParser.usage("set")
-    }
-    switch name {
-    case "verbose": session.verbose = on
-    case "pager": session.pager = on
-    case "color", "colour":
-      renderer.color = on
-      colorPreference = on
-    default: throw CommandParser.usage("set")
-    }
-    return "\(name) \(value)"
-  }
 }

@@ -38,7 +38,8 @@ enum Command: Equatable, Sendable {
   case next
   case previous
   case all(max: Int?)
-  case set(name: String, value: String)
+  /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
+  case set(name: String?, value: String?)
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
   case search(text: Template, parameters: [Parameter])
   case expect(Expectation)

@@ -145,6 +145,7 @@ extension CommandManual {
       details: [
         "Interactive sessions keep these in ~/.config/graph-explorer/config.json; scripts",
         "start from the defaults (verbose off, pager on, colours on a terminal).",
+        "Without a value, shows the setting; without a name, lists them all.",
       ],
       options: [
         Option("verbose on|off", "logs each request on standard error, as the iOS SDK does"),
@@ -154,7 +155,9 @@ extension CommandManual {
           "max-answer-bytes SIZE",
           "the largest network answer, received or decoded (64M; this session only)"),
       ],
-      examples: ["set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M"]),
+      examples: [
+        "set", "set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M",
+      ]),
     "help": Page(
       details: ["Without a command, the list of commands and the line grammar's notes."],
       options: [Option("command", "a command's usage, options and examples")],

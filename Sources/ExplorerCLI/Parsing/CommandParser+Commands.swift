@@ -183,8 +183,8 @@ extension CommandParser {
       return .batch(file: args.first?.text, attachments: attachments)
     },
     "set": { args throws(ExplorerError) in
-      guard args.count == 2 else { throw usage("set") }
-      return .set(name: args[0].text, value: args[1].text)
+      guard args.count <= 2 else { throw usage("set") }
+      return .set(name: args.first?.text, value: args.count == 2 ? args[1].text : nil)
     },
   ]
 

@@ -111,8 +111,9 @@ enum CommandReference {
         "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
     ),
     Entry(
-      name: "set", usage: "set verbose|pager|color on|off, set max-answer-bytes SIZE",
-      summary: "Changes a preference: request logging, the pager, colours, the answer limit"),
+      name: "set", usage: "set [verbose|pager|color on|off], set max-answer-bytes SIZE",
+      summary:
+        "Shows or changes a preference: request logging, the pager, colours, the answer limit"),
     Entry(name: "help", usage: "help [command]", summary: "Lists the commands, or explains one"),
     Entry(name: "quit", usage: "quit", summary: "Leaves the REPL (also exit, or Ctrl-D)"),
   ]

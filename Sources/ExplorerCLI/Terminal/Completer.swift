@@ -70,8 +70,7 @@ struct Completer: Sendable {
     case ("token", 1):
       return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
     case ("set", 1):
-      return Completion(
-        prefix: current, candidates: ["verbose", "pager", "color", "max-answer-bytes"])
+      return Completion(prefix: current, candidates: REPL.settingNames)
     case ("set", 2) where words.count > 1 && words[1] == "max-answer-bytes":
       return Completion(prefix: current, candidates: ["16M", "64M", "256M"])
     case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
