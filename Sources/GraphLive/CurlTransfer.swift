@@ -2,8 +2,8 @@ import CCurl
 import Foundation
 import GraphAPI
 
-/// One request on one libcurl easy handle: set up, performed (blocking, on the calling
-/// thread), cleaned up. The callbacks gather the status line, headers and body as received,
+/// One request on one libcurl easy handle taken from a `CurlHandlePool`: set up, performed
+/// (blocking, on the calling thread), given back. The callbacks gather the status line, headers and body as received,
 /// stop the transfer when the body passes its limit, and abort it when cancelled.
 final class CurlTransfer: @unchecked Sendable {
   enum Ending: Sendable {
@@ -19,6 +19,7 @@ final class CurlTransfer: @unchecked Sendable {
   private let parts: URLParts
   private let timeout: Duration
   private let limit: Int
+  private let handles: CurlHandlePool
 
   private let lock = NSLock()
   private var cancelled = false
@@ -33,7 +34,11 @@ final class CurlTransfer: @unchecked Sendable {
   /// safe to call from several threads at once; a Swift `static let` runs once).
   private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
-  init(request: HTTPRequest, parts: URLParts, timeout: Duration, limit: Int) {
+  init(
+    request: HTTPRequest, parts: URLParts, timeout: Duration, limit: Int,
+    handles: CurlHandlePool
+  ) {
+    self.handles = handles
     self.request = request
     self.parts = parts
     self.timeout = timeout
@@ -46,10 +51,10 @@ final class CurlTransfer: @unchecked Sendable {
 
   func perform() -> Ending {
     guard !isCancelled else { return .cancelled }
-    guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
+    guard Self.globalInit == CURLE_OK, let handle = handles.take() else {
       return .failed(.network(host: parts.host, reason: "libcurl could not start a transfer"))
     }
-    defer { curl_easy_cleanup(handle) }
+    defer { handles.give(handle) }
     let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     defer { errorText.deallocate() }
     errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)

@@ -7,6 +7,8 @@ import GraphAPI
 /// - Each request gets its own easy handle, run by `curl_easy_perform` on its own thread
 ///   (`TransferPool`): a slow or huge transfer never holds another. At most `maxTransfers` run
 ///   at once (256 unless told otherwise); later requests wait for a slot.
+/// - Connections are kept open between requests and reused (up to 16 idle easy handles, each
+///   with its connections; `CurlHandlePool`), as a browser or `requests.Session` does.
 /// - Redirects are not followed: Graph's 302s (such as `/me/picture`) come back with their
 ///   `Location`, as the Graph API Explorer shows them.
 /// - libcurl's content decoding is off (`CURLOPT_HTTP_CONTENT_DECODING` 0): the bytes arrive as
@@ -31,6 +33,8 @@ public final class CurlTransport: GraphTransport, Sendable {
     set { limitLock.withLock { limit = max(0, newValue) } }
   }
   private let pool: TransferPool
+  /// Easy handles kept between requests, with their open connections.
+  let handles = CurlHandlePool(keep: 16)
   private let limitLock = NSLock()
   nonisolated(unsafe) private var limit: Int
 
@@ -63,7 +67,8 @@ public final class CurlTransport: GraphTransport, Sendable {
       request.headers["Accept-Encoding"] = "gzip, deflate"
     }
     let limit = maxAnswerBytes
-    let transfer = CurlTransfer(request: request, parts: parts, timeout: timeout, limit: limit)
+    let transfer = CurlTransfer(
+      request: request, parts: parts, timeout: timeout, limit: limit, handles: handles)
     let pool = self.pool
     let ending = await withTaskCancellationHandler {
       await withCheckedContinuation {

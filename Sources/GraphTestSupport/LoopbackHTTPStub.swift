@@ -10,6 +10,8 @@ import GraphAPI
 /// A tiny real HTTP/1.1 server on 127.0.0.1, port 0 (the system picks a free one), for tests of
 /// clients: it accepts connections on a background thread, reads one request per connection
 /// (headers, `Content-Length` body, `Expect: 100-continue`), records it, and answers as told.
+/// With `keepAlive`, a `.response` keeps the connection open for the client's next request
+/// (one connection is served at a time), and `connections` counts what was accepted.
 public final class LoopbackHTTPStub: @unchecked Sendable {
   /// What to do with a request.
   public enum Reply: Sendable {
@@ -30,6 +32,10 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   public let port: Int
   private let listener: Int32
   private let reply: @Sendable (HTTPRequest) -> Reply
+  private let keepAlive: Bool
+  private var accepted = 0
+  /// Keep-alive connections being served: stop() shuts them down, their thread closes them.
+  private var keptAlive: [Int32] = []
   private let lock = NSLock()
   private var recorded: [HTTPRequest] = []
   private var heldOpen: [Int32] = []
@@ -38,16 +44,17 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   /// Starts listening; `reply` decides each answer (called on the stub's thread).
-  public init(reply: @escaping @Sendable (HTTPRequest) -> Reply) throws {
+  public init(keepAlive: Bool = false, reply: @escaping @Sendable (HTTPRequest) -> Reply) throws {
     self.reply = reply
+    self.keepAlive = keepAlive
     (listener, port) = try FaultSocket.listen()
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
 
   /// A stub answering every request with `status`, JSON content type and `body`.
-  public convenience init(status: Int = 200, json body: String) throws {
-    try self.init { _ in
+  public convenience init(status: Int = 200, json body: String, keepAlive: Bool = false) throws {
+    try self.init(keepAlive: keepAlive) { _ in
       .response(
         status: status, headers: [("Content-Type", "application/json; charset=UTF-8")],
         body: Array(body.utf8))
@@ -64,6 +71,13 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return recorded
+  }
+
+  /// How many connections were accepted.
+  public var connections: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return accepted
   }
 
   /// How many delayed answers were never sent because the client closed the connection first.
@@ -83,6 +97,7 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     stopped = true
     let open = heldOpen
     heldOpen = []
+    for fd in keptAlive { shutdown(fd, Int32(SHUT_RDWR)) }
     lock.unlock()
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
@@ -108,21 +123,46 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
         if errno == EINTR { continue }
         return
       }
+      lock.lock()
+      accepted += 1
+      // Kept where stop() finds it while it waits for a next request.
+      if keepAlive { keptAlive.append(connection) }
+      lock.unlock()
       serve(connection)
     }
   }
 
   private func serve(_ fd: Int32) {
-    guard let request = FaultSocket.readRequest(fd) else {
+    var first = true
+    while let request = FaultSocket.readRequest(fd) {
+      first = false
+      lock.lock()
+      recorded.append(request)
+      lock.unlock()
+      let decided = reply(request)
+      guard keepAlive, case .response(let status, let headers, let body) = decided else {
+        release(fd)
+        answer(fd, decided)
+        return
+      }
+      var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
+      for (name, value) in headers { head += "\(name): \(value)\r\n" }
+      head += "Content-Length: \(body.count)\r\nConnection: keep-alive\r\n\r\n"
+      guard FaultSocket.write(fd, Array(head.utf8) + body) else { break }
+    }
+    release(fd)
+    if first {
       // Not HTTP (a TLS ClientHello, say): answer as a plain HTTP server would, then close.
       _ = FaultSocket.write(fd, Array("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8))
-      close(fd)
-      return
     }
+    close(fd)
+  }
+
+  /// Takes a keep-alive connection back from `heldOpen` (a no-op otherwise).
+  private func release(_ fd: Int32) {
     lock.lock()
-    recorded.append(request)
+    keptAlive.removeAll { $0 == fd }
     lock.unlock()
-    answer(fd, reply(request))
   }
 
   private func answer(_ fd: Int32, _ reply: Reply) {

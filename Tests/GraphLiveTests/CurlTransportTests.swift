@@ -1,8 +1,9 @@
 import GraphAPI
 import GraphJSON
-import GraphLive
 import GraphTestSupport
 import Testing
+
+@testable import GraphLive
 
 @Suite struct CurlTransportTests {
   @Test func successReturnsStatusHeadersBodyAndDuration() async throws {
@@ -142,5 +143,46 @@ import Testing
     await #expect(throws: GraphLiveError.invalidURL("ftp://x/y")) {
       try await CurlTransport().send(HTTPRequest(url: "ftp://x/y"))
     }
+  }
+}
+
+/// Requests of one transport reuse the connection an earlier one left open.
+@Suite struct CurlConnectionReuseTests {
+  @Test func sequentialRequestsShareOneConnection() async throws {
+    let stub = try LoopbackHTTPStub(json: #"{"id":"4"}"#, keepAlive: true)
+    defer { stub.stop() }
+    let transport = CurlTransport(timeout: .seconds(10))
+    for n in 0..<3 {
+      let request = GraphRequest(.get, "me", parameters: ["n": "\(n)"], accessToken: "T")
+        .httpRequest(baseURL: stub.baseURL)
+      let response = try await transport.send(request)
+      #expect(response.bodyText == #"{"id":"4"}"#)
+    }
+    #expect(stub.requests.count == 3)
+    #expect(stub.connections == 1)
+    #expect(transport.handles.idleCount == 1)
+  }
+
+  @Test func aClosedConnectionIsNotReused() async throws {
+    // The stub closes after each answer (Connection: close): each request connects again.
+    let stub = try LoopbackHTTPStub(json: #"{"id":"4"}"#)
+    defer { stub.stop() }
+    let transport = CurlTransport(timeout: .seconds(10))
+    for _ in 0..<3 {
+      let request = GraphRequest(.get, "me", accessToken: "T").httpRequest(baseURL: stub.baseURL)
+      #expect(try await transport.send(request).status == 200)
+    }
+    #expect(stub.connections == 3)
+  }
+
+  @Test func aFailedTransferLeavesAUsableHandle() async throws {
+    let closed = try LoopbackHTTPStub.closedPort()
+    let stub = try LoopbackHTTPStub(json: #"{"id":"4"}"#, keepAlive: true)
+    defer { stub.stop() }
+    let transport = CurlTransport(timeout: .seconds(10))
+    let refused = GraphRequest(.get, "me").httpRequest(baseURL: "http://127.0.0.1:\(closed)")
+    await #expect(throws: GraphLiveError.self) { try await transport.send(refused) }
+    let request = GraphRequest(.get, "me", accessToken: "T").httpRequest(baseURL: stub.baseURL)
+    #expect(try await transport.send(request).bodyText == #"{"id":"4"}"#)
   }
 }
