@@ -7,7 +7,10 @@ final class TransferPool: @unchecked Sendable {
   private let limit: Int
   private let lock = NSLock()
   private var running = 0
-  private var waiting: [@Sendable () -> Void] = []
+  /// Transfers waiting for a slot, oldest first from `head` (taken in O(1); the taken part is
+  /// dropped once it is half the array).
+  private var waiting: [(@Sendable () -> Void)?] = []
+  private var head = 0
 
   init(limit: Int) { self.limit = limit }
 
@@ -26,11 +29,21 @@ final class TransferPool: @unchecked Sendable {
       while let job = next {
         job()
         next = lock.withLock {
-          if waiting.isEmpty {
+          guard head < waiting.count else {
             running -= 1
             return nil
           }
-          return waiting.removeFirst()
+          let job = waiting[head]
+          waiting[head] = nil
+          head += 1
+          if head == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            head = 0
+          } else if head > 64, head * 2 > waiting.count {
+            waiting.removeFirst(head)
+            head = 0
+          }
+          return job
         }
       }
     }
