@@ -45,16 +45,22 @@ import Testing
     #expect(Self.storage(headers) != Self.storage(out.response.headers))
   }
 
-  @Test func aLongHeaderListPrintsIntoBoundedPieces() {
+  /// `count` interactions, the `n`th answering with `values(n)` header values.
+  static func cassette(count: Int, values: (Int) -> Int) -> Cassette {
     var cassette = Cassette(recordedWith: "test")
-    for n in 0..<3 {
+    for n in 0..<count {
       cassette.interactions.append(
         Interaction(
           request: HTTPRequest(url: "https://graph.facebook.com/me?n=\(n)"),
           response: HTTPResponse(
-            status: 200, headers: Self.list(n == 1 ? 20_000 : 3), body: Array("{\"a\": 1}".utf8)),
+            status: 200, headers: list(values(n)), body: Array("{\"a\": 1}".utf8)),
           recordedAt: "2026-12-01T10:00:00Z"))
     }
+    return cassette
+  }
+
+  @Test func aLongHeaderListPrintsIntoBoundedPieces() {
+    var cassette = Self.cassette(count: 3) { $0 == 1 ? 20_000 : 3 }
     let whole = cassette.encoded()
     let chunks = Array(cassette.takeEncodedChunks())
     #expect(cassette.interactions.isEmpty)
@@ -64,14 +70,7 @@ import Testing
   }
 
   @Test func piecesHandedToAWriterAreTheSameBytes() {
-    var cassette = Cassette(recordedWith: "test")
-    for n in 0..<40 {
-      cassette.interactions.append(
-        Interaction(
-          request: HTTPRequest(url: "https://graph.facebook.com/me?n=\(n)"),
-          response: HTTPResponse(status: 200, headers: Self.list(n % 7 == 0 ? 5_000 : 2)),
-          recordedAt: "2026-12-01T10:00:00Z"))
-    }
+    var cassette = Self.cassette(count: 40) { $0 % 7 == 0 ? 5_000 : 2 }
     let whole = cassette.encoded()
     var chunks = cassette.takeEncodedChunks()
     // One piece taken the usual way first, the rest written.
