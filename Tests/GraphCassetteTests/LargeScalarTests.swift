@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphJSON
+import GraphTestSupport
 import Testing
 
 @testable import GraphCassette
@@ -158,6 +159,44 @@ import Testing
       Array(text.utf8), dialect: dialect, reader: reader, largeScalarBytes: .max)
     #expect(kept == tree, "\(name)")
     #expect(!kept.interactions.isEmpty)
+  }
+
+  /// Both ways of decoding `bytes`: the cassettes, or the errors' descriptions.
+  static func bothWays(_ bytes: [UInt8], _ dialect: VCRCodec.Dialect) -> (String, String) {
+    let reader = FieldReader(path: "mutated.yml", interaction: nil)
+    func decoded(_ limit: Int) -> String {
+      do {
+        let cassette = try VCRCodec.decodeYAML(
+          bytes, dialect: dialect, reader: reader, largeScalarBytes: limit)
+        return String(decoding: cassette.encoded(), as: UTF8.self)
+      } catch {
+        return "error: \(error)"
+      }
+    }
+    return (decoded(1), decoded(.max))
+  }
+
+  @Test func mutatedFilesDecodeTheSameEitherWay() {
+    var random = SeededRandomNumberGenerator(seed: 15)
+    let alphabet = Array(" \n\t-:'\"#[]{}|>!&*\\0a,".utf8)
+    let samples =
+      Self.cases.map { Array($0.1.utf8) }
+      + [InterchangeFormat.vcrYAML, .vcrpyYAML].map {
+        Interchange.export(InterchangeTests.cassette, as: $0)
+      }
+    for sample in samples {
+      let dialect: VCRCodec.Dialect =
+        sample.starts(with: Array("---\nhttp_interactions".utf8)) ? .ruby : .python
+      for _ in 0..<60 {
+        var bytes = sample
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          bytes[Int.random(in: 0..<bytes.count, using: &random)] =
+            alphabet.randomElement(using: &random)!
+        }
+        let (kept, tree) = Self.bothWays(bytes, dialect)
+        #expect(kept == tree)
+      }
+    }
   }
 
   @Test func bytesThatAreNotUTF8AreRepairedAsAStringWouldBe() throws {
