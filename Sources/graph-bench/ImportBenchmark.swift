@@ -6,18 +6,20 @@ import Foundation
 /// VCR cassettes of Koala/Faraday traffic (a distinct token per interaction, in the query and in
 /// the answer's paging URL; `!binary` gzip and image bodies), and vcrpy cassettes whose one
 /// answer is a plain scalar over many lines or has a header list as a flow collection over many
-/// lines. `--keep DIR` writes the files into DIR and leaves them there.
+/// lines. `--keep DIR` writes the files into DIR and leaves them there. `--budget R` fails
+/// (exit 1) when a file of 20 MB or more peaks above R times its size (issue 15's goal: 3).
 enum ImportBenchmark {
   static let summary = "import 2/8/20 MB VCR YAML (token per interaction, plain, flow) vs Psych"
 
   static let usage =
-    "usage: graph-bench import [--sizes 2,8,20] [--runs N] [--shapes koala,plain,flow] [--keep DIR]"
+    "usage: graph-bench import [--sizes 2,8,20] [--runs N] [--shapes koala,plain,flow] [--keep DIR] [--budget R]"
 
   static func run(_ arguments: [String]) async -> Int32 {
     var sizes = [2, 8, 20]
     var runs = 3
     var shapes = ImportShape.allCases
     var keep: String?
+    var budget: Double?
     var index = 0
     while index < arguments.count {
       let next = index + 1 < arguments.count ? arguments[index + 1] : ""
@@ -32,6 +34,12 @@ enum ImportBenchmark {
         }
         shapes = named.compactMap { $0 }
       case "--keep": keep = next
+      case "--budget":
+        guard let ratio = Double(next), ratio > 0 else {
+          fail(usage)
+          return 2
+        }
+        budget = ratio
       default:
         fail(usage)
         return 2
@@ -50,6 +58,7 @@ enum ImportBenchmark {
     let dir = keep ?? NSTemporaryDirectory() + "graph-bench-import-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
+    var overBudget: [String] = []
     var rows: [[String]] = [
       [
         "shape", "file", "items", "import wall", "import CPU", "peak RSS", "RSS/file",
@@ -87,10 +96,16 @@ enum ImportBenchmark {
         }
         let mb = Double(bytes.count) / 1_048_576
         let peak = ours.map(\.maxRSS).max() ?? 0
+        let ratio = Double(peak) / Double(bytes.count)
+        if let budget, megabytes >= 20, ratio > budget {
+          overBudget.append(
+            "\(shape.rawValue) \(megabytes) MB: "
+              + String(format: "%.1f× the file, above the budget of %.1f×", ratio, budget))
+        }
         rows.append([
           shape.label, String(format: "%.1f MB", mb), "\(count)",
           secondsText(median(ours.map(\.seconds))), secondsText(median(ours.map(\.cpu))),
-          "\(peak / 1_048_576) MB", String(format: "%.1f×", Double(peak) / Double(bytes.count)),
+          "\(peak / 1_048_576) MB", String(format: "%.1f×", ratio),
           psych.isEmpty ? "-" : secondsText(median(psych.map(\.seconds))),
           psych.isEmpty ? "-" : secondsText(median(psych.map(\.cpu))),
           psych.isEmpty ? "-" : "\((psych.map(\.maxRSS).max() ?? 0) / 1_048_576) MB",
@@ -101,7 +116,8 @@ enum ImportBenchmark {
     print("(peak RSS: the largest of the runs; the process holds about 25 MB before it reads)")
     printTable(rows)
     if ruby == nil { print("(Ruby not found: install Debian's ruby for the Psych columns)") }
-    return 0
+    for line in overBudget { fail("graph-bench import: \(line)") }
+    return overBudget.isEmpty ? 0 : 1
   }
 
   static func secondsText(_ s: Double) -> String { String(format: "%.2f s", s) }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphJSON
 
 extension Cassette {
@@ -12,6 +13,10 @@ extension Cassette {
   }
 
   /// The pieces of a cassette's file, printed on demand (the same bytes as `encoded()`).
+  ///
+  /// Each interaction is printed straight into pieces (re-indented as it is copied), so its
+  /// printed text is held once, as the pieces that wait to be written, never as one growing
+  /// buffer and a copy of it.
   package struct EncodedChunks: Sequence, IteratorProtocol {
     private let printer = JSONPrinter(options: [.pretty])
     /// The interactions still to print, last first.
@@ -24,9 +29,10 @@ extension Cassette {
     private var started = false
     private var done = false
     private var first = true
-    /// The interaction being copied into pieces, and how far.
-    private var current: [UInt8] = []
-    private var position = 0
+    /// Full pieces not yet handed out (from `nextReady`), and the piece being filled.
+    private var ready: [[UInt8]] = []
+    private var nextReady = 0
+    private var piece: [UInt8] = []
 
     init(shell: Cassette, reversed rest: [Interaction], chunkSize: Int) {
       self.rest = rest
@@ -56,46 +62,104 @@ extension Cassette {
     }
 
     package mutating func next() -> [UInt8]? {
-      guard !done else { return nil }
-      var bytes: [UInt8] = []
+      while true {
+        if nextReady < ready.count {
+          // Taken out, so that each piece is released once written.
+          var out: [UInt8] = []
+          swap(&out, &ready[nextReady])
+          nextReady += 1
+          return out
+        }
+        if done { return nil }
+        var filled: [[UInt8]] = []
+        fill { filled.append($0) }
+        (ready, nextReady) = (filled, 0)
+      }
+    }
+
+    /// Hands every piece to `write` as it fills, so that not even one interaction's printed
+    /// text is held: what `FileIO` writes a cassette with. Stops at the interaction where
+    /// `write` first fails and returns its reason.
+    package mutating func writeEach(_ write: ([UInt8]) -> String?) -> String? {
+      while let piece = ready.indices.contains(nextReady) ? ready[nextReady] : nil {
+        nextReady += 1
+        if let failure = write(piece) { return failure }
+      }
+      ready = []
+      var failure: String?
+      while !done, failure == nil {
+        fill { piece in if failure == nil { failure = write(piece) } }
+      }
+      return failure
+    }
+
+    /// Prints the next interaction (or the head, or the tail) into `piece`, handing each full
+    /// piece to `deliver`.
+    private mutating func fill(_ deliver: ([UInt8]) -> Void) {
+      var chunks = Chunker(size: chunkSize)
+      swap(&chunks.piece, &piece)
+      defer { swap(&chunks.piece, &piece) }
       if !started {
         started = true
-        bytes = head
+        head.withUnsafeBufferPointer { chunks.append($0, deliver) }
         head = []
-      } else {
-        bytes.reserveCapacity(chunkSize + chunkSize / 4)
       }
-      while true {
-        // The printed interaction, copied into pieces: one large interaction does not make
-        // one large piece.
-        while position < current.count {
-          // Up to the piece's size at most, and up to the next line break, copied at once.
-          let end = Swift.min(current.count, position + Swift.max(chunkSize - bytes.count, 1))
-          if let lineBreak = current[position..<end].firstIndex(of: 0x0A) {
-            bytes.append(contentsOf: current[position...lineBreak])
-            position = lineBreak + 1
-            // Structural line breaks only: strings escape theirs.
-            bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      guard !rest.isEmpty else {
+        tail.withUnsafeBufferPointer { chunks.append($0, deliver) }
+        if !chunks.piece.isEmpty { deliver(chunks.piece) }
+        chunks.piece = []
+        done = true
+        return
+      }
+      if !first {
+        ([0x2C, 0x0A] + repeatElement(0x20, count: indent)).withUnsafeBufferPointer {
+          chunks.append($0, deliver)
+        }
+      }
+      first = false
+      // Encoded from a temporary: the interaction (its header fields) is released before it is
+      // printed; the tree holds its strings.
+      let value = NativeCodec.encode(rest.removeLast())
+      let spaces = [UInt8](repeating: 0x20, count: indent)
+      printer.write(value, chunkSize: chunkSize) { printed in
+        // Structural line breaks only (strings escape theirs): each is followed by the
+        // indentation of the interactions.
+        guard let base = printed.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var position = 0
+        while position < printed.count {
+          let count = printed.count - position
+          if let found = memchr(base + position, 0x0A, count) {
+            let lineEnd = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            chunks.append(
+              UnsafeBufferPointer(start: base + position, count: lineEnd - position), deliver)
+            spaces.withUnsafeBufferPointer { chunks.append($0, deliver) }
+            position = lineEnd
           } else {
-            bytes.append(contentsOf: current[position..<end])
-            position = end
+            chunks.append(UnsafeBufferPointer(start: base + position, count: count), deliver)
+            position = printed.count
           }
-          if bytes.count >= chunkSize { return bytes }
         }
-        current = []
-        position = 0
-        guard let interaction = rest.popLast() else { break }
-        if !first {
-          bytes.append(0x2C)
-          bytes.append(0x0A)
-          bytes.append(contentsOf: repeatElement(0x20, count: indent))
-        }
-        first = false
-        current = printer.bytes(NativeCodec.encode(interaction))
       }
-      bytes.append(contentsOf: tail)
-      done = true
-      return bytes
+    }
+  }
+
+  /// Bytes cut into pieces of `size`, each handed on once full.
+  private struct Chunker {
+    let size: Int
+    var piece: [UInt8] = []
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ deliver: ([UInt8]) -> Void) {
+      var from = 0
+      while from < bytes.count {
+        if piece.isEmpty { piece.reserveCapacity(size) }
+        let take = Swift.min(bytes.count - from, size - piece.count)
+        piece.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<(from + take)]))
+        from += take
+        if piece.count == size {
+          deliver(piece)
+          piece = []
+        }
+      }
     }
   }
 }

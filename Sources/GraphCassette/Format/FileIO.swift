@@ -151,6 +151,10 @@ package enum FileIO {
 
   /// Writes all of `bytes` to `fd`; the reason when it cannot.
   private static func writeAll(_ fd: Int32, _ chunks: some Sequence<[UInt8]>) -> String? {
+    if var encoded = chunks as? Cassette.EncodedChunks {
+      // Printed straight into the file, a piece at a time.
+      return encoded.writeEach { writeAll(fd, [$0]) }
+    }
     var failure: String?
     for bytes in chunks {
       guard failure == nil else { break }

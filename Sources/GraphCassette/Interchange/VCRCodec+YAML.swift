@@ -8,14 +8,19 @@ extension VCRCodec {
   ///
   /// - Throws: `.invalidInterchange` with the line and column of a YAML problem or naming the
   ///   interaction and field of a cassette one.
-  static func decodeYAML(_ bytes: consuming [UInt8], dialect: Dialect, reader: FieldReader)
-    throws(CassetteError) -> Cassette
-  {
+  ///
+  /// - Parameter largeScalarBytes: scalars this large are kept out of each interaction's tree
+  ///   (bodies are made from their bytes).
+  static func decodeYAML(
+    _ bytes: consuming [UInt8], dialect: Dialect, reader: FieldReader,
+    largeScalarBytes: Int = YAMLReader.largeScalarBytes
+  ) throws(CassetteError) -> Cassette {
     var taken: [UInt8]? = bytes
     return try decodeYAML(dialect: dialect, reader: reader) {
       key, sink throws(YAMLReader.Failure) in
       let bytes = taken.take() ?? []
-      return try YAMLReader.parse(bytes, streaming: key, into: sink)
+      return try YAMLReader.parse(
+        bytes, streaming: key, largeScalarBytes: largeScalarBytes, into: sink)
     }
   }
 
@@ -42,10 +47,13 @@ extension VCRCodec {
     let collected = Collected()
     let parsed: (value: JSONValue, streamedMember: Int?)
     do {
-      parsed = try parse(key) { item, index throws(CassetteError) in
+      parsed = try parse(key) { item, index, large throws(CassetteError) in
         // A key given twice keeps its last sequence, as a lookup of the tree would.
         if index == 0 { collected.interactions.removeAll() }
-        collected.interactions.append(try decodeInteraction(item, reader: reader.entry(index)))
+        var item = item
+        let bodies = YAMLReader.LargeScalar.place(large, in: &item)
+        collected.interactions.append(
+          try decodeInteraction(item, reader: reader.entry(index), bodies: bodies))
       }
     } catch {
       if let cause = error.cause { throw cause }

@@ -134,6 +134,12 @@ enum VCRCodec {
     var out = HTTPHeaders()
     for member in try r.object(value, field).members {
       if let list = member.value.arrayValue {
+        // Room for the whole list at once (a long one grew by doubling: up to three times its
+        // fields' size at the last step), still growing geometrically over many members.
+        let needed = out.count + list.count
+        if needed > out.fields.capacity {
+          out.fields.reserveCapacity(Swift.max(needed, 2 * out.fields.capacity))
+        }
         for (i, item) in list.enumerated() {
           out.add(
             member.key, try r.scalarText(item, "\(field).\(member.key)[\(i)]", nullIsEmpty: true))
@@ -146,11 +152,13 @@ enum VCRCodec {
     return out
   }
 
-  private static func decodeBody(_ value: JSONValue?, _ r: FieldReader, _ field: String)
-    throws(CassetteError) -> [UInt8]
-  {
+  /// - Parameter text: the bytes of the body's text when the YAML reader kept them out of the
+  ///   tree (where the tree holds `""`).
+  private static func decodeBody(
+    _ value: JSONValue?, _ r: FieldReader, _ field: String, text: [UInt8]? = nil
+  ) throws(CassetteError) -> [UInt8] {
     guard let value, !value.isNull else { return [] }
-    if case .string(let s) = value { return Array(s.utf8) }
+    if case .string(let s) = value { return text ?? Array(s.utf8) }
     let object = try r.object(value, field)
     if let binary = object[binaryTag], object.members.count == 1 {
       return try base64(binary, r, field)
@@ -158,7 +166,8 @@ enum VCRCodec {
     if let b64 = object["base64_string"] { return try base64(b64, r, field + ".base64_string") }
     guard let string = object["string"], !string.isNull else { return [] }
     if let tagged = string[binaryTag] { return try base64(tagged, r, field + ".string") }
-    return Array(try r.scalarText(string, field + ".string", nullIsEmpty: true).utf8)
+    let scalar = try r.scalarText(string, field + ".string", nullIsEmpty: true)
+    return text ?? Array(scalar.utf8)
   }
 
   private static func base64(_ value: JSONValue, _ r: FieldReader, _ field: String)
@@ -176,9 +185,12 @@ enum VCRCodec {
     return try r.base64(text.filter { !$0.isWhitespace }, field)
   }
 
-  static func decodeInteraction(_ value: JSONValue, reader r: FieldReader)
-    throws(CassetteError) -> Interaction
-  {
+  /// - Parameter bodies: the bytes of the request's and the response's body text, when the
+  ///   YAML reader kept them out of `value`.
+  static func decodeInteraction(
+    _ value: JSONValue, reader r: FieldReader,
+    bodies: (request: [UInt8]?, response: [UInt8]?) = (nil, nil)
+  ) throws(CassetteError) -> Interaction {
     let object = try r.object(value, "(interaction)")
     let req = try r.object(object["request"], "request")
     let url = try r.string(req["uri"], "request.uri")
@@ -188,13 +200,13 @@ enum VCRCodec {
     let request = HTTPRequest(
       method: try r.string(req["method"], "request.method").uppercased(), url: url,
       headers: try decodeHeaders(req["headers"], r, "request.headers"),
-      body: try decodeBody(req["body"], r, "request.body"))
+      body: try decodeBody(req["body"], r, "request.body", text: bodies.request))
     let res = try r.object(object["response"], "response")
     let statusValue = try r.object(res["status"], "response.status")
     let status = try r.int(statusValue["code"], "response.status.code")
     let response = HTTPResponse(
       status: status, headers: try decodeHeaders(res["headers"], r, "response.headers"),
-      body: try decodeBody(res["body"], r, "response.body"))
+      body: try decodeBody(res["body"], r, "response.body", text: bodies.response))
     let recordedAt = object["recorded_at"]?.stringValue.map(HTTPDates.rfcToISO) ?? ""
     return Interaction(request: request, response: response, recordedAt: recordedAt)
   }

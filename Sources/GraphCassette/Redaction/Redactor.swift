@@ -229,8 +229,15 @@ public struct Redactor: Sendable {
     }.joined(separator: "&")
   }
 
+  /// `headers` with every match replaced: the same fields (not a copy of them) when none
+  /// holds a secret, so a list of 476,625 values is not held twice.
   private func replace(_ headers: HTTPHeaders) -> HTTPHeaders {
-    HTTPHeaders(headers.map { HTTPHeaders.Field(name: $0.name, value: matcher.replace($0.value)) })
+    guard !matcher.isEmpty else { return headers }
+    var out = headers
+    for index in headers.indices {
+      if let value = matcher.replacing(headers[index].value) { out.fields[index].value = value }
+    }
+    return out
   }
 }
 

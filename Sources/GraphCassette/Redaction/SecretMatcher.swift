@@ -124,11 +124,14 @@ struct SecretMatcher {
   }
 
   /// `text` with every match replaced.
-  func replace(_ text: String) -> String {
-    guard !entries.isEmpty else { return text }
+  func replace(_ text: String) -> String { replacing(text) ?? text }
+
+  /// `text` with every match replaced, or nil when it holds none.
+  func replacing(_ text: String) -> String? {
+    guard !entries.isEmpty else { return nil }
     let bytes = Array(text.utf8)
     let out = replace(bytes)
-    return out == bytes ? text : String(decoding: out, as: UTF8.self)
+    return out == bytes ? nil : String(decoding: out, as: UTF8.self)
   }
 
   /// The value of entry `index`.

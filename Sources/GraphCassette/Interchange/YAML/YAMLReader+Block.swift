@@ -91,6 +91,9 @@ extension YAMLReader {
       }
       var rest = colon + 1
       while rest < end, bytes[rest] == Self.space { rest += 1 }
+      let inside = inItem
+      if inside { itemPath.append(object.count) }
+      defer { if inside { itemPath.removeLast() } }
       if rest == end || bytes[rest] == UInt8(ascii: "#") {
         advance()
         skipBlank()
@@ -127,19 +130,30 @@ extension YAMLReader {
       guard !atEnd, indent() == n, isSequenceItem(start + n, end) else { break }
       // Turn `- item` into the item indented by two, then read it as a node.
       bytes[start + n] = Self.space
-      let item = try node(minIndent: n + 1)
       if streamed, let sink {
-        do { try sink(item, count) } catch {
+        let (item, scalars) = try streamedItem(minIndent: n + 1)
+        do { try sink(item, count, scalars) } catch {
           var f = failure(error.description)
           f.cause = error
           throw f
         }
         count += 1
       } else {
-        items.append(item)
+        let inside = inItem
+        if inside { itemPath.append(items.count) }
+        defer { if inside { itemPath.removeLast() } }
+        items.append(try node(minIndent: n + 1))
       }
     }
     return .array(items)
+  }
+
+  /// An item of the streamed sequence, and its large scalars (kept out of its tree).
+  private mutating func streamedItem(minIndent: Int) throws(Failure) -> (JSONValue, [LargeScalar]) {
+    (inItem, itemPath, large) = (true, [], [])
+    defer { (inItem, itemPath, large) = (false, [], []) }
+    let item = try node(minIndent: minIndent)
+    return (item, large)
   }
 
   /// A scalar (or tagged scalar, block scalar, flow collection) starting at `startColumn` of the
@@ -160,21 +174,27 @@ extension YAMLReader {
       while next < end, bytes[next] == Self.space { next += 1 }
       if next == end {
         advance()
+        let first = large.count
         let value = try node(minIndent: parentIndent + 1)
-        return binary ? [VCRCodec.binaryTag: value] : value
+        guard binary else { return value }
+        wrapLargeScalars(from: first)
+        return [VCRCodec.binaryTag: value]
       }
       column = next - start
     }
     let value: JSONValue
+    let first = large.count
     switch at(column) {
     case UInt8(ascii: "|"), UInt8(ascii: ">"):
       value = try blockScalar(
         header: Array(bytes[(start + column)..<end]), parentIndent: parentIndent)
-    case UInt8(ascii: "'"), UInt8(ascii: "\""): value = .string(try quoted(column: column))
+    case UInt8(ascii: "'"), UInt8(ascii: "\""): value = stringValue(try quoted(column: column))
     case UInt8(ascii: "["), UInt8(ascii: "{"): value = try flow(column: column)
     default: value = plain(column: column, parentIndent: parentIndent)
     }
-    return binary ? [VCRCodec.binaryTag: value] : value
+    guard binary else { return value }
+    wrapLargeScalars(from: first)
+    return [VCRCodec.binaryTag: value]
   }
 
   mutating func plain(column: Int, parentIndent: Int) -> JSONValue {
@@ -196,25 +216,37 @@ extension YAMLReader {
     guard lines > 0 else { return Self.typed(bytes[lo..<hi]) }
     mark = first
     // Spaces join the lines, so the text is never null, a boolean or a number.
-    let text = String(unsafeUninitializedCapacity: total) { out in
-      var k = 0
-      func copy(_ a: Int, _ b: Int) {
-        guard a < b else { return }
-        _ = UnsafeMutableBufferPointer(rebasing: out[k..<(k + b - a)]).update(
-          fromContentsOf: UnsafeBufferPointer(rebasing: bytes[a..<b]))
-        k += b - a
-      }
-      copy(lo, hi)
-      for _ in 0..<lines {
-        let (a, b) = withoutComment(contentStart, end)
-        out[k] = Self.space
-        k += 1
-        copy(a, b)
-        advance()
-      }
-      return k
+    if inItem, total >= largeScalarLimit {
+      return stringValue(
+        [UInt8](unsafeUninitializedCapacity: total) { out, count in
+          count = joinLines(lo, hi, lines, into: out)
+        })
     }
-    return .string(text)
+    return .string(
+      String(unsafeUninitializedCapacity: total) { out in joinLines(lo, hi, lines, into: out) })
+  }
+
+  /// Copies bytes `lo..<hi` and the next `lines` lines (without comments) joined by spaces
+  /// into `out`, moving past them; returns how many bytes it wrote.
+  private mutating func joinLines(
+    _ lo: Int, _ hi: Int, _ lines: Int, into out: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    var k = 0
+    func copy(_ a: Int, _ b: Int) {
+      guard a < b else { return }
+      _ = UnsafeMutableBufferPointer(rebasing: out[k..<(k + b - a)]).update(
+        fromContentsOf: UnsafeBufferPointer(rebasing: bytes[a..<b]))
+      k += b - a
+    }
+    copy(lo, hi)
+    for _ in 0..<lines {
+      let (a, b) = withoutComment(contentStart, end)
+      out[k] = Self.space
+      k += 1
+      copy(a, b)
+      advance()
+    }
+    return k
   }
 
   /// Bytes `lo..<hi` up to a ` #` comment, without surrounding spaces and tabs.

@@ -69,17 +69,33 @@ extension YAMLReader {
   /// gathered until the brackets balance, then parsed once.
   mutating func flow(column: Int) throws(Failure) -> JSONValue {
     let startLine = position
-    var text = Array(bytes[(start + column)..<end])
+    // The lines are walked twice, to measure the collection, then to copy it into an array
+    // made at its size (a growing one held up to a quarter more, beside the parsed values).
     var brackets = BracketCounter()
-    brackets.scan(text[...])
+    brackets.scan(bytes[(start + column)..<end])
+    var total = end - start - column
     advance()
+    let first = mark
+    var lines = 0
     while brackets.depth > 0, !atEnd {
       let c = contentStart
-      text.append(Self.space)
       brackets.scan(bytes[c..<end])
+      total += 1 + end - c
+      lines += 1
+      advance()
+    }
+    let last = mark
+    mark = first
+    var text: [UInt8] = []
+    text.reserveCapacity(total)
+    text.append(contentsOf: bytes[(startLine.start + column)..<startLine.end])
+    for _ in 0..<lines {
+      let c = contentStart
+      text.append(Self.space)
       text.append(contentsOf: bytes[c..<end])
       advance()
     }
+    mark = last
     var parser = FlowParser(bytes: text, maxDepth: Self.maxDepth - depth)
     do {
       return try parser.parse()

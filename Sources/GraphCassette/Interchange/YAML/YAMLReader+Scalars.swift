@@ -2,8 +2,8 @@ import GraphJSON
 
 /// Quoted and block scalars: the parts of YAML that span lines.
 extension YAMLReader {
-  /// A single- or double-quoted scalar, possibly folded over several lines.
-  mutating func quoted(column: Int) throws(Failure) -> String {
+  /// A single- or double-quoted scalar, possibly folded over several lines, as UTF-8 bytes.
+  mutating func quoted(column: Int) throws(Failure) -> [UInt8] {
     let quote = at(column)
     let startLine = position
     var out: [UInt8] = []
@@ -63,7 +63,7 @@ extension YAMLReader {
           }
         }
         advance()
-        return String(decoding: out, as: UTF8.self)
+        return out
       }
       if quote == UInt8(ascii: "\""), ch == UInt8(ascii: "\\") {
         guard i + 1 < count else {
@@ -191,6 +191,6 @@ extension YAMLReader {
       text.append(contentsOf: repeatElement(0x0A, count: body.isEmpty ? trailing : trailing + 1))
     default: if !body.isEmpty { text.append(0x0A) }
     }
-    return .string(String(decoding: text, as: UTF8.self))
+    return stringValue(text)
   }
 }

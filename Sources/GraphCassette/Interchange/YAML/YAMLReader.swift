@@ -20,8 +20,9 @@ struct YAMLReader {
     var cause: CassetteError? = nil
   }
 
-  /// Receives each item of the streamed sequence, with its index.
-  typealias Sink = (JSONValue, Int) throws(CassetteError) -> Void
+  /// Receives each item of the streamed sequence, with its index and its large scalars (kept
+  /// out of the item's tree).
+  typealias Sink = (JSONValue, Int, [LargeScalar]) throws(CassetteError) -> Void
 
   /// The file (a `- ` item marker is blanked in place as the reader passes it, which is why
   /// the reader may write to its bytes): an array's storage or a mapped file, valid while the
@@ -50,6 +51,12 @@ struct YAMLReader {
   /// The index in the top-level mapping of the member whose items went to the sink (its value
   /// is left as an empty array).
   var streamedMember: Int?
+  /// Whether a streamed item is being read; where in it (the index of each enclosing member or
+  /// element); its scalars of `largeScalarLimit` bytes or more, kept out of its tree.
+  var inItem = false
+  var itemPath: [Int] = []
+  var large: [LargeScalar] = []
+  var largeScalarLimit = YAMLReader.largeScalarBytes
 
   /// The deepest nesting read, the JSON parser's default: deeper files fail with the same
   /// message (`nesting deeper than 512 levels`) rather than overflowing the stack.
@@ -97,10 +104,12 @@ struct YAMLReader {
   ///
   /// - Throws: `Failure` with line and column, or with the sink's error as its `cause`.
   static func parse(
-    _ bytes: consuming [UInt8], streaming key: String, into sink: @escaping Sink
+    _ bytes: consuming [UInt8], streaming key: String,
+    largeScalarBytes: Int = YAMLReader.largeScalarBytes, into sink: @escaping Sink
   ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
     try withReader(bytes) { (reader: inout YAMLReader) throws(Failure) in
-      try reader.streamed(key, sink)
+      reader.largeScalarLimit = largeScalarBytes
+      return try reader.streamed(key, sink)
     }
   }
 
@@ -142,6 +151,7 @@ struct YAMLReader {
             return try Self.withReader(copy) { (reader: inout YAMLReader) throws(Failure) in
               reader.streamKey = streamKey
               reader.sink = sink
+              reader.largeScalarLimit = largeScalarLimit
               reader.number = number
               let value = try reader.documentBody()
               streamedMember = reader.streamedMember

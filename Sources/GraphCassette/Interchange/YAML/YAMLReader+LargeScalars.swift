@@ -1,0 +1,134 @@
+import GraphJSON
+
+/// Large scalars of a streamed item kept as bytes, out of the tree: a 20 MB answer body read
+/// from YAML becomes the body's bytes with no `String` of it beside them (which held the file's
+/// size twice at once).
+extension YAMLReader {
+  /// A scalar of `largeScalarBytes` or more read inside a streamed item: its text as UTF-8
+  /// bytes (as read: not checked), and where it is in the item, as the index of each member or
+  /// element from the item's root. Its place in the tree holds `""`.
+  struct LargeScalar {
+    var path: [Int]
+    var bytes: [UInt8]
+  }
+
+  /// Scalars this large (1 MiB) or larger in a streamed item are kept out of the tree.
+  static let largeScalarBytes = 1 << 20
+
+  /// The value of a string scalar whose text is `text`: the string, or, when it is large and
+  /// in a streamed item, `""` with the bytes kept in `large`.
+  mutating func stringValue(_ text: consuming [UInt8]) -> JSONValue {
+    guard inItem, text.count >= largeScalarLimit else {
+      return .string(String(decoding: text, as: UTF8.self))
+    }
+    large.append(LargeScalar(path: itemPath, bytes: text))
+    return .string("")
+  }
+
+  /// Makes the large scalars kept since `first` part of a `{"!binary": value}` made around
+  /// the value they are in, which starts at `itemPath`'s depth.
+  mutating func wrapLargeScalars(from first: Int) {
+    for k in first..<large.count { large[k].path.insert(0, at: itemPath.count) }
+  }
+}
+
+extension YAMLReader.LargeScalar {
+  /// Where the text of a body is in a VCR interaction.
+  enum Place {
+    case requestBody
+    case responseBody
+  }
+
+  /// Puts `scalars` back into `item` as strings, except the text of a request or response
+  /// body (what `VCRCodec` reads as a body's bytes), which is handed back as bytes: the member
+  /// `body` of `request` or `response` (vcrpy's bare string) or the member `string` of it,
+  /// each the last member of its name (the one a lookup finds), and well-formed UTF-8 (the
+  /// bytes a string of them would hold).
+  static func place(_ scalars: [Self], in item: inout JSONValue) -> (
+    request: [UInt8]?, response: [UInt8]?
+  ) {
+    var bodies: (request: [UInt8]?, response: [UInt8]?) = (nil, nil)
+    for scalar in scalars {
+      switch bodyPlace(scalar.path, in: item) {
+      case .requestBody? where isUTF8(scalar.bytes): bodies.request = scalar.bytes
+      case .responseBody? where isUTF8(scalar.bytes): bodies.response = scalar.bytes
+      default:
+        set(&item, at: scalar.path[...], to: .string(String(decoding: scalar.bytes, as: UTF8.self)))
+      }
+    }
+    return bodies
+  }
+
+  /// Which body's text the value at `path` is, if it is one.
+  static func bodyPlace(_ path: [Int], in item: JSONValue) -> Place? {
+    guard path.count == 2 || path.count == 3,
+      case .object(let root) = item,
+      let part = lastMember(root, path[0], named: ["request", "response"]),
+      case .object(let message) = root[path[0]].value,
+      lastMember(message, path[1], named: ["body"]) != nil
+    else { return nil }
+    if path.count == 3 {
+      guard case .object(let body) = message[path[1]].value,
+        lastMember(body, path[2], named: ["string"]) != nil
+      else { return nil }
+    }
+    return part == "request" ? .requestBody : .responseBody
+  }
+
+  /// The key of member `index` of `object` if it is one of `names` and no later member has it.
+  private static func lastMember(_ object: JSONObject, _ index: Int, named names: [String])
+    -> String?
+  {
+    guard index < object.count else { return nil }
+    let key = object[index].key
+    guard names.contains(where: { same($0, key) }),
+      !object.members[(index + 1)...].contains(where: { same($0.key, key) })
+    else { return nil }
+    return key
+  }
+
+  private static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+  /// Sets the value at `path` (indices of members and elements) in `value`.
+  static func set(_ value: inout JSONValue, at path: ArraySlice<Int>, to new: JSONValue) {
+    guard let first = path.first else {
+      value = new
+      return
+    }
+    switch value {
+    case .object(var object) where first < object.count:
+      // Taken out first, so that the containers are changed in place, not copied.
+      value = .null
+      set(&object.members[first].value, at: path.dropFirst(), to: new)
+      value = .object(object)
+    case .array(var items) where first < items.count:
+      value = .null
+      set(&items[first], at: path.dropFirst(), to: new)
+      value = .array(items)
+    default: break
+    }
+  }
+
+  /// Whether `bytes` are well-formed UTF-8 (the rule `String` repairs by): ASCII eight bytes
+  /// a step, the rest scalar by scalar.
+  static func isUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var i = 0
+      let n = buffer.count
+      while i + 8 <= n {
+        let word = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
+      }
+      var iterator = UnsafeBufferPointer(rebasing: buffer[i...]).makeIterator()
+      var parser = Unicode.UTF8.ForwardParser()
+      while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid: continue
+        case .emptyInput: return true
+        case .error: return false
+        }
+      }
+    }
+  }
+}
