@@ -95,20 +95,21 @@ extension HTTPConnectionParser {
     }
     guard let first = scan.lines.first else { return bad("the request line is missing") }
     let line = buffer[(start + first.lowerBound)..<(start + first.upperBound)]
-    let parts = Self.requestLineParts(line)
-    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
+    guard let parts = Self.requestLineParts(line), !parts.method.isEmpty,
+      !parts.target.isEmpty, !parts.version.isEmpty
+    else {
       return bad("the request line '\(Self.text(line))' is not 'METHOD target HTTP/1.1'")
     }
-    guard parts[0].allSatisfy(Self.isTokenByte) else {
-      return bad("the method '\(Self.text(parts[0]))' is not a token")
+    guard parts.method.allSatisfy(Self.isTokenByte) else {
+      return bad("the method '\(Self.text(parts.method))' is not a token")
     }
-    guard let (major, minorDigit) = Self.version(parts[2]) else {
-      return bad("'\(Self.text(parts[2]))' is not an HTTP version")
+    guard let (major, minorDigit) = Self.version(parts.version) else {
+      return bad("'\(Self.text(parts.version))' is not an HTTP version")
     }
     guard major == 1 else { return bad("HTTP/\(major) is not supported", 505) }
     let minor = min(minorDigit, 1)
-    guard let target = Self.target(parts[1]) else {
-      return bad("the request target '\(Self.text(parts[1]))' is not a path or an http URL")
+    guard let target = Self.target(parts.target) else {
+      return bad("the request target '\(Self.text(parts.target))' is not a path or an http URL")
     }
     var headers = HTTPHeaders()
     headers.fields.reserveCapacity(scan.lines.count - 1)
@@ -127,7 +128,7 @@ extension HTTPConnectionParser {
         .init(name: String(decoding: field[..<colon], as: UTF8.self), value: Self.string(value)))
     }
     return framing(
-      method: String(decoding: parts[0], as: UTF8.self), target: target, minor: minor,
+      method: Self.method(parts.method), target: target, minor: minor,
       headers: headers)
   }
 
@@ -205,14 +206,28 @@ extension HTTPConnectionParser {
     return .success((head, length == 0 ? .none : .length(length)))
   }
 
-  /// The request line split at its spaces (what `split(separator:)` without omitting empty
-  /// parts gives), without an array for the common case of exactly three parts.
-  static func requestLineParts(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+  /// The request line's three parts, cut at its two spaces (`nil` unless it has exactly two:
+  /// such a line is never 'METHOD target HTTP/1.1').
+  static func requestLineParts(_ line: ArraySlice<UInt8>) -> (
+    method: ArraySlice<UInt8>, target: ArraySlice<UInt8>, version: ArraySlice<UInt8>
+  )? {
     guard let first = line.firstIndex(of: 32),
       let second = line[(first + 1)...].firstIndex(of: 32),
       !line[(second + 1)...].contains(32)
-    else { return line.split(separator: 32, omittingEmptySubsequences: false) }
-    return [line[..<first], line[(first + 1)..<second], line[(second + 1)...]]
+    else { return nil }
+    return (line[..<first], line[(first + 1)..<second], line[(second + 1)...])
+  }
+
+  /// The method token as text; the common ones are shared literals, not new strings.
+  static func method(_ bytes: ArraySlice<UInt8>) -> String {
+    switch bytes.count {
+    case 3 where bytes.elementsEqual("GET".utf8): "GET"
+    case 3 where bytes.elementsEqual("PUT".utf8): "PUT"
+    case 4 where bytes.elementsEqual("POST".utf8): "POST"
+    case 4 where bytes.elementsEqual("HEAD".utf8): "HEAD"
+    case 6 where bytes.elementsEqual("DELETE".utf8): "DELETE"
+    default: String(decoding: bytes, as: UTF8.self)
+    }
   }
 
   /// `(major, minor)` of `HTTP/d.d`, or `nil` when `bytes` is not an HTTP version.

@@ -39,6 +39,14 @@ package struct HTTPConnectionParser: Sendable {
     var lines: [Range<Int>] = []
     /// Where the lines after the first begin (head scans only).
     var sectionStart = 0
+
+    /// Ready for the next section, keeping the storage of `lines`.
+    mutating func reset() {
+      scanned = 0
+      lineStart = 0
+      lines.removeAll(keepingCapacity: true)
+      sectionStart = 0
+    }
   }
 
   /// A parsed request head waiting for its body.
@@ -148,7 +156,7 @@ package struct HTTPConnectionParser: Sendable {
       return reject(413, "the body is larger than \(limits.maxBodyBytes) bytes")
     }
     if size == 0 {
-      scan = LineScan()
+      scan.reset()
       phase = .trailers
     } else {
       remaining = size
@@ -238,7 +246,7 @@ package struct HTTPConnectionParser: Sendable {
       headers: head.headers, body: body, keepAlive: head.keepAlive)
     self.head = nil
     body = []
-    scan = LineScan()
+    scan.reset()
     phase = head.keepAlive ? .head : .closed
     return .request(request)
   }
