@@ -220,7 +220,7 @@ extension HTTPConnectionParser {
       expectsContinue = minor >= 1
     }
     let head = Head(
-      method: method, target: target, minorVersion: minor, headers: headers,
+      method: method, target: target, minorVersion: minor, headers: headers, host: host,
       keepAlive: keepAlive, expectsContinue: expectsContinue)
     let codings = Self.tokens(fields.codingValues)
     if !codings.isEmpty {

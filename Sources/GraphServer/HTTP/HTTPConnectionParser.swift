@@ -55,6 +55,8 @@ package struct HTTPConnectionParser: Sendable {
     var target: String
     var minorVersion: Int
     var headers: HTTPHeaders
+    /// The first `Host` value among `headers`.
+    var host: String?
     var keepAlive: Bool
     var expectsContinue: Bool
   }
@@ -243,7 +245,7 @@ package struct HTTPConnectionParser: Sendable {
     guard let head else { return reject(400, "a body arrived without a request") }
     let request = ParsedRequest(
       method: head.method, target: head.target, minorVersion: head.minorVersion,
-      headers: head.headers, body: body, keepAlive: head.keepAlive)
+      headers: head.headers, host: head.host, body: body, keepAlive: head.keepAlive)
     self.head = nil
     body = []
     scan.reset()
