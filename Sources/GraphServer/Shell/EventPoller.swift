@@ -55,7 +55,8 @@ final class EventPoller {
       guard old != new else { return }
       var event = epoll_event()
       event.events =
-        (new.contains(.read) ? EPOLLIN.rawValue : 0) | (new.contains(.write) ? EPOLLOUT.rawValue : 0)
+        (new.contains(.read) ? EPOLLIN.rawValue : 0)
+        | (new.contains(.write) ? EPOLLOUT.rawValue : 0)
       event.data.u64 = token
       let operation = old.isEmpty ? EPOLL_CTL_ADD : new.isEmpty ? EPOLL_CTL_DEL : EPOLL_CTL_MOD
       _ = epoll_ctl(fd, operation, descriptor, &event)
