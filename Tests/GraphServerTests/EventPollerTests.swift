@@ -25,72 +25,76 @@ import Testing
     return (fds[0], fds[1])
   }
 
-  @Test func reportsWhatIsRegisteredUnderItsToken() throws {
-    let (ours, theirs) = Self.socketPair()
-    defer {
-      close(ours)
-      close(theirs)
-    }
+  /// Runs `body` with a fresh poller and a socket pair (ours, theirs), closed afterwards
+  /// (`theirs` unless `body` closed it and said so by returning `true`).
+  static func withPoller(_ body: (EventPoller, Int32, Int32) throws -> Bool) throws {
+    let (ours, theirs) = socketPair()
     let poller = try #require(EventPoller())
-    poller.change(ours, token: 41, from: [], to: .read)
-    poller.wait(timeout: 0)
-    #expect(poller.ready.isEmpty)
+    let closedTheirs = try body(poller, ours, theirs)
+    close(ours)
+    if !closedTheirs { close(theirs) }
+  }
 
-    var byte: UInt8 = 7
-    #expect(write(theirs, &byte, 1) == 1)
-    poller.wait(timeout: 1000)
-    #expect(poller.ready.map(\.token) == [41])
-    #expect(poller.ready.first?.readable == true)
-    #expect(poller.ready.first?.writable == false)
+  @Test func reportsWhatIsRegisteredUnderItsToken() throws {
+    try Self.withPoller { poller, ours, theirs in
+      poller.change(ours, token: 41, from: [], to: .read)
+      poller.wait(timeout: 0)
+      #expect(poller.ready.isEmpty)
 
-    // Level-triggered: still readable until it is read.
-    poller.wait(timeout: 0)
-    #expect(poller.ready.map(\.token) == [41])
-    #expect(read(ours, &byte, 1) == 1)
-    poller.wait(timeout: 0)
-    #expect(poller.ready.isEmpty)
+      var byte: UInt8 = 7
+      #expect(write(theirs, &byte, 1) == 1)
+      poller.wait(timeout: 1000)
+      #expect(poller.ready.map(\.token) == [41])
+      #expect(poller.ready.first?.readable == true)
+      #expect(poller.ready.first?.writable == false)
+
+      // Level-triggered: still readable until it is read.
+      poller.wait(timeout: 0)
+      #expect(poller.ready.map(\.token) == [41])
+      #expect(read(ours, &byte, 1) == 1)
+      poller.wait(timeout: 0)
+      #expect(poller.ready.isEmpty)
+      return false
+    }
   }
 
   @Test func aChangeOfInterestTakesEffectAndRemovalIsFinal() throws {
-    let (ours, theirs) = Self.socketPair()
-    defer {
-      close(ours)
-      close(theirs)
+    try Self.withPoller { poller, ours, theirs in
+      poller.change(ours, token: 5, from: [], to: .read)
+      poller.wait(timeout: 0)
+      #expect(poller.ready.isEmpty)
+
+      // An empty send buffer: writable as soon as write interest is asked for.
+      poller.change(ours, token: 5, from: .read, to: [.read, .write])
+      poller.wait(timeout: 1000)
+      #expect(poller.ready.map(\.token) == [5])
+      #expect(poller.ready.first?.writable == true)
+      #expect(poller.ready.first?.readable == false)
+
+      poller.change(ours, token: 5, from: [.read, .write], to: [])
+      var byte: UInt8 = 1
+      #expect(write(theirs, &byte, 1) == 1)
+      poller.wait(timeout: 50)
+      #expect(poller.ready.isEmpty)
+
+      // Registered again under a new token (as a new connection on a reused descriptor is).
+      poller.change(ours, token: 6, from: [], to: .read)
+      poller.wait(timeout: 1000)
+      #expect(poller.ready.map(\.token) == [6])
+      return false
     }
-    let poller = try #require(EventPoller())
-    poller.change(ours, token: 5, from: [], to: .read)
-    poller.wait(timeout: 0)
-    #expect(poller.ready.isEmpty)
-
-    // An empty send buffer: writable as soon as write interest is asked for.
-    poller.change(ours, token: 5, from: .read, to: [.read, .write])
-    poller.wait(timeout: 1000)
-    #expect(poller.ready.map(\.token) == [5])
-    #expect(poller.ready.first?.writable == true)
-    #expect(poller.ready.first?.readable == false)
-
-    poller.change(ours, token: 5, from: [.read, .write], to: [])
-    var byte: UInt8 = 1
-    #expect(write(theirs, &byte, 1) == 1)
-    poller.wait(timeout: 50)
-    #expect(poller.ready.isEmpty)
-
-    // Registered again under a new token (as a new connection on a reused descriptor is).
-    poller.change(ours, token: 6, from: [], to: .read)
-    poller.wait(timeout: 1000)
-    #expect(poller.ready.map(\.token) == [6])
   }
 
   @Test func aPeerThatHangsUpIsReportedReadable() throws {
-    let (ours, theirs) = Self.socketPair()
-    defer { close(ours) }
-    let poller = try #require(EventPoller())
-    poller.change(ours, token: 9, from: [], to: .read)
-    close(theirs)
-    poller.wait(timeout: 1000)
-    #expect(poller.ready.map(\.token) == [9])
-    #expect(poller.ready.first?.readable == true)
-    var byte: UInt8 = 0
-    #expect(read(ours, &byte, 1) == 0)
+    try Self.withPoller { poller, ours, theirs in
+      poller.change(ours, token: 9, from: [], to: .read)
+      close(theirs)
+      poller.wait(timeout: 1000)
+      #expect(poller.ready.map(\.token) == [9])
+      #expect(poller.ready.first?.readable == true)
+      var byte: UInt8 = 0
+      #expect(read(ours, &byte, 1) == 0)
+      return true
+    }
   }
 }
