@@ -30,7 +30,10 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
     .target(name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
-    .target(name: "GraphServer", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .systemLibrary(name: "CEventPoll"),
+    .target(
+      name: "GraphServer", dependencies: ["GraphAPI", "GraphJSON", "CEventPoll"],
+      swiftSettings: strict),
     .target(
       name: "ExplorerCLI",
       dependencies: [

@@ -14,6 +14,8 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
   private let lock = NSLock()
   private let initialWorld: World
   private var state: EmulatorState
+  /// Holds the placeholder state between requests; `answer` swaps the real state in.
+  private var router = Router(state: EmulatorState.placeholder)
 
   /// An emulator over `world` (the embedded default world unless told otherwise).
   public init(world: World = .default) {
@@ -28,15 +30,14 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
 
   /// The synchronous core of `send`.
   public func answer(_ request: HTTPRequest) -> HTTPResponse {
-    withState { state in
-      // Move the state into the router and back (no copy), so a write does not copy a
-      // large world.
-      var router = Router(state: EmulatorState.placeholder)
-      swap(&router.state, &state)
-      let response = router.respond(to: request)
-      swap(&router.state, &state)
-      return response
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    // Move the state into the router and back (no copy), so a write does not copy a large
+    // world; the router is kept between requests, so no placeholder state is copied and
+    // destroyed for each.
+    swap(&router.state, &state)
+    defer { swap(&router.state, &state) }
+    return router.respond(to: request)
   }
 
   func withState<T>(_ body: (inout EmulatorState) throws(EmulatorError) -> T)

@@ -87,81 +87,121 @@ extension HTTPConnectionParser {
 
   enum BodyFraming { case none, length(Int), chunked }
 
-  /// Parses the lines `scan` found into a request head and the body's framing.
-  func parseHead() -> Result<(Head, BodyFraming), GraphServerError> {
-    func bad(_ reason: String, _ status: Int = 400) -> Result<(Head, BodyFraming), GraphServerError>
-    {
-      .failure(.badRequest(status: status, reason: reason))
-    }
-    guard let first = scan.lines.first else { return bad("the request line is missing") }
-    let line = buffer[(start + first.lowerBound)..<(start + first.upperBound)]
-    let parts = Self.requestLineParts(line)
-    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
-      return bad("the request line '\(Self.text(line))' is not 'METHOD target HTTP/1.1'")
-    }
-    guard parts[0].allSatisfy(Self.isTokenByte) else {
-      return bad("the method '\(Self.text(parts[0]))' is not a token")
-    }
-    guard let (major, minorDigit) = Self.version(parts[2]) else {
-      return bad("'\(Self.text(parts[2]))' is not an HTTP version")
-    }
-    guard major == 1 else { return bad("HTTP/\(major) is not supported", 505) }
-    let minor = min(minorDigit, 1)
-    guard let target = Self.target(parts[1]) else {
-      return bad("the request target '\(Self.text(parts[1]))' is not a path or an http URL")
-    }
-    var headers = HTTPHeaders()
-    headers.fields.reserveCapacity(scan.lines.count - 1)
-    for range in scan.lines.dropFirst() {
-      let field = buffer[(start + range.lowerBound)..<(start + range.upperBound)]
-      guard let colon = field.firstIndex(of: UInt8(ascii: ":")),
-        colon > field.startIndex, field[..<colon].allSatisfy(Self.isTokenByte)
-      else { return bad("the header line '\(Self.text(field))' is not 'Name: value'") }
-      var value = field[(colon + 1)...]
-      while let b = value.first, b == 32 || b == 9 { value = value.dropFirst() }
-      while let b = value.last, b == 32 || b == 9 { value = value.dropLast() }
-      guard value.allSatisfy({ $0 >= 32 && $0 != 127 || $0 == 9 }) else {
-        return bad("the header \(Self.text(field[..<colon])) has a control character")
-      }
-      headers.fields.append(
-        .init(name: String(decoding: field[..<colon], as: UTF8.self), value: Self.string(value)))
-    }
-    return framing(
-      method: String(decoding: parts[0], as: UTF8.self), target: target, minor: minor,
-      headers: headers)
-  }
-
-  /// Checks `Host`, `Connection`, `Expect` and works out how the body is framed.
-  func framing(method: String, target: String, minor: Int, headers: HTTPHeaders)
-    -> Result<(Head, BodyFraming), GraphServerError>
-  {
-    func bad(_ reason: String, _ status: Int = 400) -> Result<(Head, BodyFraming), GraphServerError>
-    {
-      .failure(.badRequest(status: status, reason: reason))
-    }
-    // The framing headers, in one pass over the fields.
+  /// The framing headers, picked out while the fields are read.
+  struct FramingFields {
     var host: String?
     var hostCount = 0
     var connectionValues: [String] = []
     var codingValues: [String] = []
     var lengths: [String] = []
     var expectation: String?
-    for field in headers.fields {
-      switch field.name.utf8.count {
-      case 4 where HTTPHeaders.sameName(field.name, "Host"):
-        if host == nil { host = field.value }
+
+    /// Notes `value` when `name` (ASCII token bytes) is one of the framing headers.
+    mutating func note(_ name: Bytes, _ value: String) {
+      switch name.count {
+      case 4 where HTTPConnectionParser.sameName(name, "host"):
+        if host == nil { host = value }
         hostCount += 1
-      case 6 where expectation == nil && HTTPHeaders.sameName(field.name, "Expect"):
-        expectation = field.value
-      case 10 where HTTPHeaders.sameName(field.name, "Connection"):
-        connectionValues.append(field.value)
-      case 14 where HTTPHeaders.sameName(field.name, "Content-Length"):
-        lengths.append(field.value)
-      case 17 where HTTPHeaders.sameName(field.name, "Transfer-Encoding"):
-        codingValues.append(field.value)
+      case 6 where expectation == nil && HTTPConnectionParser.sameName(name, "expect"):
+        expectation = value
+      case 10 where HTTPConnectionParser.sameName(name, "connection"):
+        connectionValues.append(value)
+      case 14 where HTTPConnectionParser.sameName(name, "content-length"):
+        lengths.append(value)
+      case 17 where HTTPConnectionParser.sameName(name, "transfer-encoding"):
+        codingValues.append(value)
       default: break
       }
     }
+  }
+
+  /// The bytes of part of the head, read in place.
+  typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+  /// Whether `name` is `lowercase` in any case (`lowercase` is lowercase ASCII).
+  static func sameName(_ name: Bytes, _ lowercase: StaticString) -> Bool {
+    guard name.count == lowercase.utf8CodeUnitCount else { return false }
+    let other = lowercase.utf8Start
+    var offset = 0
+    for byte in name {
+      let folded = byte &- 65 < 26 ? byte | 0x20 : byte
+      guard folded == other[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Parses the lines `scan` found into a request head and the body's framing.
+  func parseHead() -> Result<(Head, BodyFraming), GraphServerError> {
+    buffer.withUnsafeBufferPointer { parseHead(in: $0) }
+  }
+
+  /// `parseHead()` over the buffer's bytes in place: no slice of the array (and no reference
+  /// count traffic) for each line and field.
+  private func parseHead(in all: UnsafeBufferPointer<UInt8>) -> Result<
+    (Head, BodyFraming), GraphServerError
+  > {
+    func bad(_ reason: String, _ status: Int = 400) -> Result<(Head, BodyFraming), GraphServerError>
+    {
+      .failure(.badRequest(status: status, reason: reason))
+    }
+    guard let first = scan.lines.first else { return bad("the request line is missing") }
+    let line = all[(start + first.lowerBound)..<(start + first.upperBound)]
+    guard let parts = Self.requestLineParts(line), !parts.method.isEmpty,
+      !parts.target.isEmpty, !parts.version.isEmpty
+    else {
+      return bad("the request line '\(Self.text(line))' is not 'METHOD target HTTP/1.1'")
+    }
+    guard parts.method.allSatisfy(Self.isTokenByte) else {
+      return bad("the method '\(Self.text(parts.method))' is not a token")
+    }
+    guard let (major, minorDigit) = Self.version(parts.version) else {
+      return bad("'\(Self.text(parts.version))' is not an HTTP version")
+    }
+    guard major == 1 else { return bad("HTTP/\(major) is not supported", 505) }
+    let minor = min(minorDigit, 1)
+    guard let target = Self.target(parts.target) else {
+      return bad("the request target '\(Self.text(parts.target))' is not a path or an http URL")
+    }
+    var headers = HTTPHeaders()
+    headers.fields.reserveCapacity(scan.lines.count - 1)
+    var framingFields = FramingFields()
+    for range in scan.lines.dropFirst() {
+      let field = all[(start + range.lowerBound)..<(start + range.upperBound)]
+      guard let colon = field.firstIndex(of: UInt8(ascii: ":")),
+        colon > field.startIndex, field[..<colon].allSatisfy(Self.isTokenByte)
+      else { return bad("the header line '\(Self.text(field))' is not 'Name: value'") }
+      var value = field[(colon + 1)...]
+      while let b = value.first, b == 32 || b == 9 { value = value.dropFirst() }
+      while let b = value.last, b == 32 || b == 9 { value = value.dropLast() }
+      var ascii = true
+      for byte in value {
+        guard byte >= 32 && byte != 127 || byte == 9 else {
+          return bad("the header \(Self.text(field[..<colon])) has a control character")
+        }
+        if byte >= 0x80 { ascii = false }
+      }
+      let name = field[..<colon]
+      let text = ascii ? String(decoding: value, as: UTF8.self) : Self.string(value)
+      framingFields.note(name, text)
+      headers.fields.append(.init(name: String(decoding: name, as: UTF8.self), value: text))
+    }
+    return framing(
+      method: Self.method(parts.method), target: target, minor: minor, headers: headers,
+      fields: framingFields)
+  }
+
+  /// Checks `Host`, `Connection`, `Expect` and works out how the body is framed.
+  func framing(
+    method: String, target: String, minor: Int, headers: HTTPHeaders, fields: FramingFields
+  ) -> Result<(Head, BodyFraming), GraphServerError> {
+    func bad(_ reason: String, _ status: Int = 400) -> Result<(Head, BodyFraming), GraphServerError>
+    {
+      .failure(.badRequest(status: status, reason: reason))
+    }
+    let host = fields.host
+    let hostCount = fields.hostCount
+    let lengths = fields.lengths
     if minor >= 1, hostCount != 1 {
       return bad(
         hostCount == 0 ? "the Host header is missing" : "there is more than one Host header")
@@ -169,20 +209,20 @@ extension HTTPConnectionParser {
     if let host, !host.utf8.allSatisfy(Self.isAuthorityByte) {
       return bad("the Host header '\(host)' is not a host name")
     }
-    let connection = Self.tokens(connectionValues)
+    let connection = Self.tokens(fields.connectionValues)
     let keepAlive =
       !connection.contains("close") && (minor >= 1 || connection.contains("keep-alive"))
     var expectsContinue = false
-    if let expect = expectation {
+    if let expect = fields.expectation {
       guard expect.lowercased() == "100-continue" else {
         return bad("the expectation '\(expect)' is not supported", 417)
       }
       expectsContinue = minor >= 1
     }
     let head = Head(
-      method: method, target: target, minorVersion: minor, headers: headers,
+      method: method, target: target, minorVersion: minor, headers: headers, host: host,
       keepAlive: keepAlive, expectsContinue: expectsContinue)
-    let codings = Self.tokens(codingValues)
+    let codings = Self.tokens(fields.codingValues)
     if !codings.isEmpty {
       guard lengths.isEmpty else { return bad("both Transfer-Encoding and Content-Length are set") }
       guard minor >= 1 else { return bad("Transfer-Encoding is not allowed in HTTP/1.0") }
@@ -205,18 +245,30 @@ extension HTTPConnectionParser {
     return .success((head, length == 0 ? .none : .length(length)))
   }
 
-  /// The request line split at its spaces (what `split(separator:)` without omitting empty
-  /// parts gives), without an array for the common case of exactly three parts.
-  static func requestLineParts(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+  /// The request line's three parts, cut at its two spaces (`nil` unless it has exactly two:
+  /// such a line is never 'METHOD target HTTP/1.1').
+  static func requestLineParts(_ line: Bytes) -> (method: Bytes, target: Bytes, version: Bytes)? {
     guard let first = line.firstIndex(of: 32),
       let second = line[(first + 1)...].firstIndex(of: 32),
       !line[(second + 1)...].contains(32)
-    else { return line.split(separator: 32, omittingEmptySubsequences: false) }
-    return [line[..<first], line[(first + 1)..<second], line[(second + 1)...]]
+    else { return nil }
+    return (line[..<first], line[(first + 1)..<second], line[(second + 1)...])
+  }
+
+  /// The method token as text; the common ones are shared literals, not new strings.
+  static func method(_ bytes: Bytes) -> String {
+    switch bytes.count {
+    case 3 where bytes.elementsEqual("GET".utf8): "GET"
+    case 3 where bytes.elementsEqual("PUT".utf8): "PUT"
+    case 4 where bytes.elementsEqual("POST".utf8): "POST"
+    case 4 where bytes.elementsEqual("HEAD".utf8): "HEAD"
+    case 6 where bytes.elementsEqual("DELETE".utf8): "DELETE"
+    default: String(decoding: bytes, as: UTF8.self)
+    }
   }
 
   /// `(major, minor)` of `HTTP/d.d`, or `nil` when `bytes` is not an HTTP version.
-  static func version(_ bytes: ArraySlice<UInt8>) -> (Int, Int)? {
+  static func version(_ bytes: Bytes) -> (Int, Int)? {
     guard bytes.count == 8 else { return nil }
     let s = bytes.startIndex
     guard bytes[s] == 72, bytes[s + 1] == 84, bytes[s + 2] == 84, bytes[s + 3] == 80,
@@ -227,7 +279,7 @@ extension HTTPConnectionParser {
   }
 
   /// The request target as text: origin form (`/...`) or absolute `http(s)://` form.
-  static func target(_ bytes: ArraySlice<UInt8>) -> String? {
+  static func target(_ bytes: Bytes) -> String? {
     var ascii = true
     for byte in bytes {
       guard byte > 32, byte != 127 else { return nil }
@@ -250,7 +302,7 @@ extension HTTPConnectionParser {
   }
 
   /// A header value as text: UTF-8 when it is valid, else each byte as Latin-1.
-  static func string(_ bytes: ArraySlice<UInt8>) -> String {
+  static func string(_ bytes: Bytes) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
   }

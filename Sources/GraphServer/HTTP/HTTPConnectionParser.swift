@@ -39,6 +39,14 @@ package struct HTTPConnectionParser: Sendable {
     var lines: [Range<Int>] = []
     /// Where the lines after the first begin (head scans only).
     var sectionStart = 0
+
+    /// Ready for the next section, keeping the storage of `lines`.
+    mutating func reset() {
+      scanned = 0
+      lineStart = 0
+      lines.removeAll(keepingCapacity: true)
+      sectionStart = 0
+    }
   }
 
   /// A parsed request head waiting for its body.
@@ -47,6 +55,8 @@ package struct HTTPConnectionParser: Sendable {
     var target: String
     var minorVersion: Int
     var headers: HTTPHeaders
+    /// The first `Host` value among `headers`.
+    var host: String?
     var keepAlive: Bool
     var expectsContinue: Bool
   }
@@ -148,7 +158,7 @@ package struct HTTPConnectionParser: Sendable {
       return reject(413, "the body is larger than \(limits.maxBodyBytes) bytes")
     }
     if size == 0 {
-      scan = LineScan()
+      scan.reset()
       phase = .trailers
     } else {
       remaining = size
@@ -235,10 +245,10 @@ package struct HTTPConnectionParser: Sendable {
     guard let head else { return reject(400, "a body arrived without a request") }
     let request = ParsedRequest(
       method: head.method, target: head.target, minorVersion: head.minorVersion,
-      headers: head.headers, body: body, keepAlive: head.keepAlive)
+      headers: head.headers, host: head.host, body: body, keepAlive: head.keepAlive)
     self.head = nil
     body = []
-    scan = LineScan()
+    scan.reset()
     phase = head.keepAlive ? .head : .closed
     return .request(request)
   }

@@ -9,11 +9,15 @@ package struct ParsedRequest: Sendable, Equatable {
   /// `0` for HTTP/1.0, `1` for HTTP/1.1.
   package var minorVersion: Int
   /// The header fields in order.
-  package var headers: HTTPHeaders
+  package var headers: HTTPHeaders {
+    didSet { host = headers["Host"] }
+  }
   /// The body with any chunked framing removed.
   package var body: [UInt8]
   /// Whether the connection stays open after the answer.
   package var keepAlive: Bool
+  /// The first `Host` header's value, as the parser found it while framing the request.
+  var host: String?
 
   package init(
     method: String, target: String, minorVersion: Int = 1, headers: HTTPHeaders = [:],
@@ -25,13 +29,28 @@ package struct ParsedRequest: Sendable, Equatable {
     self.headers = headers
     self.body = body
     self.keepAlive = keepAlive
+    self.host = headers["Host"]
+  }
+
+  /// A request whose `Host` the parser has already picked out of `headers`.
+  init(
+    method: String, target: String, minorVersion: Int, headers: HTTPHeaders, host: String?,
+    body: [UInt8], keepAlive: Bool
+  ) {
+    self.method = method
+    self.target = target
+    self.minorVersion = minorVersion
+    self.headers = headers
+    self.host = host
+    self.body = body
+    self.keepAlive = keepAlive
   }
 
   /// The absolute URL of the request: `http://` + the `Host` header (or `fallbackAuthority`
   /// when there is none) + the target; an absolute-form target is kept as it is.
   package func absoluteURL(fallbackAuthority: String) -> String {
     if !target.hasPrefix("/") { return target }
-    let host = headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? fallbackAuthority
+    let host = self.host.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackAuthority
     var url = "http://"
     url.reserveCapacity(7 + host.utf8.count + target.utf8.count)
     url += host

@@ -47,6 +47,11 @@ final class Connection {
   let acceptedAt: UInt64
   var servedRequests = 0
   var isClosed = false
+  /// What the loop's `EventPoller` waits for on this connection now.
+  var interest: Interest = []
+  /// Whether the connection is in the loop's list to have its interest and deadline checked
+  /// before the next wait.
+  var touched = false
 
   init(id: UInt64, fd: Int32, limits: HTTPLimits, acceptedAt: UInt64, deadline: UInt64) {
     self.id = id

@@ -6,6 +6,7 @@ extension ServerLoop {
 
   /// Reads what the client sent and acts on it.
   func readable(_ connection: Connection) {
+    touch(connection)
     switch Socket.read(connection.fd, into: &scratch) {
     case .bytes(let count):
       if connection.phase == .draining {
@@ -33,6 +34,7 @@ extension ServerLoop {
     // An answer given while driving (an immediate transport) is queued by `answered`: the
     // loop below goes on with the next pipelined request, without recursion.
     guard !connection.driving else { return }
+    touch(connection)
     connection.driving = true
     defer { connection.driving = false }
     driveRequests(connection)
@@ -158,6 +160,7 @@ extension ServerLoop {
 
   private func answered(_ connection: Connection, _ response: HTTPResponse, failure: String?) {
     guard connection.phase == .processing, let current = connection.current else { return }
+    touch(connection)
     releaseBody(connection)
     connection.servedRequests += 1
     let keepAlive = current.keepAlive && !stopping
@@ -207,6 +210,7 @@ extension ServerLoop {
     if case .badRequest(_, let reason) = error { message = reason } else { message = "\(error)" }
     var response = HTTPResponseWriter.errorResponse(status: status, message: message)
     if status == 503 { response.headers["Retry-After"] = "1" }
+    touch(connection)
     releaseBody(connection)
     connection.output =
       Array(connection.output[connection.outputOffset...])
@@ -230,6 +234,7 @@ extension ServerLoop {
 
   /// Writes as much pending output as the socket takes; when all is written, moves on.
   func flush(_ connection: Connection) {
+    touch(connection)
     while connection.hasPendingOutput {
       let head = connection.output.count - connection.outputOffset
       let result: Socket.WriteResult
@@ -273,6 +278,8 @@ extension ServerLoop {
     guard !connection.isClosed else { return }
     connection.isClosed = true
     releaseBody(connection)
+    poller.change(connection.fd, token: connection.id, from: connection.interest, to: [])
+    connection.interest = []
     Socket.close(connection.fd)
     connections[connection.id] = nil
   }

@@ -47,8 +47,9 @@ final class ServerLoop: @unchecked Sendable {
   var acceptPausedUntil: UInt64 = 0
   /// At the connection cap, when a slot can next be freed for a waiting client (0: none).
   var roomAt: UInt64 = 0
-  /// The earliest connection deadline seen by the last poll: no sweep is needed before it.
-  private var nearestDeadline: UInt64 = 0
+  /// No connection that is not with the transport has a deadline before this: no sweep is
+  /// needed until then. Lowered as deadlines are set (see `syncInterest`), raised by a sweep.
+  private var nearestDeadline: UInt64 = .max
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
   /// Connections with pipelined requests left after their turn.
   var unfinished: [Connection] = []
@@ -63,8 +64,12 @@ final class ServerLoop: @unchecked Sendable {
   var headCache = ResponseHeadCache()
   /// Runs transport tasks on this loop's thread.
   private(set) lazy var executor = LoopExecutor(loop: self)
-  private var pollSet: [pollfd] = []
-  private var polled: [Connection?] = []
+  /// The descriptors this loop waits on, kept between waits.
+  let poller: EventPoller
+  /// Connections to look at before the next wait (see `touch`).
+  private var touched: [Connection] = []
+  /// The listener while it is in the poller's set.
+  private var listening: Int32?
 
   init(
     transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32,
@@ -73,6 +78,13 @@ final class ServerLoop: @unchecked Sendable {
     guard let pipe = Socket.pipe() else {
       throw .socketFailed(call: "pipe", address: fallbackAuthority, errno: errno)
     }
+    guard let poller = EventPoller() else {
+      Socket.close(pipe.read)
+      Socket.close(pipe.write)
+      throw .socketFailed(call: "epoll_create1", address: fallbackAuthority, errno: errno)
+    }
+    poller.change(pipe.read, token: Self.wakeToken, from: [], to: .read)
+    self.poller = poller
     self.transport = transport
     self.immediate =
       configuration.transportOnIOThread ? transport as? any ImmediateGraphTransport : nil
@@ -171,6 +183,8 @@ final class ServerLoop: @unchecked Sendable {
     }
     for connection in Array(connections.values) { close(connection) }
     listener = nil
+    if let listening { poller.change(listening, token: Self.listenerToken, from: .read, to: []) }
+    listening = nil
     let leftover = lock.withLock {
       loopEnded = true
       Socket.close(wakeRead)
@@ -183,35 +197,62 @@ final class ServerLoop: @unchecked Sendable {
     }
   }
 
-  private func pollOnce() {
-    pollSet.removeAll(keepingCapacity: true)
-    polled.removeAll(keepingCapacity: true)
-    pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-    polled.append(nil)
+  /// Marks a connection whose phase, output or deadline may have changed: its interest and
+  /// deadline are looked at before the next wait (once, however often it was touched).
+  func touch(_ connection: Connection) {
+    guard !connection.touched else { return }
+    connection.touched = true
+    touched.append(connection)
+  }
+
+  /// What the poller should wait for on a connection in its present state.
+  private func interest(_ connection: Connection) -> Interest {
+    switch connection.phase {
+    case .reading: connection.hasPendingOutput ? [.read, .write] : .read
+    case .writing: .write
+    case .draining: .read
+    case .processing: []
+    }
+  }
+
+  /// Brings the poller's interest set and the earliest deadline up to date with the
+  /// connections touched since the last wait, and the listener with the accept rules.
+  private func syncInterest() {
+    for connection in touched {
+      connection.touched = false
+      guard !connection.isClosed else { continue }
+      let wanted = interest(connection)
+      if wanted != connection.interest {
+        poller.change(connection.fd, token: connection.id, from: connection.interest, to: wanted)
+        connection.interest = wanted
+      }
+      if connection.phase != .processing {
+        nearestDeadline = min(nearestDeadline, connection.deadline)
+      }
+    }
+    touched.removeAll(keepingCapacity: true)
     roomAt = 0
+    var accepting: Int32?
     if let listener, acceptPausedUntil <= Socket.now(),
       connections.count < maxConnections || canMakeRoom()
     {
-      pollSet.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
-      polled.append(nil)
+      accepting = listener
     }
-    nearestDeadline = .max
-    var nearest = stopping ? stopDeadline : UInt64.max
+    if accepting != listening {
+      if let listening { poller.change(listening, token: Self.listenerToken, from: .read, to: []) }
+      if let accepting { poller.change(accepting, token: Self.listenerToken, from: [], to: .read) }
+      listening = accepting
+    }
+  }
+
+  private static let wakeToken: UInt64 = 0
+  private static let listenerToken: UInt64 = .max
+
+  private func pollOnce() {
+    syncInterest()
+    var nearest = min(nearestDeadline, stopping ? stopDeadline : UInt64.max)
     if acceptPausedUntil > 0 { nearest = min(nearest, acceptPausedUntil) }
     if roomAt > 0 { nearest = min(nearest, roomAt) }
-    for connection in connections.values {
-      var events: Int32 = 0
-      switch connection.phase {
-      case .reading: events = POLLIN | (connection.hasPendingOutput ? POLLOUT : 0)
-      case .writing: events = POLLOUT
-      case .draining: events = POLLIN
-      case .processing: continue
-      }
-      nearest = min(nearest, connection.deadline)
-      nearestDeadline = min(nearestDeadline, connection.deadline)
-      pollSet.append(pollfd(fd: connection.fd, events: Int16(events), revents: 0))
-      polled.append(connection)
-    }
     let now = Socket.now()
     var timeout: Int32 =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
@@ -231,29 +272,29 @@ final class ServerLoop: @unchecked Sendable {
         timeout = min(timeout, Int32((Self.logFlushDelay - waited) / 1_000_000) + 1)
       }
     }
-    let ready = Socket.poll(&pollSet, timeout: timeout)
+    poller.wait(timeout: timeout)
     lock.withLock {
       sleeping = false
       wakePending = false
     }
-    guard ready > 0 else { return }
-    for (index, entry) in pollSet.enumerated() where entry.revents != 0 {
-      let revents = Int32(entry.revents)
-      guard let connection = polled[index] else {
-        if entry.fd == wakeRead { Socket.drain(wakeRead) } else { acceptConnections() }
+    for event in poller.ready {
+      switch event.token {
+      case Self.wakeToken:
+        Socket.drain(wakeRead)
         continue
-      }
-      guard !connection.isClosed else { continue }
-      if revents & POLLNVAL != 0 {
-        close(connection)
+      case Self.listenerToken:
+        acceptConnections()
         continue
+      default: break
       }
+      // Gone since the wait (closed by an earlier event): ids are never reused.
+      guard let connection = connections[event.token], !connection.isClosed else { continue }
       switch connection.phase {
       case .writing:
         flush(connection)
       case .reading, .draining:
-        if revents & POLLOUT != 0, connection.hasPendingOutput { flush(connection) }
-        if revents & (POLLIN | POLLHUP | POLLERR) != 0, !connection.isClosed,
+        if event.writable, connection.hasPendingOutput { flush(connection) }
+        if event.readable, !connection.isClosed,
           connection.phase == .reading || connection.phase == .draining
         {
           readable(connection)
@@ -285,6 +326,7 @@ final class ServerLoop: @unchecked Sendable {
         id: nextID, fd: fd, limits: configuration.limits, acceptedAt: now,
         deadline: now + configuration.idleTimeout.nanoseconds)
       connections[nextID] = connection
+      touch(connection)
     }
   }
 
@@ -304,14 +346,21 @@ final class ServerLoop: @unchecked Sendable {
   private func expireDeadlines() {
     let now = Socket.now()
     guard now >= nearestDeadline else { return }
-    for connection in Array(connections.values) where connection.deadline <= now {
-      switch connection.phase {
-      case .reading where connection.parser.hasPartialRequest:
-        refuse(
-          connection,
-          .badRequest(status: 408, reason: "the request did not arrive within the request timeout"))
-      case .processing: break
-      default: close(connection)
+    nearestDeadline = .max
+    for connection in Array(connections.values) {
+      if connection.deadline <= now {
+        switch connection.phase {
+        case .reading where connection.parser.hasPartialRequest:
+          refuse(
+            connection,
+            .badRequest(
+              status: 408, reason: "the request did not arrive within the request timeout"))
+        case .processing: break
+        default: close(connection)
+        }
+      }
+      if !connection.isClosed, connection.phase != .processing {
+        nearestDeadline = min(nearestDeadline, connection.deadline)
       }
     }
   }
