@@ -11,11 +11,14 @@ import GraphLive
 enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N,N,...] [--duration SECONDS] [--rounds N]
-                             [--log file|off]
+                             [--log file|off] [--pace MS]
       defaults: connections 1,64,512, 5 s per run, 3 rounds, access logs to files
+      --pace MS: each connection waits MS ms before each request (a wrk script's delay()), so
+        both servers get the same offered load and their p99s compare at the same rate
       needs wrk and nginx (apt-get install wrk nginx) and a release graph-explorer next to
       graph-bench (swift build -c release)
     goal: requests/s at least nginx's, CPU per request and p99 no more than nginx's
+      (paced: serve keeps the pace, within 2% of nginx's requests/s, and CPU and p99 as above)
     """
 
   /// The replayed answer: a user as graph.facebook.com v2.0 returns it (173 bytes).
@@ -53,6 +56,7 @@ enum ServeBenchmark {
     var duration = 5
     var rounds = 3
     var logToFile = true
+    var pace: Int?
     var rest = arguments[...]
     while let flag = rest.popFirst() {
       guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
@@ -60,7 +64,11 @@ enum ServeBenchmark {
       case "--connections": connectionCounts = value.split(separator: ",").compactMap { Int($0) }
       case "--duration": duration = Int(value) ?? 0
       case "--rounds": rounds = Int(value) ?? 0
-      case "--log":
+      case "--pace":
+        guard let ms = Int(value), (1...1000).contains(ms) else {
+          return fail("--pace is 1-1000 ms")
+        }
+        pace = ms
         guard value == "file" || value == "off" else { return fail("--log is file or off") }
         logToFile = value == "file"
       default: return fail("unknown option '\(flag)'")
@@ -78,6 +86,17 @@ enum ServeBenchmark {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent()
     let explorer = folder.appendingPathComponent("graph-explorer").path
+    var script: String?
+    if let pace {
+      // wrk calls delay() before each request of a connection and waits that many ms.
+      let path = NSTemporaryDirectory() + "graph-bench-pace-\(getpid()).lua"
+      guard
+        FileManager.default.createFile(
+          atPath: path, contents: Data("function delay()\n  return \(pace)\nend\n".utf8))
+      else { return fail("cannot write the wrk script \(path)") }
+      script = path
+    }
+    defer { if let script { try? FileManager.default.removeItem(atPath: script) } }
     guard FileManager.default.isExecutableFile(atPath: explorer) else {
       return fail("build graph-explorer into \(folder.path) first (swift build -c release)")
     }
@@ -130,7 +149,7 @@ enum ServeBenchmark {
       serve: wrk, \(duration) s per run, \(rounds) rounds interleaved (nginx, serve, ...), \
       \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())
       answers: replayed \(body.count) bytes, emulator \(emulatorBody.count) bytes; \
-      access logs \(logToFile ? "to files" : "off")
+      access logs \(logToFile ? "to files" : "off")\(pace.map { "; paced: \($0) ms before each request of a connection" } ?? "")
       """)
     var rows = [["answer", "conns", "server", "req/s", "p99 ms", "CPU us/req", "RSS MB", "errors"]]
     var verdicts: [String] = []
@@ -145,7 +164,8 @@ enum ServeBenchmark {
             let before = server.cpuSeconds
             guard
               let result = runWrk(
-                wrk, url: server.origin + path, connections: connections, duration: duration)
+                wrk, url: server.origin + path, connections: connections, duration: duration,
+                script: script)
             else { return fail("wrk failed against \(server.name)") }
             let cpu = server.cpuSeconds - before
             samples[key]!.append(
@@ -177,7 +197,7 @@ enum ServeBenchmark {
         let speed = ours.requestsPerSecond / max(theirs.requestsPerSecond, 1)
         let cpu = ours.cpuPerRequest / max(theirs.cpuPerRequest, 0.001)
         let p99 = ours.p99 / max(theirs.p99, 0.001)
-        let met = speed >= 1 && cpu <= 1 && p99 <= 1 && ours.errors == 0
+        let met = speed >= (pace == nil ? 1 : 0.98) && cpu <= 1 && p99 <= 1 && ours.errors == 0
         allMet = allMet && met
         verdicts.append(
           String(
@@ -186,20 +206,27 @@ enum ServeBenchmark {
       }
     }
     printTable(rows)
-    print("goal (req/s >= nginx, CPU/req <= nginx, p99 <= nginx, no errors):")
+    print(
+      pace == nil
+        ? "goal (req/s >= nginx, CPU/req <= nginx, p99 <= nginx, no errors):"
+        : "goal at the same pace (req/s >= 0.98x nginx, CPU/req <= nginx, p99 <= nginx, no errors):"
+    )
     for line in verdicts { print(line) }
     print("all \(allMet ? "met" : "not met"); load average now \(loadAverage())")
     return 0
   }
 
   /// Runs wrk and reads its summary.
-  static func runWrk(_ wrk: String, url: String, connections: Int, duration: Int) -> Result? {
+  static func runWrk(
+    _ wrk: String, url: String, connections: Int, duration: Int, script: String? = nil
+  ) -> Result? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: wrk)
-    process.arguments = [
-      "-t\(min(2, connections))", "-c\(connections)", "-d\(duration)s", "--latency",
-      "--timeout", "5s", url,
-    ]
+    process.arguments =
+      [
+        "-t\(min(2, connections))", "-c\(connections)", "-d\(duration)s", "--latency",
+        "--timeout", "5s",
+      ] + (script.map { ["-s", $0] } ?? []) + [url]
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
