@@ -69,6 +69,7 @@ enum ServeBenchmark {
           return fail("--pace is 1-1000 ms")
         }
         pace = ms
+      case "--log":
         guard value == "file" || value == "off" else { return fail("--log is file or off") }
         logToFile = value == "file"
       default: return fail("unknown option '\(flag)'")
