@@ -145,10 +145,8 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
         answer(fd, decided)
         return
       }
-      var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
-      for (name, value) in headers { head += "\(name): \(value)\r\n" }
-      head += "Content-Length: \(body.count)\r\nConnection: keep-alive\r\n\r\n"
-      guard FaultSocket.write(fd, Array(head.utf8) + body) else { break }
+      let head = Self.head(status: status, headers: headers, length: body.count, close: false)
+      guard FaultSocket.write(fd, head + body) else { break }
     }
     release(fd)
     if first {
@@ -156,6 +154,16 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
       _ = FaultSocket.write(fd, Array("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8))
     }
     close(fd)
+  }
+
+  /// A `.response`'s head, with `Content-Length` and `Connection` added.
+  private static func head(
+    status: Int, headers: [(String, String)], length: Int, close: Bool
+  ) -> [UInt8] {
+    var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    head += "Content-Length: \(length)\r\nConnection: \(close ? "close" : "keep-alive")\r\n\r\n"
+    return Array(head.utf8)
   }
 
   /// Takes a keep-alive connection back from `heldOpen` (a no-op otherwise).
@@ -168,10 +176,8 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   private func answer(_ fd: Int32, _ reply: Reply) {
     switch reply {
     case .response(let status, let headers, let body):
-      var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
-      for (name, value) in headers { head += "\(name): \(value)\r\n" }
-      head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-      _ = FaultSocket.write(fd, Array(head.utf8) + body)
+      let head = Self.head(status: status, headers: headers, length: body.count, close: true)
+      _ = FaultSocket.write(fd, head + body)
       close(fd)
     case .raw(let bytes):
       _ = FaultSocket.write(fd, bytes)
