@@ -1,7 +1,7 @@
 /// A fast check that bytes are well-formed UTF-8 (no overlong forms, no surrogates, nothing
 /// above U+10FFFF), the same rule `String` applies, without making a string.
-enum UTF8Validation {
-  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+package enum UTF8Validation {
+  package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let p = bytes.baseAddress else { return true }
     let n = bytes.count
     var i = 0

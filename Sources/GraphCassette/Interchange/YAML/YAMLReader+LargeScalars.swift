@@ -109,26 +109,8 @@ extension YAMLReader.LargeScalar {
     }
   }
 
-  /// Whether `bytes` are well-formed UTF-8 (the rule `String` repairs by): ASCII eight bytes
-  /// a step, the rest scalar by scalar.
+  /// Whether `bytes` are well-formed UTF-8 (the rule `String` repairs by).
   static func isUTF8(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      var i = 0
-      let n = buffer.count
-      while i + 8 <= n {
-        let word = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 { break }
-        i += 8
-      }
-      var iterator = UnsafeBufferPointer(rebasing: buffer[i...]).makeIterator()
-      var parser = Unicode.UTF8.ForwardParser()
-      while true {
-        switch parser.parseScalar(from: &iterator) {
-        case .valid: continue
-        case .emptyInput: return true
-        case .error: return false
-        }
-      }
-    }
+    bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
   }
 }
