@@ -27,11 +27,7 @@ import Testing
     try terminal.waitFor(prompt)
     try terminal.waitForLineEditing()
     func submit(_ line: String) throws -> String {
-      terminal.clearOutput()
-      terminal.type(line + "\r")
-      let output = try terminal.waitFor(prompt)
-      try terminal.waitForLineEditing()
-      return output
+      try InteractiveTests.submit(line, on: terminal, prompt: prompt)
     }
     _ = try submit("set pager off")
     let whole = try submit("GET zeros > /dev/null")

@@ -63,6 +63,15 @@ import Testing
   /// Leaves with Ctrl-D once the REPL is idle at its prompt (a Ctrl-D typed ahead, while the
   /// terminal is still in cooked mode, is an end of file libedit may never see), and checks
   /// the exit status.
+  /// Types `line` and Return, waits for the next `prompt` and line editing; what was shown.
+  static func submit(_ line: String, on terminal: PseudoTerminal, prompt: String) throws -> String {
+    terminal.clearOutput()
+    terminal.type(line + "\r")
+    let output = try terminal.waitFor(prompt)
+    try terminal.waitForLineEditing()
+    return output
+  }
+
   static func leave(_ terminal: PseudoTerminal) throws {
     try terminal.waitForLineEditing()
     terminal.type("\u{04}")

@@ -15,12 +15,7 @@ import Testing
     try terminal.waitFor(prompt)
     try terminal.waitForLineEditing()
     func submit(_ line: String) throws -> String {
-      terminal.clearOutput()
-      terminal.type(line)
-      terminal.type("\r")
-      let output = try terminal.waitFor(prompt)
-      try terminal.waitForLineEditing()
-      return output
+      try InteractiveTests.submit(line, on: terminal, prompt: prompt)
     }
     _ = try submit("set pager off")
     // Tab completes `max-a` to the setting's whole name.
