@@ -56,6 +56,26 @@ public struct JSONPrinter: Sendable {
     streaming(chunkSize: chunkSize, to: sink) { $0.write(value) }
   }
 
+  /// A list of strings printed in place of a marker (`write(_:chunkSize:splicing:to:)`): given
+  /// a function that prints one string from its UTF-8 bytes (valid UTF-8), it prints each of
+  /// the list's strings, one or more, in order.
+  public typealias StringList = (_ item: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+
+  /// As `write(_:chunkSize:to:)`, except that an array element that is a string equal to a key
+  /// of `lists` is printed as the elements its list gives, in its place: a list far longer than
+  /// the value is printed without a `JSONValue` of each of its strings (what `import` writes a
+  /// header of half a million values with). Each printed element is what an array of those
+  /// strings would print, so the output is the same bytes as printing the expanded value.
+  public func write(
+    _ value: JSONValue, chunkSize: Int = 1 << 16, splicing lists: [String: StringList],
+    to sink: (UnsafeRawBufferPointer) -> Void
+  ) {
+    streaming(chunkSize: chunkSize, to: sink) {
+      $0.splices = lists
+      $0.write(value)
+    }
+  }
+
   private func withPrinted<R>(_ value: JSONValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     printing({ $0.write(value) }, body)
   }

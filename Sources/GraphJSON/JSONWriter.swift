@@ -6,6 +6,8 @@ struct JSONWriter {
   let asciiOnly: Bool
   let colors: Colors?
   var buffer: OutputBuffer
+  /// Array elements that stand for lists of strings (`JSONPrinter.write(_:splicing:)`).
+  var splices: [String: JSONPrinter.StringList] = [:]
 
   /// The escape sequences of a palette, as bytes.
   struct Colors {
@@ -70,8 +72,14 @@ struct JSONWriter {
         n.text.utf8.withContiguousStorageIfAvailable { number($0) }
           ?? number(Array(n.text.utf8))
       case .string(let text):
-        text.utf8.withContiguousStorageIfAvailable { string($0, plain: false) }
-          ?? string(Array(text.utf8), plain: false)
+        if !splices.isEmpty, let list = splices[text], let top = stack.last,
+          top.members == nil
+        {
+          splice(list, depth: stack.count)
+        } else {
+          text.utf8.withContiguousStorageIfAvailable { string($0, plain: false) }
+            ?? string(Array(text.utf8), plain: false)
+        }
       case .array(let items):
         if items.isEmpty {
           emptyContainer(object: false)
@@ -115,6 +123,19 @@ struct JSONWriter {
         endContainer(object: frame.members != nil, depth: stack.count)
         valueDone()
       }
+    }
+  }
+
+  /// The strings of `list` as elements of the array open at `depth`, in place of one.
+  private mutating func splice(_ list: JSONPrinter.StringList, depth: Int) {
+    var first = true
+    list { item in
+      if !first {
+        valueDone()
+        element(first: false, depth: depth)
+      }
+      first = false
+      string(item, plain: false)
     }
   }
 

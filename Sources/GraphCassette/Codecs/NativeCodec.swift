@@ -17,10 +17,20 @@ enum NativeCodec {
   }
 
   static func encode(_ interaction: Interaction) -> JSONValue {
+    var none: [String: JSONPrinter.StringList]?
+    return encode(interaction, splices: &none)
+  }
+
+  /// As `encode(_:)`; with `splices` given, a header with packed values longer than
+  /// `spliceLength` holds one marker string, whose list `splices` gets, for
+  /// `JSONPrinter.write(_:chunkSize:splicing:to:)` to print the values from their bytes.
+  static func encode(
+    _ interaction: Interaction, splices: inout [String: JSONPrinter.StringList]?
+  ) -> JSONValue {
     var request = JSONObject()
     request.append("method", .string(interaction.request.method))
     request.append("url", .string(interaction.request.url))
-    request.append("headers", encode(interaction.request.headers))
+    request.append("headers", encode(interaction.request.headers, splices: &splices))
     if let body = BodyCodec.encode(
       interaction.request.body, contentType: interaction.request.headers["Content-Type"])
     {
@@ -29,7 +39,7 @@ enum NativeCodec {
     var response = JSONObject()
     response.append("status", .number(JSONNumber(interaction.response.status)))
     let stored = BodyCodec.encodeResponse(interaction.response)
-    response.append("headers", encode(stored.headers))
+    response.append("headers", encode(stored.headers, splices: &splices))
     if let body = stored.body { response.append("body", body) }
     var object = JSONObject()
     object.append("request", .object(request))
@@ -44,6 +54,25 @@ enum NativeCodec {
 
   /// Headers as an object in order; a name that repeats holds an array of its values.
   static func encode(_ headers: HTTPHeaders) -> JSONValue {
+    var none: [String: JSONPrinter.StringList]?
+    return encode(headers, splices: &none)
+  }
+
+  /// Lists of more values than this, some packed, are spliced when printed (`encode(_:splices:)`).
+  static let spliceLength = 64
+
+  /// A string no cassette holds: a random number for the process, and the list's number.
+  static func spliceMarker(_ n: Int) -> String {
+    "\u{0}graph-explorer spliced list \(n) \(spliceNonce)"
+  }
+  private static let spliceNonce = String(UInt64.random(in: .min ... .max), radix: 36)
+
+  static func encode(_ headers: HTTPHeaders, splices: inout [String: JSONPrinter.StringList]?)
+    -> JSONValue
+  {
+    if splices != nil, headers.holdsPackedValues {
+      return spliced(headers, splices: &splices)
+    }
     // Values gathered per name first, then made into members once: appending to a member's
     // array in place copied it for each value (quadratic in a header's repeats).
     var names: [String] = []
@@ -62,6 +91,42 @@ enum NativeCodec {
     var object = JSONObject()
     for (name, list) in zip(names, values) {
       object.append(name, list.count == 1 ? list[0] : .array(list))
+    }
+    return .object(object)
+  }
+
+  /// `encode(_:)` of headers holding packed values, grouping runs of fields by name, with a
+  /// marker for each long list.
+  private static func spliced(
+    _ headers: HTTPHeaders, splices: inout [String: JSONPrinter.StringList]?
+  ) -> JSONValue {
+    var names: [String] = []
+    var runs: [[Range<Int>]] = []
+    var seen: [String: Int] = [:]
+    headers.forEachRun { name, positions in
+      let key = name.lowercased()
+      if let index = seen[key] {
+        runs[index].append(positions)
+      } else {
+        seen[key] = names.count
+        names.append(name)
+        runs.append([positions])
+      }
+    }
+    var object = JSONObject()
+    for (name, list) in zip(names, runs) {
+      let count = list.reduce(0) { $0 + $1.count }
+      if count == 1 {
+        object.append(name, .string(headers[list[0].lowerBound].value))
+      } else if count <= spliceLength {
+        object.append(name, .array(list.flatMap { $0.map { .string(headers[$0].value) } }))
+      } else {
+        let marker = spliceMarker(splices?.count ?? 0)
+        splices?[marker] = { item in
+          for positions in list { for p in positions { headers.withValue(at: p, item) } }
+        }
+        object.append(name, .array([.string(marker)]))
+      }
     }
     return .object(object)
   }

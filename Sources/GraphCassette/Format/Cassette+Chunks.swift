@@ -118,10 +118,11 @@ extension Cassette {
       }
       first = false
       // Encoded from a temporary: the interaction (its header fields) is released before it is
-      // printed; the tree holds its strings.
-      let value = NativeCodec.encode(rest.removeLast())
+      // printed; the tree holds its strings, and the splices the packed header values.
+      var splices: [String: JSONPrinter.StringList]? = [:]
+      let value = NativeCodec.encode(rest.removeLast(), splices: &splices)
       let spaces = [UInt8](repeating: 0x20, count: indent)
-      printer.write(value, chunkSize: chunkSize) { printed in
+      printer.write(value, chunkSize: chunkSize, splicing: splices ?? [:]) { printed in
         // Structural line breaks only (strings escape theirs): each is followed by the
         // indentation of the interactions.
         guard let base = printed.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }

@@ -99,6 +99,19 @@ public enum Interchange {
     return nil
   }
 
+  /// A Ruby VCR (`ruby`) or vcrpy YAML cassette, decoded with every scalar and header list of
+  /// `largeScalarBytes` or more kept out of the tree, as a large file's are (1 MiB by default):
+  /// what the tests and the fuzz target compare with the tree's decoding.
+  package static func decodeYAML(_ bytes: [UInt8], ruby: Bool, largeScalarBytes: Int)
+    throws(CassetteError) -> Cassette
+  {
+    let format: InterchangeFormat = ruby ? .vcrYAML : .vcrpyYAML
+    return try VCRCodec.decodeYAML(
+      bytes, dialect: ruby ? .ruby : .python,
+      reader: FieldReader(path: "yaml", interaction: nil, format: format.displayName),
+      largeScalarBytes: largeScalarBytes)
+  }
+
   /// Reads `bytes` as `format` (detected when `nil`) and redacts any secrets it holds: files
   /// from other tools often keep tokens in the clear. `publicValues` are left alone (the
   /// emulator's published test tokens).

@@ -51,9 +51,9 @@ extension VCRCodec {
         // A key given twice keeps its last sequence, as a lookup of the tree would.
         if index == 0 { collected.interactions.removeAll() }
         var item = item
-        let bodies = YAMLReader.LargeScalar.place(large, in: &item)
+        let placed = YAMLReader.LargeScalar.place(large, in: &item)
         collected.interactions.append(
-          try decodeInteraction(item, reader: reader.entry(index), bodies: bodies))
+          try decodeInteraction(item, reader: reader.entry(index), kept: placed))
       }
     } catch {
       if let cause = error.cause { throw cause }

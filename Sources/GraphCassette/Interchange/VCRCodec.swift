@@ -127,19 +127,21 @@ enum VCRCodec {
     return cassette
   }
 
-  private static func decodeHeaders(_ value: JSONValue?, _ r: FieldReader, _ field: String)
-    throws(CassetteError) -> HTTPHeaders
-  {
+  /// - Parameter packed: the value lists the YAML reader kept packed, by member index (where
+  ///   the tree holds `[]`).
+  private static func decodeHeaders(
+    _ value: JSONValue?, _ r: FieldReader, _ field: String,
+    packed: [Int: PackedHeaderValues] = [:]
+  ) throws(CassetteError) -> HTTPHeaders {
     guard let value, !value.isNull else { return [:] }
     var out = HTTPHeaders()
-    for member in try r.object(value, field).members {
-      if let list = member.value.arrayValue {
+    for (index, member) in try r.object(value, field).members.enumerated() {
+      if let values = packed[index] {
+        out.add(member.key, packed: values)
+      } else if let list = member.value.arrayValue {
         // Room for the whole list at once (a long one grew by doubling: up to three times its
         // fields' size at the last step), still growing geometrically over many members.
-        let needed = out.count + list.count
-        if needed > out.fields.capacity {
-          out.fields.reserveCapacity(Swift.max(needed, 2 * out.fields.capacity))
-        }
+        out.reserveCapacity(out.count + list.count)
         for (i, item) in list.enumerated() {
           out.add(
             member.key, try r.scalarText(item, "\(field).\(member.key)[\(i)]", nullIsEmpty: true))
@@ -185,11 +187,10 @@ enum VCRCodec {
     return try r.base64(text.filter { !$0.isWhitespace }, field)
   }
 
-  /// - Parameter bodies: the bytes of the request's and the response's body text, when the
-  ///   YAML reader kept them out of `value`.
+  /// - Parameter kept: the bytes of the request's and the response's body text, and the
+  ///   packed header value lists, when the YAML reader kept them out of `value`.
   static func decodeInteraction(
-    _ value: JSONValue, reader r: FieldReader,
-    bodies: (request: [UInt8]?, response: [UInt8]?) = (nil, nil)
+    _ value: JSONValue, reader r: FieldReader, kept: YAMLReader.LargeScalar.Placed = .init()
   ) throws(CassetteError) -> Interaction {
     let object = try r.object(value, "(interaction)")
     let req = try r.object(object["request"], "request")
@@ -199,14 +200,17 @@ enum VCRCodec {
     }
     let request = HTTPRequest(
       method: try r.string(req["method"], "request.method").uppercased(), url: url,
-      headers: try decodeHeaders(req["headers"], r, "request.headers"),
-      body: try decodeBody(req["body"], r, "request.body", text: bodies.request))
+      headers: try decodeHeaders(
+        req["headers"], r, "request.headers", packed: kept.requestHeaders),
+      body: try decodeBody(req["body"], r, "request.body", text: kept.requestBody))
     let res = try r.object(object["response"], "response")
     let statusValue = try r.object(res["status"], "response.status")
     let status = try r.int(statusValue["code"], "response.status.code")
     let response = HTTPResponse(
-      status: status, headers: try decodeHeaders(res["headers"], r, "response.headers"),
-      body: try decodeBody(res["body"], r, "response.body", text: bodies.response))
+      status: status,
+      headers: try decodeHeaders(
+        res["headers"], r, "response.headers", packed: kept.responseHeaders),
+      body: try decodeBody(res["body"], r, "response.body", text: kept.responseBody))
     let recordedAt = object["recorded_at"]?.stringValue.map(HTTPDates.rfcToISO) ?? ""
     return Interaction(request: request, response: response, recordedAt: recordedAt)
   }

@@ -230,14 +230,11 @@ public struct Redactor: Sendable {
   }
 
   /// `headers` with every match replaced: the same fields (not a copy of them) when none
-  /// holds a secret, so a list of 476,625 values is not held twice.
+  /// holds a secret, so a list of 476,625 values is not held twice (and packed values stay
+  /// packed when some are replaced).
   private func replace(_ headers: HTTPHeaders) -> HTTPHeaders {
     guard !matcher.isEmpty else { return headers }
-    var out = headers
-    for index in headers.indices {
-      if let value = matcher.replacing(headers[index].value) { out.fields[index].value = value }
-    }
-    return out
+    return headers.replacingValues { matcher.replacing($0) }
   }
 }
 

@@ -66,7 +66,9 @@ extension YAMLReader {
   }
 
   /// A flow collection (`[]`, `{}`, `[a, 'b']`, `{a: 1}`), possibly spread over lines: lines are
-  /// gathered until the brackets balance, then parsed once.
+  /// gathered until the brackets balance, then parsed once. In a streamed item, a sequence of
+  /// strings of `largeScalarLimit` bytes or more is kept out of the tree packed (its place
+  /// holds `[]`), as large scalars are.
   mutating func flow(column: Int) throws(Failure) -> JSONValue {
     let startLine = position
     // The lines are walked twice, to measure the collection, then to copy it into an array
@@ -96,6 +98,13 @@ extension YAMLReader {
       advance()
     }
     mark = last
+    if inItem, total >= largeScalarLimit, brackets.deepest == 1,
+      let ends = FlowListPacker.pack(&text)
+    {
+      // A long list of strings (a header's values): its bytes, out of the tree.
+      large.append(LargeScalar(path: itemPath, bytes: text, ends: ends))
+      return .array([])
+    }
     var parser = FlowParser(bytes: text, maxDepth: Self.maxDepth - depth)
     do {
       return try parser.parse()
@@ -112,6 +121,8 @@ extension YAMLReader {
   /// Counts the brackets a flow collection leaves open, line by line (quotes respected).
   struct BracketCounter {
     var depth = 0
+    /// The most brackets open at once.
+    var deepest = 0
     var quote: UInt8?
     var escaped = false
 
@@ -129,6 +140,7 @@ extension YAMLReader {
           quote = c
         } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
           depth += 1
+          deepest = Swift.max(deepest, depth)
         } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
           depth -= 1
         }

@@ -1,3 +1,4 @@
+import GraphAPI
 import GraphJSON
 
 /// Large scalars of a streamed item kept as bytes, out of the tree: a 20 MB answer body read
@@ -10,6 +11,9 @@ extension YAMLReader {
   struct LargeScalar {
     var path: [Int]
     var bytes: [UInt8]
+    /// For a flow sequence of strings kept out (`flow(column:)`), where each string ends in
+    /// `bytes`; its place in the tree holds `[]`.
+    var ends: [UInt32]? = nil
   }
 
   /// Scalars this large (1 MiB) or larger in a streamed item are kept out of the tree.
@@ -33,30 +37,80 @@ extension YAMLReader {
 }
 
 extension YAMLReader.LargeScalar {
-  /// Where the text of a body is in a VCR interaction.
+  /// Where the text of a body, or a header's list, is in a VCR interaction.
   enum Place {
     case requestBody
     case responseBody
+    case requestHeaders
+    case responseHeaders
   }
 
-  /// Puts `scalars` back into `item` as strings, except the text of a request or response
-  /// body (what `VCRCodec` reads as a body's bytes), which is handed back as bytes: the member
-  /// `body` of `request` or `response` (vcrpy's bare string) or the member `string` of it,
-  /// each the last member of its name (the one a lookup finds), and well-formed UTF-8 (the
-  /// bytes a string of them would hold).
-  static func place(_ scalars: [Self], in item: inout JSONValue) -> (
-    request: [UInt8]?, response: [UInt8]?
-  ) {
-    var bodies: (request: [UInt8]?, response: [UInt8]?) = (nil, nil)
+  /// What `place(_:in:)` hands back out of the tree: the text of each body, and the packed
+  /// value lists of headers by the index of their member in the `headers` mapping.
+  struct Placed {
+    var requestBody: [UInt8]?
+    var responseBody: [UInt8]?
+    var requestHeaders: [Int: PackedHeaderValues] = [:]
+    var responseHeaders: [Int: PackedHeaderValues] = [:]
+  }
+
+  /// Puts `scalars` back into `item` as strings (and packed lists as arrays of strings),
+  /// except what `VCRCodec` reads as bytes, which is handed back:
+  /// - the text of a request or response body: the member `body` of `request` or `response`
+  ///   (vcrpy's bare string) or the member `string` of it, each the last member of its name
+  ///   (the one a lookup finds), and well-formed UTF-8 (the bytes a string of them would hold);
+  /// - a list of a header's values: a member of `headers` (the last of its name) of `request`
+  ///   or `response`, each value well-formed UTF-8.
+  static func place(_ scalars: [Self], in item: inout JSONValue) -> Placed {
+    var placed = Placed()
     for scalar in scalars {
+      if let ends = scalar.ends {
+        if let part = headersPlace(scalar.path, in: item),
+          let values = PackedHeaderValues(bytes: scalar.bytes, ends: ends)
+        {
+          if part == .requestHeaders {
+            placed.requestHeaders[scalar.path[2]] = values
+          } else {
+            placed.responseHeaders[scalar.path[2]] = values
+          }
+        } else {
+          set(&item, at: scalar.path[...], to: strings(scalar.bytes, ends))
+        }
+        continue
+      }
       switch bodyPlace(scalar.path, in: item) {
-      case .requestBody? where isUTF8(scalar.bytes): bodies.request = scalar.bytes
-      case .responseBody? where isUTF8(scalar.bytes): bodies.response = scalar.bytes
+      case .requestBody? where isUTF8(scalar.bytes): placed.requestBody = scalar.bytes
+      case .responseBody? where isUTF8(scalar.bytes): placed.responseBody = scalar.bytes
       default:
         set(&item, at: scalar.path[...], to: .string(String(decoding: scalar.bytes, as: UTF8.self)))
       }
     }
-    return bodies
+    return placed
+  }
+
+  /// The array of strings a packed list holds (what the flow parser would have made).
+  static func strings(_ bytes: [UInt8], _ ends: [UInt32]) -> JSONValue {
+    var items: [JSONValue] = []
+    items.reserveCapacity(ends.count)
+    var start = 0
+    for end in ends {
+      items.append(.string(String(decoding: bytes[start..<Int(end)], as: UTF8.self)))
+      start = Int(end)
+    }
+    return .array(items)
+  }
+
+  /// Whether the value at `path` is a header's list in the request or the response, if it is
+  /// one.
+  static func headersPlace(_ path: [Int], in item: JSONValue) -> Place? {
+    guard path.count == 3,
+      case .object(let root) = item,
+      let part = lastMember(root, path[0], named: ["request", "response"]),
+      case .object(let message) = root[path[0]].value,
+      lastMember(message, path[1], named: ["headers"]) != nil,
+      case .object(let headers) = message[path[1]].value, path[2] < headers.count
+    else { return nil }
+    return part == "request" ? .requestHeaders : .responseHeaders
   }
 
   /// Which body's text the value at `path` is, if it is one.
