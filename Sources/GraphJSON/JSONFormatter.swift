@@ -29,7 +29,8 @@ public struct JSONFormatter: Sendable {
   }
 
   /// Reformats `bytes` (no trailing newline), handing the output to `sink` in pieces of
-  /// about `chunkSize` bytes that end between tokens.
+  /// about `chunkSize` bytes that end between tokens (or, inside a string longer than 64 KiB,
+  /// between characters).
   ///
   /// With `validatingFirst`, the whole text is checked before anything is handed over, so
   /// invalid input produces no output at all (a second, cheaper pass; the formatting pass

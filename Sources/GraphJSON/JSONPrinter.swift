@@ -47,7 +47,8 @@ public struct JSONPrinter: Sendable {
 
   /// Prints `value` (no trailing newline) in pieces of about `chunkSize` bytes, handing each
   /// to `sink` as it fills, so printing a large value takes little memory. Pieces end between
-  /// tokens, so each is valid UTF-8 on its own.
+  /// tokens, or inside a string longer than 64 KiB between characters, so each is valid UTF-8
+  /// on its own.
   ///
   /// - Complexity: O(n) in the size of the output; memory O(`chunkSize` + depth).
   public func write(

@@ -6,11 +6,15 @@ extension JSONWriter {
     text.withUTF8 { writeQuoted($0) }
   }
 
+  /// How much of a string is copied before the buffer may hand a full chunk on: a string far
+  /// longer than a chunk is streamed, not held whole.
+  static let stringPiece = 1 << 16
+
   /// Writes valid UTF-8 `utf8` as a quoted JSON string. `plain` promises that it holds no
   /// quote, backslash or control character, so that only `.asciiOnly` may need escapes.
   mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     let n = utf8.count
-    guard let p = utf8.baseAddress, !(plain && !asciiOnly) else {
+    guard let p = utf8.baseAddress, !(plain && !asciiOnly && n <= Self.stringPiece) else {
       buffer.reserve(n + 2)
       buffer.appendReserved(UInt8(ascii: "\""))
       if let p = utf8.baseAddress { buffer.append(p, count: n) }
@@ -26,8 +30,18 @@ extension JSONWriter {
         let word = ByteWord.load(p + i)
         if ByteWord.needsAttention(word) || word & stopAtNonASCII != 0 { break }
         i += 8
+        if i - runStart >= Self.stringPiece { break }
       }
       guard i < n else { break }
+      if i - runStart >= Self.stringPiece {
+        // A long run is handed on in pieces cut between characters, so that printing a
+        // 200 MB string streams in bounded memory (each piece still valid UTF-8).
+        var cut = i
+        while cut > runStart, p[cut] & 0xC0 == 0x80 { cut -= 1 }
+        buffer.append(p + runStart, count: cut - runStart)
+        runStart = cut
+        buffer.flushIfFull()
+      }
       let b = p[i]
       if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && (b < 0x80 || !asciiOnly)
       {
@@ -42,6 +56,8 @@ extension JSONWriter {
         i += 1
       }
       runStart = i
+      // Between characters here too: a string of many escapes streams as well.
+      buffer.flushIfFull()
     }
     buffer.append(p + runStart, count: n - runStart)
     buffer.append(UInt8(ascii: "\""))

@@ -76,6 +76,69 @@ import Testing
     #expect(!large.request.url.contains("EAAB"))
   }
 
+  /// A HAR file of `count` entries (`status` for each by its number), as devtools write one.
+  static func har(_ count: Int, status: (Int) -> Int = { _ in 200 }) -> String {
+    let entries = (0..<count).map { n in
+      """
+      {"startedDateTime": "2026-12-01T10:00:00.000Z", "time": 12,
+       "request": {"method": "GET", "url": "https://graph.facebook.com/v2.8/me?access_token=EAAB\(n)xxxxxxxxxxxxxxxxxxxxxxxx&n=\(n)",
+        "headers": [{"name": "User-Agent", "value": "FBiOSSDK.3.24.0"}]},
+       "response": {"status": \(status(n)), "statusText": "OK",
+        "headers": [{"name": "Content-Type", "value": "application/json"}],
+        "content": {"mimeType": "application/json", "text": "{\\"id\\":\\"\(n)\\"}"}}}
+      """
+    }
+    let creator = #""creator": {"name": "Charles", "version": "4.6"}"#
+    return #"{"log": {"version": "1.2", "# + creator + #", "entries": ["#
+      + entries.joined(separator: ",\n") + "]}}"
+  }
+
+  /// HAR is decoded from the parsed document, entry by entry, mapped or not: the same cassette,
+  /// notes and errors as the whole tree gave.
+  @Test func aHARFileImportsTheSameMappedOrNot() throws {
+    let dir = Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let cases: [(String, String)] = [
+      ("plain.har", Self.har(300)),
+      ("unanswered.har", Self.har(20) { $0 % 7 == 3 ? 0 : 200 }),
+      ("bom.har", "\u{FEFF}" + Self.har(3)),
+      ("not-object.har", "[1, 2]"),
+      ("log-array.har", #"{"log": []}"#),
+      ("entries-object.har", #"{"log": {"entries": {}}}"#),
+      ("two-logs.har", #"{"log": {"entries": 5}, "log": {"entries": []}}"#),
+      ("bad-entry.har", #"{"log": {"entries": [{"request": {"method": "GET"}}]}}"#),
+      ("broken.har", String(Self.har(5).dropLast(3))),
+    ]
+    for (name, text) in cases {
+      let (mapped, array) = try Self.both(Array(text.utf8), in: dir, name: name)
+      #expect(mapped == array, "\(name)")
+      // And what the whole tree decodes to.
+      let tree: String
+      do {
+        let value = try JSONParser.parse(Interchange.withoutBOM(Array(text.utf8)))
+        var notes: [String] = []
+        var unanswered: [(entry: Int, interaction: Interaction)] = []
+        var cassette = try HARCodec.decode(
+          value, reader: FieldReader(path: dir + "/" + name, interaction: nil, format: "HAR"),
+          notes: &notes, unanswered: &unanswered)
+        var redactor = Redactor()
+        redactor.reservePlaceholders(in: cassette)
+        redactor.redact(&cassette)
+        tree = String(decoding: cassette.encoded(), as: UTF8.self)
+      } catch {
+        tree = "error: \(error)"
+      }
+      if !array.hasPrefix("error:") || !tree.hasPrefix("error:") {
+        #expect(array == tree, "\(name)")
+      }
+    }
+    let file = try #require(MappedFile(path: dir + "/unanswered.har"))
+    let imported = try Interchange.importWithNotes(file, path: "unanswered.har")
+    #expect(imported.cassette.interactions.count == 17)
+    #expect(imported.notes.count == 3 && imported.unanswered.map(\.entry) == [4, 11, 18])
+    #expect(imported.cassette.recordedWith == "Charles 4.6")
+  }
+
   @Test func onlyRegularFilesAreMapped() throws {
     let dir = Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -86,27 +86,66 @@ enum HARCodec {
     let log = try reader.object(root["log"], "log")
     let entries = try reader.array(log["entries"], "log.entries")
     var cassette = Cassette()
-    if let creator = log["creator"]?.objectValue, let name = creator["name"]?.stringValue {
-      let version = creator["version"]?.stringValue
-      cassette.recordedWith =
-        name == "graph-explorer" ? version : name + (version.map { " \($0)" } ?? "")
-    }
+    cassette.recordedWith = recordedWith(log["creator"])
     for (index, item) in entries.enumerated() {
-      if let status = item["response"]?["status"]?.numberValue?.intValue, status == 0 {
-        let url = SecretText.redacted(
-          item["request"]?["url"]?.stringValue ?? "?", placeholder: { _ in "***" })
-        let reason = item["response"]?["_error"]?.stringValue.map { ": \($0)" } ?? ""
-        notes.append(
-          "entry \(index + 1) (\(RequestSummary.shown(url))) has status 0, a request that got no answer\(reason); left out"
-        )
-        if let interaction = try? decodeEntry(item, reader: reader.entry(index)) {
-          unanswered.append((index + 1, interaction))
-        }
-        continue
-      }
-      cassette.interactions.append(try decodeEntry(item, reader: reader.entry(index)))
+      try decodeItem(
+        item, index: index, reader: reader, into: &cassette, notes: &notes,
+        unanswered: &unanswered)
     }
     return cassette
+  }
+
+  /// As `decode(_:reader:notes:unanswered:)`, from a parsed document: each entry is made a
+  /// tree and decoded in turn, so the trees of all the entries never exist at once (a
+  /// 100,000-entry file's tree is several times the file). A document whose `log` or
+  /// `log.entries` is not what a HAR holds is decoded from its tree, for the same errors.
+  static func decode(
+    _ document: JSONDocument, reader: FieldReader, notes: inout [String],
+    unanswered: inout [(entry: Int, interaction: Interaction)]
+  ) throws(CassetteError) -> Cassette {
+    guard let log = document.root["log"], log.kind == .object,
+      let entries = log["entries"], entries.kind == .array
+    else {
+      return try decode(
+        document.jsonValue, reader: reader, notes: &notes, unanswered: &unanswered)
+    }
+    var cassette = Cassette()
+    cassette.recordedWith = recordedWith(log["creator"]?.jsonValue)
+    for (index, item) in entries.elements.enumerated() {
+      try decodeItem(
+        item.jsonValue, index: index, reader: reader, into: &cassette, notes: &notes,
+        unanswered: &unanswered)
+    }
+    return cassette
+  }
+
+  /// The tool a HAR's `log.creator` names (for graph-explorer's own, its version).
+  private static func recordedWith(_ creator: JSONValue?) -> String? {
+    guard let creator = creator?.objectValue, let name = creator["name"]?.stringValue else {
+      return nil
+    }
+    let version = creator["version"]?.stringValue
+    return name == "graph-explorer" ? version : name + (version.map { " \($0)" } ?? "")
+  }
+
+  /// Decodes entry `index` into `cassette`, or, for status 0, into a note and `unanswered`.
+  private static func decodeItem(
+    _ item: JSONValue, index: Int, reader: FieldReader, into cassette: inout Cassette,
+    notes: inout [String], unanswered: inout [(entry: Int, interaction: Interaction)]
+  ) throws(CassetteError) {
+    if let status = item["response"]?["status"]?.numberValue?.intValue, status == 0 {
+      let url = SecretText.redacted(
+        item["request"]?["url"]?.stringValue ?? "?", placeholder: { _ in "***" })
+      let reason = item["response"]?["_error"]?.stringValue.map { ": \($0)" } ?? ""
+      notes.append(
+        "entry \(index + 1) (\(RequestSummary.shown(url))) has status 0, a request that got no answer\(reason); left out"
+      )
+      if let interaction = try? decodeEntry(item, reader: reader.entry(index)) {
+        unanswered.append((index + 1, interaction))
+      }
+      return
+    }
+    cassette.interactions.append(try decodeEntry(item, reader: reader.entry(index)))
   }
 
   private static func headers(_ value: JSONValue?, _ r: FieldReader, _ field: String)

@@ -20,13 +20,22 @@ public enum Interchange {
   static func detect(buffer: UnsafeBufferPointer<UInt8>, path: String) throws(CassetteError)
     -> InterchangeFormat
   {
+    try detectParsed(buffer: buffer, path: path).format
+  }
+
+  /// As `detect(buffer:path:)`, with the document JSON was parsed into to judge it (a compact
+  /// tape, not a tree: a 126 MB HAR file's tree is several times the file), for the decoder to
+  /// read instead of parsing the file again.
+  static func detectParsed(buffer: UnsafeBufferPointer<UInt8>, path: String)
+    throws(CassetteError) -> (format: InterchangeFormat, document: JSONDocument?)
+  {
     var bytes = buffer
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       bytes = UnsafeBufferPointer(rebasing: bytes[3...])
     }
-    let parsed: JSONValue?
+    let parsed: JSONDocument?
     do {
-      parsed = try JSONParser().parse(bytes)
+      parsed = try JSONDocument(parsing: bytes)
     } catch {
       // Text that starts as JSON is JSON: name the format it looks most like and where it
       // breaks, rather than "unrecognised".
@@ -44,13 +53,14 @@ public enum Interchange {
       }
       parsed = nil
     }
-    if let value = parsed {
-      if value[NativeCodec.formatKey] != nil { return .native }
-      if value["log"]?["entries"] != nil { return .har }
-      if value["http_interactions"] != nil { return .vcr }
-      if value["interactions"] != nil { return .vcrpy }
-      if RecorderCodecs.isExVCR(value) { return .exvcr }
-      if RecorderCodecs.isWireMock(value) { return .wiremock }
+    if let document = parsed {
+      let value = document.root
+      if value[NativeCodec.formatKey] != nil { return (.native, document) }
+      if value["log"]?["entries"] != nil { return (.har, document) }
+      if value["http_interactions"] != nil { return (.vcr, document) }
+      if value["interactions"] != nil { return (.vcrpy, document) }
+      if RecorderCodecs.isExVCR(value) { return (.exvcr, document) }
+      if RecorderCodecs.isWireMock(value) { return (.wiremock, document) }
       throw .unknownFormat(
         path: path,
         reason:
@@ -59,8 +69,8 @@ public enum Interchange {
     }
     // YAML: judged by its top-level keys, so that a broken file still gets a parse error
     // with a line and column rather than "unrecognised".
-    if hasLine(startingWith: "http_interactions:", in: bytes) { return .vcrYAML }
-    if hasLine(startingWith: "interactions:", in: bytes) { return .vcrpyYAML }
+    if hasLine(startingWith: "http_interactions:", in: bytes) { return (.vcrYAML, nil) }
+    if hasLine(startingWith: "interactions:", in: bytes) { return (.vcrpyYAML, nil) }
     throw .unknownFormat(
       path: path,
       reason:
@@ -161,6 +171,17 @@ public enum Interchange {
     return result
   }
 
+  /// The document format detection parsed, or `buffer` parsed into one (when `--from har`
+  /// skipped detection).
+  private static func harDocument(
+    _ detected: JSONDocument?, parsing buffer: UnsafeBufferPointer<UInt8>, path: String
+  ) throws(CassetteError) -> JSONDocument {
+    if let detected { return detected }
+    do { return try JSONDocument(parsing: buffer) } catch {
+      throw .invalidJSON(path: path, error: error)
+    }
+  }
+
   /// As `read`, with the notes on what was left out.
   public static func readWithNotes(
     _ bytes: consuming [UInt8], path: String, format: InterchangeFormat? = nil
@@ -171,21 +192,36 @@ public enum Interchange {
     var unanswered: [(entry: Int, interaction: Interaction)] = []
     let requested = format
     let format: InterchangeFormat
-    if let given = requested { format = given } else { format = try detect(bytes, path: path) }
+    var detectedDocument: JSONDocument?
+    if let given = requested {
+      format = given
+    } else {
+      let detected = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
+        try detectParsed(buffer: buffer, path: path)
+      }
+      format = detected.format
+      // Kept only for HAR, which is decoded from it.
+      if format == .har { detectedDocument = detected.document }
+    }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     let cassette: Cassette
     switch format {
     case .native:
       cassette = try Cassette(bytes: bytes, path: path)
-    case .har, .vcr, .vcrpy, .exvcr, .wiremock:
+    case .har:
+      // A document, not a tree: each entry is made a tree in turn (`HARCodec`).
+      let document = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
+        try harDocument(detectedDocument, parsing: buffer, path: path)
+      }
+      bytes = []
+      cassette = try HARCodec.decode(
+        document, reader: reader, notes: &notes, unanswered: &unanswered)
+    case .vcr, .vcrpy, .exvcr, .wiremock:
       let value: JSONValue
       do { value = try JSONParser.parse(bytes) } catch {
         throw .invalidJSON(path: path, error: error)
       }
       switch format {
-      case .har:
-        cassette = try HARCodec.decode(
-          value, reader: reader, notes: &notes, unanswered: &unanswered)
       case .exvcr: cassette = try RecorderCodecs.decodeExVCR(value, reader: reader)
       case .wiremock:
         cassette = try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes)
@@ -211,20 +247,40 @@ public enum Interchange {
   ) throws(CassetteError) -> Imported {
     let requested = format
     let format: InterchangeFormat
+    var detectedDocument: JSONDocument?
     if let given = requested {
       format = given
     } else {
-      format = try detect(buffer: UnsafeBufferPointer(file.bytes), path: path)
+      let detected = try detectParsed(buffer: UnsafeBufferPointer(file.bytes), path: path)
+      format = detected.format
+      if format == .har { detectedDocument = detected.document }
     }
-    guard format == .vcrYAML || format == .vcrpyYAML else {
+    let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
+    var result: Imported
+    switch format {
+    case .vcrYAML, .vcrpyYAML:
+      let cassette = try VCRCodec.decodeYAML(
+        file, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
+      result = Imported(cassette: cassette, format: format, notes: [])
+    case .har:
+      // Parsed from the mapping into a document (no copy of the file), whose pages are given
+      // back once it is parsed; the entries are decoded one by one from it.
+      var buffer = UnsafeBufferPointer(file.bytes)
+      if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+        buffer = UnsafeBufferPointer(rebasing: buffer[3...])
+      }
+      let document = try harDocument(detectedDocument, parsing: buffer, path: path)
+      file.discard(from: 0, before: file.bytes.count)
+      var notes: [String] = []
+      var unanswered: [(entry: Int, interaction: Interaction)] = []
+      let cassette = try HARCodec.decode(
+        document, reader: reader, notes: &notes, unanswered: &unanswered)
+      result = Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
+    default:
       return try importWithNotes(
         Array(file.bytes), path: path, format: format, knownSecrets: knownSecrets,
         publicValues: publicValues)
     }
-    let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
-    let cassette = try VCRCodec.decodeYAML(
-      file, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
-    var result = Imported(cassette: cassette, format: format, notes: [])
     var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     redactor.reservePlaceholders(in: result.cassette)
     redactor.redact(&result.cassette)

@@ -12,8 +12,8 @@ enum RecorderCodecs {
   // MARK: ExVCR
 
   /// Whether `value` is an ExVCR cassette: an array of `{request: {url}, response: {status_code}}`.
-  static func isExVCR(_ value: JSONValue) -> Bool {
-    guard let items = value.arrayValue, let first = items.first else { return false }
+  static func isExVCR(_ value: JSONDocument.Value) -> Bool {
+    guard value.kind == .array, let first = value[0] else { return false }
     return first["request"]?["url"] != nil && first["response"]?["status_code"] != nil
   }
 
@@ -128,8 +128,8 @@ enum RecorderCodecs {
   // MARK: WireMock
 
   /// Whether `value` is WireMock: `{mappings: [...]}` or one `{request, response}` mapping.
-  static func isWireMock(_ value: JSONValue) -> Bool {
-    if value["mappings"]?.arrayValue != nil { return true }
+  static func isWireMock(_ value: JSONDocument.Value) -> Bool {
+    if value["mappings"]?.kind == .array { return true }
     return value["request"]?["method"] != nil && value["response"]?["status"] != nil
   }
 
