@@ -4,7 +4,9 @@
 /// nothing recurses.
 struct JSONScanner {
   let base: UnsafePointer<UInt8>
-  let count: Int
+  /// Where the text ends; moved to parse a part of the buffer as a text of its own (each
+  /// element of a patch, with the caches kept between them).
+  var count: Int
   let maxDepth: Int
   var index = 0
   /// Reused buffer for strings with escapes; the owner deallocates it.

@@ -6,13 +6,16 @@ import Foundation
 /// VCR cassettes of Koala/Faraday traffic (a distinct token per interaction, in the query and in
 /// the answer's paging URL; `!binary` gzip and image bodies), and vcrpy cassettes whose one
 /// answer is a plain scalar over many lines or has a header list as a flow collection over many
-/// lines. `--keep DIR` writes the files into DIR and leaves them there. `--budget R` fails
-/// (exit 1) when a file of 20 MB or more peaks above R times its size (issue 15's goal: 3).
+/// lines; HAR files (a token per entry), and `graph-explorer patch` with N `add /a/0` or N
+/// moves (`ImportShape`). `--keep DIR` writes the files into DIR and leaves them there.
+/// `--budget R` fails (exit 1) when a file of 20 MB or more peaks above R times its size
+/// (issue 15's goal: 3).
 enum ImportBenchmark {
-  static let summary = "import 2/8/20 MB VCR YAML (token per interaction, plain, flow) vs Psych"
+  static let summary =
+    "import 2/8/20 MB VCR YAML (token per interaction, plain, flow), HAR and patch vs Psych"
 
   static let usage =
-    "usage: graph-bench import [--sizes 2,8,20] [--runs N] [--shapes koala,plain,flow] [--keep DIR] [--budget R]"
+    "usage: graph-bench import [--sizes 2,8,20] [--runs N] [--shapes koala,plain,flow,har,patch-add,patch-move] [--keep DIR] [--budget R]"
 
   static func run(_ arguments: [String]) async -> Int32 {
     var sizes = [2, 8, 20]
@@ -67,25 +70,31 @@ enum ImportBenchmark {
     ]
     for shape in shapes {
       for megabytes in sizes {
-        let path = dir + "/\(shape.rawValue)-\(megabytes)mb.yml"
-        let (bytes, count) = shape.file(megabytes: megabytes)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        let suffix = shape == .koala || shape == .plain || shape == .flow ? "yml" : "json"
+        let path = dir + "/\(shape.rawValue)-\(megabytes)mb.\(shape == .har ? "har" : suffix)"
+        let (bytes, document, count) = shape.files(megabytes: megabytes)
+        let documentPath = dir + "/\(shape.rawValue)-\(megabytes)mb-document.json"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)),
+          document.map({ FileManager.default.createFile(atPath: documentPath, contents: Data($0)) })
+            ?? true
+        else {
           fail("graph-bench import: cannot write \(path)")
           return 1
         }
+        let command =
+          document == nil
+          ? [binary, "import", path, "-o", dir + "/out.json", "--force"]
+          : [binary, "patch", documentPath, path]
         var ours: [ChildRun] = []
         for _ in 0..<runs {
-          guard
-            let run = ChildRun.spawn([binary, "import", path, "-o", dir + "/out.json", "--force"]),
-            run.status == 0
-          else {
-            fail("graph-bench import: graph-explorer import failed on \(path)")
+          guard let run = ChildRun.spawn(command), run.status == 0 else {
+            fail("graph-bench import: graph-explorer \(command[1]) failed on \(path)")
             return 1
           }
           ours.append(run)
         }
         var psych: [ChildRun] = []
-        if let ruby {
+        if let ruby, shape.hasPsych {
           for _ in 0..<runs {
             if let run = ChildRun.spawn([ruby, "-ryaml", "-e", "YAML.load_file(ARGV[0])", path]),
               run.status == 0
@@ -94,9 +103,11 @@ enum ImportBenchmark {
             }
           }
         }
-        let mb = Double(bytes.count) / 1_048_576
+        // A patch's document counts in the size: both files are read.
+        let size = bytes.count + (document?.count ?? 0)
+        let mb = Double(size) / 1_048_576
         let peak = ours.map(\.maxRSS).max() ?? 0
-        let ratio = Double(peak) / Double(bytes.count)
+        let ratio = Double(peak) / Double(size)
         if let budget, megabytes >= 20, ratio > budget {
           overBudget.append(
             "\(shape.rawValue) \(megabytes) MB: "
@@ -121,6 +132,47 @@ enum ImportBenchmark {
   }
 
   static func secondsText(_ s: Double) -> String { String(format: "%.2f s", s) }
+
+  /// A HAR 1.2 file of about `megabytes` MB, as browser devtools write one (indented): a Graph
+  /// request with a distinct token per entry, and its JSON answer.
+  static func har(megabytes: Int) -> (bytes: [UInt8], count: Int) {
+    var out = #"{"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "entries": ["#
+    out.reserveCapacity(megabytes * 1_048_576 + 4096)
+    var generator = SplitMix(seed: 19)
+    var n = 0
+    while out.utf8.count < megabytes * 1_048_576 {
+      if n > 0 { out += "," }
+      n += 1
+      let token = "EAAGm0PX4ZCpsBA" + generator.alphanumerics(160) + "ZDZD"
+      out += """
+
+          {
+            "startedDateTime": "2026-12-01T10:00:00.000Z",
+            "time": 12,
+            "request": {
+              "method": "GET",
+              "url": "https://graph.facebook.com/v2.8/me/friends?access_token=\(token)&limit=8",
+              "httpVersion": "HTTP/1.1",
+              "headers": [{"name": "User-Agent", "value": "FBiOSSDK.3.24.0"}],
+              "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0
+            },
+            "response": {
+              "status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+              "headers": [{"name": "Content-Type", "value": "application/json; charset=UTF-8"}],
+              "cookies": [],
+              "content": {
+                "size": 80, "mimeType": "application/json",
+                "text": "{\\"data\\":[{\\"id\\":\\"1000\(n)\\",\\"name\\":\\"Person \(n)\\",\\"message\\":\\"\(generator.alphanumerics(60))\\"}]}"
+              },
+              "redirectURL": "", "headersSize": -1, "bodySize": 80
+            },
+            "cache": {}, "timings": {"send": 0, "wait": 12, "receive": 0}
+          }
+        """
+    }
+    out += "\n]}}\n"
+    return (Array(out.utf8), n)
+  }
 
   /// A Ruby VCR YAML cassette of about `megabytes` MB, as Psych writes one for Koala/Faraday
   /// traffic: a distinct token per interaction, one answer in ten gzip (`!binary`), one in

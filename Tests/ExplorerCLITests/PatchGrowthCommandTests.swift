@@ -28,6 +28,34 @@ import Testing
     return (status, console.output, console.errors)
   }
 
+  /// A patch file is applied from its mapping an operation at a time; standard input is
+  /// parsed whole. Both give the same output, errors and exit status (the error names the
+  /// file, or standard input).
+  @Test func aPatchFileGivesWhatThePatchOnStandardInputGives() async throws {
+    let doc = try file("doc.json", #"{"a":[1,2,3],"b":{"c":"d"}}"#)
+    let many = (0..<3000).map { #"{"op":"add","path":"/a/0","value":\#($0)}"# }
+    for (n, text) in [
+      "[" + many.joined(separator: ",") + "]",
+      #"[{"op":"move","from":"/a/0","path":"/a/-"},{"op":"test","path":"/b/c","value":"d"}]"#,
+      #"[{"op":"remove","path":"/nope"}]"#,
+      #"[{"op":"jump","path":"/a"}]"#,
+      #"{"op":"add","path":"/a","value":1}"#,
+      #"[{"op":"add","path":"/a","value":1}"#,
+      "[]",
+    ].enumerated() {
+      let path = try file("p\(n).json", text)
+      let (status, out, errors) = await run(["patch", doc, path])
+      let console = CapturingConsole(input: text)
+      let piped = await GraphExplorer.main(arguments: ["patch", doc, "-"], console: console)
+      #expect(status == piped, "\(text.prefix(60))")
+      #expect(out == console.output, "\(text.prefix(60))")
+      #expect(
+        errors.replacingOccurrences(of: path, with: "-")
+          == console.errors.replacingOccurrences(of: "standard input", with: "-"),
+        "\(text.prefix(60))")
+    }
+  }
+
   @Test func doublingPatchesFailOnOneLine() async throws {
     let doc = try file("doc.json", #"{"a":[]}"#)
     let op = #"{"op":"copy","from":"","path":"/a/-"}"#

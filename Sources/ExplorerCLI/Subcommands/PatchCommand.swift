@@ -1,3 +1,4 @@
+import GraphCassette
 import GraphJSON
 
 /// `graph-explorer patch DOC PATCH`: applies an RFC 6902 JSON Patch (or, with `--merge`, an
@@ -60,33 +61,59 @@ enum PatchCommand {
       console.errorLine("try 'graph-explorer patch --help'")
       return .usage
     }
-    let document: JSONValue
-    let patchValue: JSONValue
-    do {
-      document = try JSONFile.load(operands[0], console: console)
-      patchValue = try JSONFile.load(operands[1], console: console)
-    } catch {
-      console.errorLine(ErrorPresenter.subcommand("patch", "\(error.description)"))
-      return .usage
-    }
+    guard let document = load(operands[0], console) else { return .usage }
+    let printer = JSONPrinter(options: compact ? [] : [.pretty])
     let result: JSONValue
-    if merge {
-      result = JSONMergePatch.apply(patchValue, to: document)
-    } else {
-      do {
-        let patch = try JSONPatch(parsing: patchValue)
-        result = try patch.apply(to: document, maxGrowth: maxGrowth)
-      } catch {
-        console.errorLine(
-          ErrorPresenter.subcommand("patch", "\(operands[1]): \(error.description)"))
-        switch error {
-        case .invalidPatch, .invalidOperation, .invalidPointer, .invalidPattern: return .usage
-        case .operationFailed, .testFailed: return .failure
+    do throws(JSONPatchError) {
+      if !merge, operands[1] != "-", let file = MappedFile(path: operands[1]) {
+        // Applied from the mapped file an operation at a time, its pages given back as they
+        // are passed: a patch of 500,000 operations never exists as a tree or a list.
+        var discarded = 0
+        // Taken over, so that the document is not held beside its expanded parts.
+        let patched = try JSONPatch.apply(
+          text: UnsafeBufferPointer(file.bytes), to: consume document, maxGrowth: maxGrowth
+        ) { offset in
+          if offset - discarded >= 1 << 20 {
+            file.discard(from: discarded, before: offset)
+            discarded = offset
+          }
         }
+        if let patched {
+          console.line(printer.string(patched))
+          return .success
+        }
+        // Not a well-formed array: parsed whole for the error that gives, which comes before
+        // anything needs the document (taken by the reading, so read again if it does).
+        guard let patchValue = load(operands[1], console) else { return .usage }
+        let patch = try JSONPatch(parsing: patchValue)
+        guard let again = load(operands[0], console) else { return .usage }
+        result = try patch.apply(to: again, maxGrowth: maxGrowth)
+      } else {
+        // Standard input or a merge patch: parsed whole.
+        guard let patchValue = load(operands[1], console) else { return .usage }
+        result =
+          merge
+          ? JSONMergePatch.apply(patchValue, to: document)
+          : try JSONPatch(parsing: patchValue).apply(to: document, maxGrowth: maxGrowth)
+      }
+    } catch {
+      console.errorLine(
+        ErrorPresenter.subcommand("patch", "\(operands[1]): \(error.description)"))
+      switch error {
+      case .invalidPatch, .invalidOperation, .invalidPointer, .invalidPattern: return .usage
+      case .operationFailed, .testFailed: return .failure
       }
     }
-    console.line(JSONPrinter(options: compact ? [] : [.pretty]).string(result))
+    console.line(printer.string(result))
     return .success
+  }
+
+  /// The JSON file `path`, or nil once its error is printed.
+  static func load(_ path: String, _ console: any Console) -> JSONValue? {
+    do { return try JSONFile.load(path, console: console) } catch {
+      console.errorLine(ErrorPresenter.subcommand("patch", "\(error.description)"))
+      return nil
+    }
   }
 
   /// `1048576`, `512K`, `64M`, `1G` (binary multiples) as a byte count, at most 2^50.

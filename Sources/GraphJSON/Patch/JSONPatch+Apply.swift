@@ -14,9 +14,31 @@ extension JSONPatch {
   public func apply(to document: JSONValue, maxGrowth: Int = JSONPatch.defaultMaxGrowth)
     throws(JSONPatchError) -> JSONValue
   {
-    var root = PatchNode(document)
-    var budget = maxGrowth
+    var applier = Applier(document, maxGrowth: maxGrowth)
     for (index, operation) in operations.enumerated() {
+      try applier.apply(operation, index: index)
+    }
+    return applier.result
+  }
+
+  /// Applies operations one at a time to a document (what `apply(to:maxGrowth:)` and
+  /// `apply(text:to:maxGrowth:passed:)` do), within a budget on growth.
+  struct Applier {
+    private var root: PatchNode
+    private var budget: Int
+    private let maxGrowth: Int
+
+    init(_ document: consuming JSONValue, maxGrowth: Int) {
+      root = PatchNode(document)
+      budget = maxGrowth
+      self.maxGrowth = maxGrowth
+    }
+
+    /// The document as the operations so far left it.
+    var result: JSONValue { root.value }
+
+    /// Applies `operation`, the patch's operation `index` (from 0, for errors).
+    mutating func apply(_ operation: Operation, index: Int) throws(JSONPatchError) {
       func failed(_ error: PointerFailure) -> JSONPatchError {
         .operationFailed(
           index: index, op: operation.name, path: operation.path.description,
@@ -25,20 +47,20 @@ extension JSONPatch {
       if case .test(let path, let expected) = operation {
         let found: JSONValue
         do throws(PointerFailure) {
-          found = try Self.node(at: path, in: root).value
+          found = try JSONPatch.node(at: path, in: root).value
         } catch {
           throw failed(error)
         }
         guard found == expected else {
           throw .testFailed(
-            index: index, path: path.description, expected: Self.summary(expected),
-            found: Self.summary(found))
+            index: index, path: path.description, expected: JSONPatch.summary(expected),
+            found: JSONPatch.summary(found))
         }
-        continue
+        return
       }
       let written: JSONValue?
       do throws(PointerFailure) {
-        written = try Self.written(by: operation, in: root)
+        written = try JSONPatch.written(by: operation, in: root)
       } catch {
         throw failed(error)
       }
@@ -53,12 +75,11 @@ extension JSONPatch {
         budget -= size
       }
       do throws(PointerFailure) {
-        try Self.apply(operation, to: &root)
+        try JSONPatch.apply(operation, to: &root)
       } catch {
         throw failed(error)
       }
     }
-    return root.value
   }
 
   /// The value `operation` adds, when it adds one (a `copy` whose source does not resolve

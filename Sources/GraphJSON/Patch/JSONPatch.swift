@@ -88,7 +88,7 @@ public struct JSONPatch: Sendable, Hashable {
     self.operations = operations
   }
 
-  private static func operation(_ item: JSONValue, index: Int) throws(JSONPatchError) -> Operation {
+  static func operation(_ item: JSONValue, index: Int) throws(JSONPatchError) -> Operation {
     guard case .object(let object) = item else {
       throw .invalidOperation(index: index, reason: "expected an object, found \(item.kindName)")
     }
