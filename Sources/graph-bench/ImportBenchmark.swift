@@ -136,7 +136,8 @@ enum ImportBenchmark {
   /// A HAR 1.2 file of about `megabytes` MB, as browser devtools write one (indented): a Graph
   /// request with a distinct token per entry, and its JSON answer.
   static func har(megabytes: Int) -> (bytes: [UInt8], count: Int) {
-    var out = #"{"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "entries": ["#
+    var out = #"{"log": {"version": "1.2", "#
+    out += #""creator": {"name": "WebInspector", "version": "537.36"}, "entries": ["#
     out.reserveCapacity(megabytes * 1_048_576 + 4096)
     var generator = SplitMix(seed: 19)
     var n = 0

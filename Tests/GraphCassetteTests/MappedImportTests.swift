@@ -93,9 +93,9 @@ import Testing
       + entries.joined(separator: ",\n") + "]}}"
   }
 
-  /// HAR is decoded from the parsed document, entry by entry, mapped or not: the same cassette,
-  /// notes and errors as the whole tree gave.
-  @Test func aHARFileImportsTheSameMappedOrNot() throws {
+  /// HAR (and Ruby VCR JSON, vcrpy JSON, native) is decoded from the parsed document, entry by
+  /// entry, mapped or not: the same cassette, notes and errors as the whole tree gave.
+  @Test func aJSONFileImportsTheSameMappedOrNot() throws {
     let dir = Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let cases: [(String, String)] = [
@@ -130,6 +130,43 @@ import Testing
       }
       if !array.hasPrefix("error:") || !tree.hasPrefix("error:") {
         #expect(array == tree, "\(name)")
+      }
+    }
+    // Ruby VCR JSON, vcrpy JSON and native cassettes are decoded from the document too.
+    let cassette = InterchangeTests.cassette
+    let native = cassette.encoded()
+    let json: [(String, [UInt8])] = [
+      ("vcr.json", Interchange.export(cassette, as: .vcr)),
+      ("vcrpy.json", Interchange.export(cassette, as: .vcrpy)),
+      ("native.json", native),
+      ("bom-native.json", [0xEF, 0xBB, 0xBF] + native),
+      // A torn tail: the last interaction cut off mid-way.
+      ("torn.json", Array(native.dropLast(40))),
+      ("vcr-list.json", Array(#"{"http_interactions": {}, "recorded_with": "VCR"}"#.utf8)),
+      ("vcrpy-bad.json", Array(#"{"interactions": [{"request": 1}]}"#.utf8)),
+      ("native-bad.json", Array(#"{"graph_explorer_cassette": 1, "interactions": [7]}"#.utf8)),
+      (
+        "native-two.json",
+        Array(
+          #"{"graph_explorer_cassette": 1, "interactions": [7], "interactions": []}"#.utf8)
+      ),
+      ("native-version.json", Array(#"{"graph_explorer_cassette": 99}"#.utf8)),
+    ]
+    for (name, bytes) in json {
+      let (mapped, array) = try Self.both(bytes, in: dir, name: name)
+      #expect(mapped == array, "\(name)")
+      for format in [InterchangeFormat.native, .vcr, .vcrpy] {
+        let path = dir + "/" + name
+        let file = try #require(MappedFile(path: path))
+        func describe(_ body: () throws -> Interchange.Imported) -> String {
+          do { return String(decoding: try body().cassette.encoded(), as: UTF8.self) } catch {
+            return "error: \(error)"
+          }
+        }
+        #expect(
+          describe { try Interchange.importWithNotes(file, path: path, format: format) }
+            == describe { try Interchange.importWithNotes(bytes, path: path, format: format) },
+          "\(name) --from \(format.rawValue)")
       }
     }
     let file = try #require(MappedFile(path: dir + "/unanswered.har"))

@@ -138,6 +138,34 @@ enum NativeCodec {
   }
 
   /// - Parameter inflateTotal: what the cassette's `{"gzip": ...}` bodies may inflate to together.
+  /// As `decode(_:path:inflateTotal:)`, from a parsed document: the root is checked as a tree
+  /// without its interactions, then each interaction is made a tree and decoded in turn, so
+  /// the trees of all of them never exist at once (a 69 MB cassette's tree is several times
+  /// the file). A document whose interactions are not a list is decoded from its tree.
+  static func decode(
+    _ document: JSONDocument, path: String, inflateTotal: Int = InflateBudget.defaultTotal
+  ) throws(CassetteError) -> Cassette {
+    guard let items = document.root["interactions"], items.kind == .array else {
+      return try decode(document.jsonValue, path: path, inflateTotal: inflateTotal)
+    }
+    // The root's members as trees, the interactions (the last member of the name, the one a
+    // lookup finds) as an empty list.
+    let members = Array(document.root.members)
+    let last = members.lastIndex { $0.key.utf8.elementsEqual("interactions".utf8) }
+    var shell = JSONObject()
+    for (index, member) in members.enumerated() {
+      shell.append(member.key, index == last ? .array([]) : member.value.jsonValue)
+    }
+    var cassette = try decode(.object(shell), path: path, inflateTotal: inflateTotal)
+    cassette.interactions.reserveCapacity(items.count)
+    let budget = InflateBudget(total: inflateTotal)
+    for (index, item) in items.elements.enumerated() {
+      let r = FieldReader(path: path, interaction: index, inflateBudget: budget)
+      cassette.interactions.append(try decodeInteraction(item.jsonValue, reader: r))
+    }
+    return cassette
+  }
+
   static func decode(
     _ value: JSONValue, path: String, inflateTotal: Int = InflateBudget.defaultTotal
   ) throws(CassetteError) -> Cassette {

@@ -38,19 +38,20 @@ public struct Cassette: Sendable, Hashable {
 
   /// Decodes cassette JSON; `path` only names the source in error messages.
   public init(bytes: [UInt8], path: String = "<cassette>") throws(CassetteError) {
-    let value: JSONValue
     let clean = Interchange.withoutBOM(bytes)
-    var torn: Int?
+    let document: JSONDocument
     do {
-      value = try JSONParser.parse(clean)
+      // A document, not a tree: each interaction is made a tree in turn.
+      document = try JSONDocument(parsing: clean)
     } catch {
-      guard let untorn = Self.untorn(clean, failure: error) else {
+      guard let (value, torn) = Self.untorn(clean, failure: error) else {
         throw .invalidJSON(path: path, error: error)
       }
-      (value, torn) = untorn
+      self = try NativeCodec.decode(value, path: path)
+      tornTailBytes = torn
+      return
     }
-    self = try NativeCodec.decode(value, path: path)
-    tornTailBytes = torn
+    self = try NativeCodec.decode(document, path: path)
   }
 
   /// The cassette as it is written to disk: pretty JSON in the fixed key order, ending with a

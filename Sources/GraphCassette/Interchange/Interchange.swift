@@ -171,9 +171,26 @@ public enum Interchange {
     return result
   }
 
-  /// The document format detection parsed, or `buffer` parsed into one (when `--from har`
+  /// The formats decoded from a parsed document, an entry or interaction at a time.
+  static let decodedFromDocument: Set<InterchangeFormat> = [.native, .har, .vcr, .vcrpy]
+
+  /// A native, HAR, Ruby VCR JSON or vcrpy JSON cassette from its document.
+  private static func decode(
+    _ document: JSONDocument, format: InterchangeFormat, reader: FieldReader,
+    notes: inout [String], unanswered: inout [(entry: Int, interaction: Interaction)]
+  ) throws(CassetteError) -> Cassette {
+    switch format {
+    case .native: return try NativeCodec.decode(document, path: reader.path)
+    case .har:
+      return try HARCodec.decode(document, reader: reader, notes: &notes, unanswered: &unanswered)
+    case .vcr: return try VCRCodec.decode(document, dialect: .ruby, reader: reader)
+    default: return try VCRCodec.decode(document, dialect: .python, reader: reader)
+    }
+  }
+
+  /// The document format detection parsed, or `buffer` parsed into one (when `--from`
   /// skipped detection).
-  private static func harDocument(
+  private static func parsedDocument(
     _ detected: JSONDocument?, parsing buffer: UnsafeBufferPointer<UInt8>, path: String
   ) throws(CassetteError) -> JSONDocument {
     if let detected { return detected }
@@ -200,33 +217,35 @@ public enum Interchange {
         try detectParsed(buffer: buffer, path: path)
       }
       format = detected.format
-      // Kept only for HAR, which is decoded from it.
-      if format == .har { detectedDocument = detected.document }
+      // Kept for the formats decoded from it.
+      if Self.decodedFromDocument.contains(format) { detectedDocument = detected.document }
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     let cassette: Cassette
     switch format {
     case .native:
-      cassette = try Cassette(bytes: bytes, path: path)
-    case .har:
-      // A document, not a tree: each entry is made a tree in turn (`HARCodec`).
+      if let detectedDocument {
+        cassette = try NativeCodec.decode(detectedDocument, path: path)
+      } else {
+        cassette = try Cassette(bytes: bytes, path: path)
+      }
+    case .har, .vcr, .vcrpy:
+      // A document, not a tree: each entry or interaction is made a tree in turn.
       let document = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
-        try harDocument(detectedDocument, parsing: buffer, path: path)
+        try parsedDocument(detectedDocument, parsing: buffer, path: path)
       }
       bytes = []
-      cassette = try HARCodec.decode(
-        document, reader: reader, notes: &notes, unanswered: &unanswered)
-    case .vcr, .vcrpy, .exvcr, .wiremock:
+      cassette = try decode(
+        document, format: format, reader: reader, notes: &notes, unanswered: &unanswered)
+    case .exvcr, .wiremock:
       let value: JSONValue
       do { value = try JSONParser.parse(bytes) } catch {
         throw .invalidJSON(path: path, error: error)
       }
       switch format {
       case .exvcr: cassette = try RecorderCodecs.decodeExVCR(value, reader: reader)
-      case .wiremock:
+      default:
         cassette = try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes)
-      case .vcr: cassette = try VCRCodec.decode(value, dialect: .ruby, reader: reader)
-      default: cassette = try VCRCodec.decode(value, dialect: .python, reader: reader)
       }
     case .vcrYAML, .vcrpyYAML:
       // The reader takes the bytes over, so they are released when it is done.
@@ -253,7 +272,7 @@ public enum Interchange {
     } else {
       let detected = try detectParsed(buffer: UnsafeBufferPointer(file.bytes), path: path)
       format = detected.format
-      if format == .har { detectedDocument = detected.document }
+      if Self.decodedFromDocument.contains(format) { detectedDocument = detected.document }
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     var result: Imported
@@ -262,19 +281,25 @@ public enum Interchange {
       let cassette = try VCRCodec.decodeYAML(
         file, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
       result = Imported(cassette: cassette, format: format, notes: [])
-    case .har:
+    case .native, .har, .vcr, .vcrpy:
       // Parsed from the mapping into a document (no copy of the file), whose pages are given
       // back once it is parsed; the entries are decoded one by one from it.
       var buffer = UnsafeBufferPointer(file.bytes)
       if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
         buffer = UnsafeBufferPointer(rebasing: buffer[3...])
       }
-      let document = try harDocument(detectedDocument, parsing: buffer, path: path)
+      guard let document = detectedDocument ?? (try? JSONDocument(parsing: buffer)) else {
+        // Not JSON: a native cassette's torn tail is read from its bytes, as
+        // `Cassette(bytes:)` does; the others fail as their bytes do.
+        return try importWithNotes(
+          Array(file.bytes), path: path, format: format, knownSecrets: knownSecrets,
+          publicValues: publicValues)
+      }
       file.discard(from: 0, before: file.bytes.count)
       var notes: [String] = []
       var unanswered: [(entry: Int, interaction: Interaction)] = []
-      let cassette = try HARCodec.decode(
-        document, reader: reader, notes: &notes, unanswered: &unanswered)
+      let cassette = try decode(
+        document, format: format, reader: reader, notes: &notes, unanswered: &unanswered)
       result = Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
     default:
       return try importWithNotes(

@@ -127,6 +127,27 @@ enum VCRCodec {
     return cassette
   }
 
+  /// As `decode(_:dialect:reader:)`, from a parsed document: each interaction is made a tree
+  /// and decoded in turn, so the trees of all of them never exist at once (a 100,000
+  /// interaction file's tree is several times the file). A document whose interactions are
+  /// not a list is decoded from its tree, for the same errors.
+  static func decode(_ document: JSONDocument, dialect: Dialect, reader: FieldReader)
+    throws(CassetteError) -> Cassette
+  {
+    let key = dialect == .ruby ? "http_interactions" : "interactions"
+    guard let items = document.root[key], items.kind == .array else {
+      return try decode(document.jsonValue, dialect: dialect, reader: reader)
+    }
+    var cassette = Cassette()
+    cassette.recordedWith = document.root["recorded_with"]?.jsonValue.stringValue
+    cassette.interactions.reserveCapacity(items.count)
+    for (index, item) in items.elements.enumerated() {
+      cassette.interactions.append(
+        try decodeInteraction(item.jsonValue, reader: reader.entry(index)))
+    }
+    return cassette
+  }
+
   /// - Parameter packed: the value lists the YAML reader kept packed, by member index (where
   ///   the tree holds `[]`).
   private static func decodeHeaders(
