@@ -76,6 +76,9 @@ func loginFindsPeopleByIdUsernameOrName(_ name: String) throws {
   #expect(people.first { $0.id == "100002768941660" }?.isTester == false)
   #expect(people.first { $0.id == "100001000000001" }?.isTester == true)
   #expect(emulator.testTokens.compactMap(\.name).contains("alice"))
+  // The tokens `import` and `audit` leave alone, without building the world, are the same.
+  #expect(World.defaultTestTokens == World.default.testTokens)
+  #expect(World.defaultTestTokens == emulator.testTokens)
   #expect(GraphEmulator.permissionNames.contains("publish_actions"))
   #expect(emulator.defaultToken == "CAAEmuAlice")
 }

@@ -43,7 +43,7 @@ enum AuditCommand {
     let format: InterchangeFormat?
     do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
     let fix = parsed.flags.contains("--fix")
-    let publicValues = Set(GraphEmulator().testTokens.map(\.token))
+    let publicValues = Set(World.defaultTestTokens.map(\.token))
     var status = ExitStatus.success
     var total = 0
     for path in parsed.operands {

@@ -41,7 +41,7 @@ enum ImportCommand {
     do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
     let input = parsed.operands[0]
     do {
-      let publicValues = Set(GraphEmulator().testTokens.map(\.token))
+      let publicValues = Set(World.defaultTestTokens.map(\.token))
       var imported: Interchange.Imported
       if input != "-", let file = MappedFile(path: input) {
         // A regular file is mapped: YAML is read from the mapping, never resident whole.

@@ -68,16 +68,10 @@ enum PatchCommand {
       if !merge, operands[1] != "-", let file = MappedFile(path: operands[1]) {
         // Applied from the mapped file an operation at a time, its pages given back as they
         // are passed: a patch of 500,000 operations never exists as a tree or a list.
-        var discarded = 0
         // Taken over, so that the document is not held beside its expanded parts.
         let patched = try JSONPatch.apply(
-          text: UnsafeBufferPointer(file.bytes), to: consume document, maxGrowth: maxGrowth
-        ) { offset in
-          if offset - discarded >= 1 << 20 {
-            file.discard(from: discarded, before: offset)
-            discarded = offset
-          }
-        }
+          text: UnsafeBufferPointer(file.bytes), to: consume document, maxGrowth: maxGrowth,
+          passed: file.discarding())
         if let patched {
           console.line(printer.string(patched))
           return .success

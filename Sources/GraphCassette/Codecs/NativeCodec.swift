@@ -159,9 +159,12 @@ enum NativeCodec {
     var cassette = try decode(.object(shell), path: path, inflateTotal: inflateTotal)
     cassette.interactions.reserveCapacity(items.count)
     let budget = InflateBudget(total: inflateTotal)
-    for (index, item) in items.elements.enumerated() {
+    var index = 0
+    // The tape of the interactions already decoded is given back as the next is read.
+    try items.forEachElementReleasingThePast { item throws(CassetteError) in
       let r = FieldReader(path: path, interaction: index, inflateBudget: budget)
       cassette.interactions.append(try decodeInteraction(item.jsonValue, reader: r))
+      index += 1
     }
     return cassette
   }

@@ -40,6 +40,19 @@ package final class MappedFile {
 
   /// Gives back the whole pages from the one holding byte `from` to the one before byte
   /// `before`: the memory is released, and reading them again reads the file.
+  /// A function to tell how far a reading has come, which gives back the pages before it
+  /// once a MiB more has been read (offsets in `bytes`; a reading that starts again from the
+  /// beginning is followed too).
+  package func discarding() -> (Int) -> Void {
+    var discarded = 0
+    return { offset in
+      if offset < discarded { discarded = 0 }
+      guard offset - discarded >= 1 << 20 else { return }
+      self.discard(from: discarded, before: offset)
+      discarded = offset
+    }
+  }
+
   package func discard(from: Int, before: Int) {
     let lo = max(from, 0) / pageSize * pageSize
     let hi = min(before, bytes.count) / pageSize * pageSize

@@ -111,10 +111,14 @@ enum HARCodec {
     }
     var cassette = Cassette()
     cassette.recordedWith = recordedWith(log["creator"]?.jsonValue)
-    for (index, item) in entries.elements.enumerated() {
+    cassette.interactions.reserveCapacity(entries.count)
+    var index = 0
+    // The tape of the entries already decoded is given back as the next is read.
+    try entries.forEachElementReleasingThePast { item throws(CassetteError) in
       try decodeItem(
         item.jsonValue, index: index, reader: reader, into: &cassette, notes: &notes,
         unanswered: &unanswered)
+      index += 1
     }
     return cassette
   }

@@ -26,16 +26,19 @@ public enum Interchange {
   /// As `detect(buffer:path:)`, with the document JSON was parsed into to judge it (a compact
   /// tape, not a tree: a 126 MB HAR file's tree is several times the file), for the decoder to
   /// read instead of parsing the file again.
-  static func detectParsed(buffer: UnsafeBufferPointer<UInt8>, path: String)
-    throws(CassetteError) -> (format: InterchangeFormat, document: JSONDocument?)
-  {
+  ///
+  /// - Parameter passed: told how far the parse has read, about every MiB (a mapped file's
+  ///   pages before it can be given back).
+  static func detectParsed(
+    buffer: UnsafeBufferPointer<UInt8>, path: String, passed: (Int) -> Void = { _ in }
+  ) throws(CassetteError) -> (format: InterchangeFormat, document: JSONDocument?) {
     var bytes = buffer
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       bytes = UnsafeBufferPointer(rebasing: bytes[3...])
     }
     let parsed: JSONDocument?
     do {
-      parsed = try JSONDocument(parsing: bytes)
+      parsed = try JSONDocument(parsing: bytes, passed: passed)
     } catch {
       // Text that starts as JSON is JSON: name the format it looks most like and where it
       // breaks, rather than "unrecognised".
@@ -224,15 +227,16 @@ public enum Interchange {
     let cassette: Cassette
     switch format {
     case .native:
-      if let detectedDocument {
-        cassette = try NativeCodec.decode(detectedDocument, path: path)
+      if let detected = detectedDocument.take() {
+        cassette = try NativeCodec.decode(detected, path: path)
       } else {
         cassette = try Cassette(bytes: bytes, path: path)
       }
     case .har, .vcr, .vcrpy:
       // A document, not a tree: each entry or interaction is made a tree in turn.
+      let detected = detectedDocument.take()
       let document = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
-        try parsedDocument(detectedDocument, parsing: buffer, path: path)
+        try parsedDocument(detected, parsing: buffer, path: path)
       }
       bytes = []
       cassette = try decode(
@@ -270,7 +274,8 @@ public enum Interchange {
     if let given = requested {
       format = given
     } else {
-      let detected = try detectParsed(buffer: UnsafeBufferPointer(file.bytes), path: path)
+      let detected = try detectParsed(
+        buffer: UnsafeBufferPointer(file.bytes), path: path, passed: file.discarding())
       format = detected.format
       if Self.decodedFromDocument.contains(format) { detectedDocument = detected.document }
     }
@@ -288,7 +293,11 @@ public enum Interchange {
       if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
         buffer = UnsafeBufferPointer(rebasing: buffer[3...])
       }
-      guard let document = detectedDocument ?? (try? JSONDocument(parsing: buffer)) else {
+      // Taken out, so that the document is released once decoded, before redaction.
+      let detected = detectedDocument.take()
+      guard
+        let document = detected ?? (try? JSONDocument(parsing: buffer, passed: file.discarding()))
+      else {
         // Not JSON: a native cassette's torn tail is read from its bytes, as
         // `Cassette(bytes:)` does; the others fail as their bytes do.
         return try importWithNotes(

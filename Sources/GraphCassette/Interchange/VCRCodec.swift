@@ -141,9 +141,12 @@ enum VCRCodec {
     var cassette = Cassette()
     cassette.recordedWith = document.root["recorded_with"]?.jsonValue.stringValue
     cassette.interactions.reserveCapacity(items.count)
-    for (index, item) in items.elements.enumerated() {
+    var index = 0
+    // The tape of the interactions already decoded is given back as the next is read.
+    try items.forEachElementReleasingThePast { item throws(CassetteError) in
       cassette.interactions.append(
         try decodeInteraction(item.jsonValue, reader: reader.entry(index)))
+      index += 1
     }
     return cassette
   }

@@ -236,3 +236,23 @@ extension JSONDocument.Storage {
     withText(at: position) { String(decoding: $0, as: UTF8.self) }
   }
 }
+
+extension JSONDocument.Value {
+  /// Calls `body` with each element of this array in order, giving back the document's memory
+  /// before each element once `body` is done with the ones before it: for a decoder that reads
+  /// a large document's elements once, in order (an import), so that the tape does not stay
+  /// whole beside what is made of it. Nothing before the element being read may be read
+  /// afterwards, through this value or any other (it reads as zeros): read what comes before
+  /// the array first.
+  package func forEachElementReleasingThePast<E: Error>(
+    _ body: (JSONDocument.Value) throws(E) -> Void
+  )
+    throws(E)
+  {
+    var iterator = elements.makeIterator()
+    while let element = iterator.next() {
+      storage.release(before: element.index)
+      try body(element)
+    }
+  }
+}

@@ -36,14 +36,49 @@ public struct JSONDocument: Sendable {
       tapeRegion.release()
       textRegion.release()
     }
+
+    /// How much of the tape and the text `release(before:)` gave back, in bytes.
+    private var releasedTape = 0
+    private var releasedText = 0
+
+    /// Gives back the tape before index `position` and the text of the values there, once
+    /// another MiB of either can go: nothing before `position` may be read afterwards.
+    func release(before position: Int) {
+      let tapeEnd = position * 8
+      // The text of the first value from `position` on that keeps its text in the buffer.
+      var textEnd: Int?
+      var at = position
+      while at < wordCount, at < position + 4096, textEnd == nil {
+        let word = tape[at]
+        let tag = JSONTape.tag(word)
+        if tag == JSONTape.string || tag == JSONTape.number {
+          // A long text has its length in the eight bytes before it.
+          let long = JSONTape.field(word) == Int(JSONTape.fieldMask)
+          textEnd = JSONTape.low(word) - (long ? 8 : 0)
+        }
+        at += 1
+      }
+      if tapeEnd - releasedTape >= 1 << 20 {
+        tapeRegion.discard(before: tapeEnd)
+        releasedTape = tapeEnd
+      }
+      if let textEnd, textEnd - releasedText >= 1 << 20 {
+        textRegion.discard(before: textEnd)
+        releasedText = textEnd
+      }
+    }
   }
 
   let storage: Storage
 
   /// Parses a complete JSON text in a buffer of UTF-8 bytes (a memory-mapped file, say),
   /// accepting up to `maxDepth` levels of nesting (clamped to 1...`JSONParser.depthCeiling`).
+  ///
+  /// - Parameter passed: told the offset the parse has reached, about every MiB (the document
+  ///   keeps its own copy of the text, so a mapped file's pages before it can be given back).
   public init(
-    parsing buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512
+    parsing buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512,
+    passed: (Int) -> Void = { _ in }
   ) throws(JSONParseError) {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       throw JSONParseError(
@@ -52,8 +87,13 @@ public struct JSONDocument: Sendable {
     }
     let depth = min(max(maxDepth, 1), JSONParser.depthCeiling)
     var builder = try JSONTapeBuilder(base: base, count: buffer.count, maxDepth: depth)
+    let ran = withoutActuallyEscaping(passed) { passed in
+      builder.passed = passed
+      defer { builder.passed = nil }
+      return Result { () throws(JSONParseError) in try builder.run() }
+    }
     do {
-      try builder.run()
+      try ran.get()
     } catch {
       builder.releaseAll()
       throw error

@@ -119,6 +119,15 @@ struct JSONRegion {
     }
   }
 
+  /// Gives back the memory of the first `count` bytes (whole pages; a mapped block only),
+  /// which read as zeros afterwards.
+  func discard(before count: Int) {
+    guard mapped else { return }
+    let page = Int(getpagesize())
+    let end = min(count, capacity) / page * page
+    if end > 0 { _ = madvise(base, end, MADV_DONTNEED) }
+  }
+
   /// Frees the block.
   func release() {
     if mapped {

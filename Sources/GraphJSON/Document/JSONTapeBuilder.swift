@@ -11,6 +11,10 @@ struct JSONTapeBuilder {
   var text: UnsafeMutablePointer<UInt8>
   var wordCount = 0
   var byteCount = 0
+  /// Told the offset the scan has reached, about every MiB: the tape holds its own copy of
+  /// everything, so a mapped file's pages before it can be given back.
+  var passed: ((Int) -> Void)?
+  private var nextReport = 1 << 20
 
   /// An open container: where its word is on the tape and how many commas it has seen.
   private struct Frame {
@@ -54,6 +58,10 @@ struct JSONTapeBuilder {
     let base = scanner.base
     let count = scanner.count
     outer: while true {
+      if scanner.index >= nextReport, let passed {
+        passed(scanner.index)
+        nextReport = scanner.index + (1 << 20)
+      }
       scanner.skipWhitespace()
       guard scanner.index < count else { throw scanner.error(expected: "a value") }
       switch base[scanner.index] {
