@@ -70,8 +70,7 @@ enum ImportBenchmark {
     ]
     for shape in shapes {
       for megabytes in sizes {
-        let suffix = shape == .koala || shape == .plain || shape == .flow ? "yml" : "json"
-        let path = dir + "/\(shape.rawValue)-\(megabytes)mb.\(shape == .har ? "har" : suffix)"
+        let path = dir + "/\(shape.rawValue)-\(megabytes)mb.\(shape.fileExtension)"
         let (bytes, document, count) = shape.files(megabytes: megabytes)
         let documentPath = dir + "/\(shape.rawValue)-\(megabytes)mb-document.json"
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)),

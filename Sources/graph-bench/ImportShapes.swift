@@ -26,6 +26,15 @@ enum ImportShape: String, CaseIterable {
     }
   }
 
+  /// The file's extension, as its tool names it.
+  var fileExtension: String {
+    switch self {
+    case .koala, .plain, .flow: "yml"
+    case .har: "har"
+    case .patchAdd, .patchMove: "json"
+    }
+  }
+
   /// Whether Psych reads the file (YAML, or JSON as YAML); the patch shapes have no peer.
   var hasPsych: Bool { self != .patchAdd && self != .patchMove }
 

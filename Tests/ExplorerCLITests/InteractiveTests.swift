@@ -53,16 +53,9 @@ import Testing
   /// Types `line` and Enter, and returns what the terminal shows until the next prompt.
   @discardableResult
   static func submit(_ terminal: PseudoTerminal, _ line: String) throws -> String {
-    terminal.clearOutput()
-    terminal.type(line + "\r")
-    let output = try terminal.waitFor("graph> ")
-    try terminal.waitForLineEditing()
-    return output
+    try submit(line, on: terminal, prompt: "graph> ")
   }
 
-  /// Leaves with Ctrl-D once the REPL is idle at its prompt (a Ctrl-D typed ahead, while the
-  /// terminal is still in cooked mode, is an end of file libedit may never see), and checks
-  /// the exit status.
   /// Types `line` and Return, waits for the next `prompt` and line editing; what was shown.
   static func submit(_ line: String, on terminal: PseudoTerminal, prompt: String) throws -> String {
     terminal.clearOutput()
@@ -72,6 +65,9 @@ import Testing
     return output
   }
 
+  /// Leaves with Ctrl-D once the REPL is idle at its prompt (a Ctrl-D typed ahead, while the
+  /// terminal is still in cooked mode, is an end of file libedit may never see), and checks
+  /// the exit status.
   static func leave(_ terminal: PseudoTerminal) throws {
     try terminal.waitForLineEditing()
     terminal.type("\u{04}")

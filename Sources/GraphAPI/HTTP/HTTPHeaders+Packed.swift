@@ -68,41 +68,28 @@ extension HTTPHeaders {
         if let value = transform(field.value) { out.fields[i].value = value }
       }
     case .parts(let parts):
-      for index in parts.parts.indices {
-        switch parts.parts[index] {
-        case .field(let field):
-          guard let value = transform(field.value) else { continue }
-          out.modifyParts {
-            $0.modify(index) { part in
-              if case .field(var changed) = part {
-                changed.value = value
-                part = .field(changed)
-              }
-            }
+      // Rebuilt part by part; a packed run keeps its buffer, with the replaced values beside.
+      var changed = false
+      var rebuilt = HeaderParts([])
+      for part in parts.parts {
+        switch part {
+        case .field(var field):
+          if let value = transform(field.value) {
+            field.value = value
+            changed = true
           }
-        case .packed(_, let values):
+          rebuilt.append(.field(field))
+        case .packed(let name, var values):
           for i in 0..<values.count {
             guard let value = transform(values[i]) else { continue }
-            out.modifyParts {
-              $0.modify(index) { part in
-                if case .packed(let name, var changed) = part {
-                  part = .field(HTTPHeaders.Field(name: "", value: ""))
-                  changed[i] = value
-                  part = .packed(name: name, values: changed)
-                }
-              }
-            }
+            values[i] = value
+            changed = true
           }
+          rebuilt.append(.packed(name: name, values: values))
         }
       }
+      if changed { out.storage = .parts(rebuilt) }
     }
     return out
-  }
-
-  private mutating func modifyParts(_ body: (inout HeaderParts) -> Void) {
-    guard case .parts(var parts) = storage else { return }
-    storage = .list([])
-    body(&parts)
-    storage = .parts(parts)
   }
 }

@@ -61,11 +61,6 @@ struct HeaderParts: Sendable {
     }
   }
 
-  /// Changes part `index` in place.
-  mutating func modify(_ index: Int, _ body: (inout Part) -> Void) {
-    body(&parts[index])
-  }
-
   /// The values of the fields named `name` (case-insensitive), or only the first; names are
   /// compared once a part, so a packed run makes strings only of the values it returns.
   func values(named name: String, first: Bool) -> [String] {

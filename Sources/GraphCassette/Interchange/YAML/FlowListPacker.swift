@@ -84,7 +84,9 @@ enum FlowListPacker {
           var hi = i
           while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
           while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
-          guard isString(UnsafeBufferPointer(rebasing: b[lo..<hi])) else { return nil }
+          guard YAMLReader.plainType(UnsafeBufferPointer(rebasing: b[lo..<hi])) == .string else {
+            return nil
+          }
           if write {
             for k in lo..<hi {
               b[w] = b[k]
@@ -111,28 +113,5 @@ enum FlowListPacker {
     guard let scanned else { return nil }
     if write { text.removeLast(text.count - scanned.bytes) }
     return scanned.items
-  }
-
-  /// Whether a plain scalar of `text` is a string, as `YAMLReader.typed` types it (not null,
-  /// a boolean or a number), without making one.
-  static func isString(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    switch text.count {
-    case 0: return false
-    case 1 where text[0] == UInt8(ascii: "~"): return false
-    case 4:
-      for word in ["null", "Null", "NULL", "true", "True", "TRUE"]
-      where text.elementsEqual(word.utf8) {
-        return false
-      }
-    case 5:
-      for word in ["false", "False", "FALSE"] where text.elementsEqual(word.utf8) { return false }
-    default: break
-    }
-    if let first = text.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
-      YAMLReader.isJSONNumber(text)
-    {
-      return false
-    }
-    return true
   }
 }

@@ -3,7 +3,17 @@ import GraphJSON
 /// Flow collections gathered over lines, and the typing of plain scalars (null, booleans,
 /// numbers, strings) shared with the flow parser.
 extension YAMLReader {
-  static func typed<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> JSONValue
+  /// What a plain scalar of `text` is typed as, by YAML's core rules.
+  enum PlainType: Equatable {
+    case null
+    case bool(Bool)
+    case number
+    case string
+  }
+
+  /// The type of a plain scalar of `text`, without making a value of it (what `typed` and
+  /// `FlowListPacker` decide by).
+  static func plainType<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> PlainType
   where Text.Index == Int {
     switch text.count {
     case 0: return .null
@@ -27,13 +37,22 @@ extension YAMLReader {
       }
     default: break
     }
-    let string = String(decoding: text, as: UTF8.self)
     if let first = text.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
       isJSONNumber(text)
     {
-      return .number(JSONNumber(text: string))
+      return .number
     }
-    return .string(string)
+    return .string
+  }
+
+  static func typed<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> JSONValue
+  where Text.Index == Int {
+    switch plainType(text) {
+    case .null: return .null
+    case .bool(let value): return .bool(value)
+    case .number: return .number(JSONNumber(text: String(decoding: text, as: UTF8.self)))
+    case .string: return .string(String(decoding: text, as: UTF8.self))
+    }
   }
 
   /// Whether `text` is a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
