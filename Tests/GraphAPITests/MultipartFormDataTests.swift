@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", "no '--B' delimiter"),
+    ("x", "no '--B' delimiter"),
     ("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue", "part is not closed"),
     ("--B\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--", "without Content-Disposition"),
     ("--B\r\nContent-Disposition: form-data\r\n\r\nx\r\n--B--", "without a name"),
@@ -78,4 +78,22 @@ import Testing
       try MultipartFormData(parsing: [], contentType: "multipart/form-data")
     }
   }
+}
+
+/// The iOS SDK 3.x's framing (FBRequestBody.m): an empty body with the multipart Content-Type
+/// (every GET and DELETE), and a body whose last part ends `\r\n--B\r\n` with no `--B--`.
+@Test func sdkFramingIsRead() throws {
+  #expect(try MultipartFormData.parse(body: [], boundary: "B").parts.isEmpty)
+  let unterminated =
+    "--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--B\r\n"
+    + "Content-Disposition: form-data; name=\"b\"\r\n\r\n2\r\n--B\r\n"
+  let form = try MultipartFormData.parse(body: Array(unterminated.utf8), boundary: "B")
+  #expect(form.parts.map(\.name) == ["a", "b"])
+  #expect(form.parts.map(\.text) == ["1", "2"])
+  let legacyFile =
+    "--B\r\nContent-Disposition: form-data; filename=\"picture\"\r\n"
+    + "Content-Type: image/png\r\n\r\nPNG\r\n--B\r\n"
+  let legacy = try MultipartFormData.parse(body: Array(legacyFile.utf8), boundary: "B")
+  #expect(legacy.parts.first?.name == "picture")
+  #expect(legacy.parts.first?.filename == "picture")
 }

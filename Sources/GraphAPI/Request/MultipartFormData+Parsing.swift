@@ -1,9 +1,16 @@
 extension MultipartFormData {
   /// Parses a `multipart/form-data` body delimited by `boundary` (CRLF line ends, as every
   /// client sends them). Text before the first delimiter and after the last one is ignored.
+  ///
+  /// Read as Graph read the Facebook iOS SDK 3.x (FBRequestBody.m, every 3.x release): an
+  /// empty body is no parts (the SDK sends its multipart Content-Type on every GET and DELETE),
+  /// and a body may end right after a delimiter and its CRLF, without the closing `--B--` (the
+  /// SDK ends each part with `\r\n--B\r\n` and never closes the body). A part whose content
+  /// runs to the end with no delimiter after it is still malformed.
   public static func parse(body: [UInt8], boundary: String) throws(GraphAPIError)
     -> MultipartFormData
   {
+    if body.isEmpty { return MultipartFormData(boundary: boundary, parts: []) }
     let delimiter = Array("--\(boundary)".utf8)
     let crlf: [UInt8] = [13, 10]
     guard var position = find(delimiter, in: body, from: 0) else {
@@ -16,10 +23,12 @@ extension MultipartFormData {
       while position < body.count && (body[position] == 32 || body[position] == 9) {
         position += 1
       }
+      if position == body.count { break }  // unterminated: the body ends at a delimiter
       guard body[position...].starts(with: crlf) else {
         throw .malformedMultipart(reason: "expected CRLF after the delimiter", offset: position)
       }
       position += 2
+      if position == body.count { break }  // the iOS SDK 3.x's end: `\r\n--B\r\n`, no `--B--`
       guard let headerEnd = find(crlf + crlf, in: body, from: position - 2) else {
         throw .malformedMultipart(reason: "part headers never end", offset: position)
       }
@@ -33,7 +42,9 @@ extension MultipartFormData {
         throw .malformedMultipart(reason: "part without Content-Disposition", offset: position)
       }
       let fields = dispositionParameters(disposition)
-      guard let name = fields["name"] else {
+      // The legacy Facebook SDK writes file parts as `form-data; filename="KEY"` with no name
+      // (FBRequest.m generatePostBody at tag v1.last): the file name stands for it.
+      guard let name = fields["name"] ?? fields["filename"] else {
         throw .malformedMultipart(reason: "Content-Disposition without a name", offset: position)
       }
       parts.append(

@@ -82,6 +82,21 @@ struct GraphCall: Sendable {
   /// A parameter's value.
   subscript(_ name: String) -> String? { params[name] }
 
+  /// The values of `name[0]`, `name[1]`, ...: how the iOS SDK 3.x sends an array of a graph
+  /// object (FBRequestConnection.m `processGraphObjectPropertyKey:value:action:passByValue:`).
+  func indexed(_ name: String) -> [String] {
+    var values: [String] = []
+    while let value = params["\(name)[\(values.count)]"] { values.append(value) }
+    return values
+  }
+
+  /// The uploaded file of a photo or video: `source`, else the file part of any other name
+  /// (the iOS SDK 3.x's `requestForUploadPhoto:` names it `picture`, FBRequest.m; Graph took
+  /// the file whatever its part was called). Several unnamed files: the first by name.
+  var upload: UploadedFile? {
+    files["source"] ?? files["picture"] ?? files.min { $0.key < $1.key }?.value
+  }
+
   /// Whether a flag parameter is on (`1`, `true`).
   func flag(_ name: String) -> Bool {
     guard let value = params[name]?.lowercased() else { return false }

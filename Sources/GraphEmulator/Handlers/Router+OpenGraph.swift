@@ -39,7 +39,7 @@ extension Router {
           + "reference objects. At least one of the following properties must be specified: "
           + "\(property).")
     }
-    let tagged = Self.ids(in: call["tags"])
+    let tagged = Self.ids(in: call["tags"]) + call.indexed("tags")
     let untaggable = tagged.filter { !state.world.app.testers.contains($0) }
     if !untaggable.isEmpty { throw .cannotTag(untaggable) }
     var fields: [(String, JSONValue)] = [("from", reference(user))]
@@ -65,7 +65,9 @@ extension Router {
     }
     var images: [JSONValue] = []
     var index = 0
-    while let url = call["image[\(index)][url]"] {
+    // By value (`image[0][url]`, an action posted to `me/...`) or by reference (`image[0]`,
+    // the iOS SDK 3.24's single request, whose path starts `/v2.2/`).
+    while let url = call["image[\(index)][url]"] ?? call["image[\(index)]"] {
       images.append(["url": .string(url)])
       index += 1
     }

@@ -87,7 +87,7 @@ extension Router {
       throw .publishActionsDeprecated
     }
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream", "photo_upload"])
-    guard call.files["source"] != nil || call["url"] != nil else {
+    guard call.upload != nil || call["url"] != nil else {
       throw .uploadFileRequired
     }
     let photoID = state.newID()

@@ -83,7 +83,8 @@ struct Router {
     if path.count == 1 && head == "search" { return try search(call, viewer: viewer) }
     if path.count == 1 && head == "debug_token" { return try debugToken(call, viewer: viewer) }
     if call["ids"] != nil { throw .idAlreadySpecified(head) }
-    let node = try resolveNode(head, call: call, viewer: viewer)
+    let node = try resolveNode(
+      head, call: call, viewer: viewer, anonymous: Self.isPublicRead(call, in: state.world))
     switch path.count {
     case 1:
       return try nodeOperation(node, call: call, viewer: viewer)
@@ -101,15 +102,17 @@ struct Router {
   }
 
   /// `me` (needs a user token: 2500), an id, or a username (v1.0 only, else 803); anything
-  /// but `me` needs some token (104).
-  func resolveNode(_ head: String, call: GraphCall, viewer: Viewer) throws(GraphError) -> Node {
+  /// but `me` needs some token (104) unless `anonymous` (a public read).
+  func resolveNode(
+    _ head: String, call: GraphCall, viewer: Viewer, anonymous: Bool = false
+  ) throws(GraphError) -> Node {
     if head == "me" {
       guard let id = viewer.userID, let node = state.world.nodes[id] else {
         throw .noActiveToken
       }
       return node
     }
-    guard viewer.hasToken else { throw .tokenRequired }
+    guard viewer.hasToken || anonymous else { throw .tokenRequired }
     if let node = state.world.nodes[head] { return node }
     if head == "app", let node = state.world.nodes[state.world.app.id] { return node }
     if let id = state.world.usernames[head.lowercased()], let node = state.world.nodes[id] {
@@ -119,6 +122,15 @@ struct Router {
       return node
     }
     throw .unsupported(call.method, id: head)
+  }
+
+  /// Reads Graph answered with no token: a profile picture (FBProfilePictureView asks for
+  /// `ID/picture` with no token when no session is open) and the app's own node (the iOS SDK's
+  /// fetchAppSettings asks `APPID?fields=...` with no token on purpose, FBUtility.m).
+  static func isPublicRead(_ call: GraphCall, in world: World) -> Bool {
+    guard call.method == "GET" else { return false }
+    if call.path.count == 2 { return call.path[1] == "picture" }
+    return call.path.count == 1 && (call.path[0] == world.app.id)
   }
 
   func renderer(_ call: GraphCall, _ viewer: Viewer) -> NodeRenderer {

@@ -18,6 +18,9 @@ struct SurfaceRoute: Sendable {
 /// picture and photo bytes). `Router.route` asks it first; its own dispatch is unchanged.
 enum SurfaceRoutes {
   static let table: [SurfaceRoute] = [
+    SurfaceRoute(method: nil, pattern: ["method", "*"]) { router, call throws(GraphError) in
+      try router.restMethod(call)
+    },
     SurfaceRoute(method: nil, pattern: ["oauth", "access_token"]) {
       router, call throws(GraphError) in
       try router.oauthAccessToken(call)

@@ -1,6 +1,9 @@
 /// Who is calling: the token's record, resolved and validated against the world.
 struct Viewer: Sendable {
   var record: TokenRecord?
+  /// Called with the app's client token (`APPID|CLIENTTOKEN`): no user, no app token, but
+  /// accepted where Graph takes a client token (app events, app settings).
+  var isClientToken = false
 
   var userID: String? { record?.kind == .user ? record?.userID : nil }
   var isApp: Bool { record?.kind == .app }
@@ -11,6 +14,9 @@ struct Viewer: Sendable {
   /// Validates `token` (reference, "Errors", code 190 and its subcodes).
   static func resolve(_ token: String?, in world: World, now: Int) -> Result<Viewer, GraphError> {
     guard let token, !token.isEmpty else { return .success(Viewer(record: nil)) }
+    if let client = world.app.clientToken, token == "\(world.app.id)|\(client)" {
+      return .success(Viewer(record: nil, isClientToken: true))
+    }
     guard let record = world.tokens[token] ?? world.appCredentialRecord(token) else {
       return .failure(looksMalformed(token) ? .malformedToken(token) : .invalidToken)
     }

@@ -180,7 +180,12 @@ struct Schema: Sendable {
     edges: [Edge(name: "comments", target: .comment), Edge(name: "likes", target: .user)])
 
   static let application = Schema(
-    fields: ["id", "name", "namespace", "link", "category", "description"].map {
+    fields: [
+      "id", "name", "namespace", "link", "category", "description",
+      "supports_implicit_sdk_logging", "gdpv4_nux_enabled", "gdpv4_nux_content",
+      "ios_dialog_configs", "ios_sdk_dialog_flows", "ios_supports_system_auth",
+      "app_events_feature_bitmask",
+    ].map {
       Field(name: $0, description: "The app's \($0.replacingUnderscores)", type: "string")
     },
     edges: [])

@@ -78,7 +78,7 @@ enum DefaultWorld {
       id: appID, name: "Scrumptious", namespace: "fb_sample_scrumps",
       secret: "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", defaultVersion: .v2_2,
       testers: testers, actionTypes: ["eat": "meal"],
-      users: Set(people).subtracting(nonUsers))
+      users: Set(people).subtracting(nonUsers), clientToken: "EmuClientToken")
     builder.add(
       appID, .application,
       [
@@ -86,6 +86,9 @@ enum DefaultWorld {
         ("link", .string("https://www.facebook.com/apps/application.php?id=\(appID)")),
         ("category", "Food & Drink"),
         ("description", "The Facebook iOS SDK sample app for Open Graph meals."),
+        // The app settings the iOS SDK 3.x fetches (FBUtility.m fetchAppSettings:callback:).
+        ("supports_implicit_sdk_logging", true), ("gdpv4_nux_enabled", false),
+        ("ios_supports_system_auth", true), ("app_events_feature_bitmask", 0),
       ])
     return builder.build(
       app: app, defaultUserID: alice, defaultToken: "CAAEmuAlice", clock: clock,

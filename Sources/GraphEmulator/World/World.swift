@@ -155,11 +155,14 @@ public struct AppInfo: Sendable, Hashable {
   public var actionTypes: [String: String]
   /// People who use the app (from v2.0 the only friends `friends` lists); `nil`: everyone.
   public var users: Set<String>?
+  /// The app's client token (`APPID|CLIENTTOKEN`, FacebookClientToken in an iOS app's plist):
+  /// what the iOS SDK 3.24 sends for app events when nobody is logged in.
+  public var clientToken: String?
 
   public init(
     id: String, name: String, namespace: String, secret: String, defaultVersion: GraphVersion,
     requiresAppSecretProof: Bool = false, testers: Set<String> = [],
-    actionTypes: [String: String] = [:], users: Set<String>? = nil
+    actionTypes: [String: String] = [:], users: Set<String>? = nil, clientToken: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -170,6 +173,7 @@ public struct AppInfo: Sendable, Hashable {
     self.testers = testers
     self.actionTypes = actionTypes
     self.users = users
+    self.clientToken = clientToken
   }
 }
 

@@ -14,23 +14,33 @@ extension Router {
       throw .parameter("The parameter event is required")
     }
     var names: [String] = []
+    // The iOS SDK 3.2+ sends the events as a file part, `custom_events_file` (FBAppEvents.m
+    // flushOnMainQueue:forReason:), "which the server will then handle as an uploaded file".
+    let customEvents =
+      call["custom_events"]
+      ?? call.files["custom_events_file"].map { String(decoding: $0.bytes, as: UTF8.self) }
     switch event {
     case "MOBILE_APP_INSTALL":
       break
+    case "DEFERRED_APP_LINK":
+      // FBAppCall.m fetchDeferredAppLink: reads `applink_url`; the emulator has no deferred
+      // link for anyone, so the answer has none. [choice]
+      break
     case "CUSTOM_APP_EVENTS":
-      guard let text = call["custom_events"], !text.isEmpty else {
+      guard let text = customEvents, !text.isEmpty else {
         throw .parameter("The parameter custom_events is required")
       }
       names = try Self.customEventNames(text)
     default:
-      throw .parameter("Param event must be one of {MOBILE_APP_INSTALL, CUSTOM_APP_EVENTS}")
+      throw .parameter(
+        "Param event must be one of {MOBILE_APP_INSTALL, CUSTOM_APP_EVENTS, DEFERRED_APP_LINK}")
     }
     func flag(_ name: String) -> Bool? {
       call[name].map { $0 == "1" || $0.lowercased() == "true" }
     }
     state.surface.appEvents.append(
       AppEvent(
-        event: event, names: names, customEvents: call["custom_events"],
+        event: event, names: names, customEvents: customEvents,
         advertiserID: call["advertiser_id"],
         advertiserTrackingEnabled: flag("advertiser_tracking_enabled"),
         applicationTrackingEnabled: flag("application_tracking_enabled"), time: state.now))

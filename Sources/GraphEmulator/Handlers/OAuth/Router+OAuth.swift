@@ -13,6 +13,7 @@ extension Router {
     guard call.method == "GET" || call.method == "POST" else {
       throw .unsupported(call.method, id: "oauth")
     }
+    if call["grant_type"] == "fb_extend_sso_token" { return try extendSSOToken(call) }
     let app = state.world.app
     guard let clientID = call["client_id"], !clientID.isEmpty else { throw .missingClientID }
     guard clientID == app.id else { throw .invalidApplicationID }

@@ -89,7 +89,7 @@ extension Router {
   /// Keeps an uploaded photo's bytes; on `serve` its `source`, `picture` and `images` URLs
   /// then point at the server itself, which answers those bytes.
   mutating func keepPhotoBytes(_ photoID: String, call: GraphCall) {
-    guard let upload = call.files["source"] else { return }
+    guard let upload = call.upload else { return }
     state.surface.photoBytes[photoID] = upload
     guard PictureBytes.isLocal(call.origin), var node = state.world.nodes[photoID] else { return }
     let url = JSONValue.string(

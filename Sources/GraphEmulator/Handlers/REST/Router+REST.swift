@@ -1,0 +1,28 @@
+import GraphAPI
+import GraphJSON
+
+/// The REST API (`https://api.facebook.com/method/NAME`, and `method/NAME` inside a batch) as
+/// the iOS SDKs called it: only `auth.extendSSOAccessToken` (the token-extension piggyback of
+/// the iOS SDK 3.0-3.13 and of the legacy Facebook SDK). Any other method is the REST API's
+/// error 3, `Unknown method`, in the REST error shape the legacy SDK reads (`error_code`,
+/// `error_msg`; FBRequest.m `parseJsonResponse:error:` at tag v1.last).
+extension Router {
+  mutating func restMethod(_ call: GraphCall) throws(GraphError) -> Outcome? {
+    guard call.path.count == 2, call.path[0] == "method" else { return nil }
+    switch call.path[1] {
+    case "auth.extendSSOAccessToken":
+      return try extendSSOToken(call)
+    default:
+      var arguments: [JSONValue] = []
+      for item in call.params where item.name != "access_token" {
+        arguments.append(["key": .string(item.name), "value": .string(item.value)])
+      }
+      arguments.append(["key": "method", "value": .string(call.path[1])])
+      var object = JSONObject()
+      object.append("error_code", 3)
+      object.append("error_msg", "Unknown method")
+      object.append("request_args", .array(arguments))
+      return .json(.object(object))
+    }
+  }
+}
