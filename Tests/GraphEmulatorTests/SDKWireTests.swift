@@ -202,3 +202,58 @@ func sdkTaggingANonTesterIs1611075(release: IOSSDKWire.Release) {
     HTTPRequest(url: "https://graph.facebook.com/100001000000002/picture?width=100&height=100"))
   #expect(answer.status == 302, "\(answer.bodyText)")
 }
+
+/// FBTestUsersManager (3.24): creates a test user with the app token, then reads every test
+/// user and their permissions in one batch (`?ids={result=test-accounts:$.data.*.id}`).
+@Test func sdkTestUsersManagerReadsPermissionsWithTheAppToken() throws {
+  let emulator = GraphEmulator()
+  let appToken = "233936543368280|5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"
+  let create = SDKWire.send(
+    emulator, .v3_24,
+    [
+      .graph(
+        "233936543368280/accounts/test-users",
+        [
+          ("installed", "true"), ("permissions", "email,publish_actions"),
+          ("access_token", appToken),
+        ],
+        method: .post)
+    ])
+  #expect(create.status == 200, "\(create.text)")
+  let id = try #require(create.json?["id"]?.stringValue)
+  let list = IOSSDKRequest(
+    .graph("233936543368280/accounts/test-users"),
+    parameters: [("access_token", .string(appToken))],
+    batchParameters: [("name", "test-accounts"), ("omit_response_on_success", false)])
+  let permissions = IOSSDKRequest(
+    .graph("?ids={result=test-accounts:$.data.*.id}&fields=permissions"),
+    parameters: [("access_token", .string(appToken))])
+  let http = IOSSDKWire(.v3_24).connection([list, permissions], appID: SDKWire.appID)
+  #expect(String(decoding: http.body, as: UTF8.self).contains(#""omit_response_on_success":false"#))
+  let answer = SDKWire.send(emulator, .v3_24, [list, permissions])
+  let bodies = SDKWire.itemBodies(answer)
+  #expect(bodies.count == 2, "\(answer.text)")
+  #expect(bodies.first??["data"]?.arrayValue?.contains { $0["id"]?.stringValue == id } == true)
+  let granted = bodies.last??[id]?["permissions"]?["data"]?.arrayValue?.compactMap {
+    $0["permission"]?.stringValue
+  }
+  #expect(granted?.contains("email") == true, "\(answer.text)")
+  #expect(granted?.contains("publish_actions") == true)
+}
+
+/// `return_scopes=true` on the login dialog: `granted_scopes` and `denied_scopes` (3.24's
+/// FBSession reads them).
+@Test func loginDialogReturnsScopes() throws {
+  let emulator = GraphEmulator()
+  let query =
+    "client_id=233936543368280&redirect_uri=fb233936543368280%3A%2F%2Fauthorize&scope=email"
+    + "&response_type=token&return_scopes=true&decision=approve&person=100001000000002"
+  let response = emulator.answer(
+    HTTPRequest(
+      method: "POST", url: "https://m.facebook.com/v2.2/dialog/oauth",
+      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(query.utf8)))
+  let location = try #require(response.headers["Location"])
+  let fragment = QueryItems(parsing: location.split(separator: "#").last ?? "")
+  #expect(fragment["granted_scopes"]?.contains("email") == true, "\(location)")
+  #expect(fragment["denied_scopes"] == "")
+}

@@ -42,13 +42,14 @@ public struct IOSSDKRequest: Sendable, Hashable {
   public var accessToken: String?
   /// `FBRequest overrideVersionPartWith:` (3.24); `nil` is the SDK's platform version.
   public var versionPart: String?
-  /// A batch entry's own keys (`name`, `omit_response_on_success`, `depends_on`).
-  public var batchParameters: [(name: String, value: String)]
+  /// A batch entry's own keys (`name`, `omit_response_on_success`, `depends_on`): 3.24's
+  /// `addRequest:completionHandler:batchParameters:` (an `NSNumber` `@(NO)` is JSON `false`).
+  public var batchParameters: [(name: String, value: JSONValue)]
 
   public init(
     _ target: Target, parameters: [(name: String, value: Value)] = [], method: GraphMethod = .get,
     graphObject: JSONObject? = nil, accessToken: String? = nil, versionPart: String? = nil,
-    batchParameters: [(name: String, value: String)] = []
+    batchParameters: [(name: String, value: JSONValue)] = []
   ) {
     self.target = target
     self.parameters = parameters

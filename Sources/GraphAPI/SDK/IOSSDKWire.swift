@@ -104,17 +104,26 @@ public struct IOSSDKWire: Sendable, Hashable {
       }
       base = forBatch ? path : "https://\(host).\(domain)\(version)/" + path
     }
-    return Self.serializeURL(base, request.parameters)
+    // 3.1 asks `[NSURL URLWithString:base].query`, which is nil for a base with characters a
+    // URL may not hold (`{`, `}`, `|`, a space): such a base gets `?` even when it has one.
+    // 3.24 escapes the base first (FBRequest.m serializeURL:params:httpMethod:).
+    let hasQuery =
+      base.contains("?")
+      && (release == .v3_24 || !base.unicodeScalars.contains { Self.illegalInURL($0) })
+    return Self.serializeURL(base, request.parameters, hasQuery: hasQuery)
+  }
+
+  static func illegalInURL(_ scalar: Unicode.Scalar) -> Bool {
+    !scalar.isASCII || scalar.value <= 32 || "{}|\\^`<>\"".unicodeScalars.contains(scalar)
   }
 
   /// `FBRequest serializeURL:params:httpMethod:`: `?` or `&`, then `key=escaped` for every
   /// text parameter (attachments skipped).
   static func serializeURL(
-    _ base: String, _ parameters: [(name: String, value: IOSSDKRequest.Value)]
-  )
-    -> String
-  {
-    let prefix = base.contains("?") ? "&" : "?"
+    _ base: String, _ parameters: [(name: String, value: IOSSDKRequest.Value)],
+    hasQuery: Bool? = nil
+  ) -> String {
+    let prefix = (hasQuery ?? base.contains("?")) ? "&" : "?"
     let pairs = parameters.compactMap { parameter -> String? in
       guard case .string(let text) = parameter.value else { return nil }
       return parameter.name + "=" + percentEscaped(text)
@@ -148,7 +157,7 @@ public struct IOSSDKWire: Sendable, Hashable {
     _ request: inout IOSSDKRequest, attachments: inout [(name: String, value: IOSSDKRequest.Value)]
   ) -> JSONObject {
     var element = JSONObject()
-    for (name, value) in request.batchParameters { element.append(name, .string(value)) }
+    for (name, value) in request.batchParameters { element.append(name, value) }
     let url = urlString(for: &request, forBatch: true)
     element.append("relative_url", .string(url))
     element.append("method", .string(request.method.rawValue))

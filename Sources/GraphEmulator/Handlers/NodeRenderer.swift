@@ -114,7 +114,7 @@ struct NodeRenderer {
     if let edge = schema.edge(field.name, at: call.version),
       edge.name != "picture" || node.type != .photo
     {
-      guard edge.name != "permissions" else { return .object(permissions()) }
+      guard edge.name != "permissions" else { return .object(permissions(of: node)) }
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
       return .object(
@@ -139,8 +139,8 @@ struct NodeRenderer {
   }
 
   /// `GET me/permissions`: v2.0+ lists `{"permission","status"}`, v1.0 one object of flags.
-  func permissions() -> JSONObject {
-    let scopes = viewer.record?.scopes ?? []
+  func permissions(of owner: Node? = nil) -> JSONObject {
+    let scopes = grantedScopes(of: owner)
     var out = JSONObject()
     if !call.version.follows(.permissionsAsList) {
       var flags = JSONObject()
@@ -160,6 +160,19 @@ struct NodeRenderer {
           }))
     }
     return out
+  }
+
+  /// The permissions `owner` granted the app: a user token's own; read with the app token,
+  /// those of every live token of the user's, in token order (FBTestUsersManager reads a test
+  /// user's permissions with the app token, `?ids=...&fields=permissions`).
+  func grantedScopes(of owner: Node?) -> [String] {
+    guard let owner, viewer.isApp, owner.type == .user else { return viewer.record?.scopes ?? [] }
+    var scopes: [String] = []
+    for record in world.tokens.values.sorted(by: { $0.token < $1.token })
+    where record.kind == .user && record.userID == owner.id && record.invalidation == nil {
+      for scope in record.scopes where !scopes.contains(scope) { scopes.append(scope) }
+    }
+    return scopes
   }
 
   /// Whether the viewer may list `edge` of `owner` (own edges need their permission; from

@@ -180,7 +180,7 @@ struct Router {
       }
       return .redirect(picture.url)
     case ("GET", "permissions"):
-      return .json(.object(renderer(call, viewer).permissions()))
+      return .json(.object(renderer(call, viewer).permissions(of: node)))
     case ("GET", _):
       let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
       let object = try renderer(call, viewer).list(

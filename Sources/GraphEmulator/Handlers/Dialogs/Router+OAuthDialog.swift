@@ -8,6 +8,11 @@ extension Router {
   /// How many of the world's people the page offers (a generated world may have thousands;
   /// anyone else can be typed as an id).
   static let dialogPeopleShown = 40
+  /// The parameters the login form carries back when it posts.
+  static let oauthFormFields = [
+    "client_id", "app_id", "redirect_uri", "scope", "state", "response_type", "display", "type",
+    "return_scopes",
+  ]
 
   mutating func oauthDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
     let app = state.world.app
@@ -46,14 +51,30 @@ extension Router {
     for scope in scopes where !granted.contains(scope) { granted.append(scope) }
     state.world.app.users?.insert(user.id)
     state.world.deauthorized.remove(user.id)
-    if call["response_type"]?.split(separator: ",").contains("token") == true {
+    // `return_scopes=true`: `granted_scopes` and `denied_scopes` (comma lists) beside the token
+    // or code, as the iOS SDK 3.x's FBSession reads them. Everything asked is granted here, so
+    // `denied_scopes` is empty. [choice]
+    let returnScopes = call.flag("return_scopes")
+    // The client-side flow: `response_type=token`, or `type=user_agent` as the legacy Facebook
+    // SDK asks (Facebook.m authorizeWithFBAppAuth:safariAuth: at tag v1.last).
+    if call["response_type"]?.split(separator: ",").contains("token") == true
+      || call["type"] == "user_agent"
+    {
       var fragment = QueryItems()
       fragment.append("access_token", mintLongLived(user: user, scopes: granted))
       fragment.append("expires_in", String(Self.longLivedSeconds))
+      if returnScopes {
+        fragment.append("granted_scopes", granted.joined(separator: ","))
+        fragment.append("denied_scopes", "")
+      }
       if let stateValue = call["state"] { fragment.append("state", stateValue) }
       return .redirect(DialogRedirect.url(redirect, fragment: fragment))
     }
     query.append("code", issueCode(userID: user.id, scopes: granted, redirectURI: redirect))
+    if returnScopes {
+      query.append("granted_scopes", granted.joined(separator: ","))
+      query.append("denied_scopes", "")
+    }
     if let stateValue = call["state"] { query.append("state", stateValue) }
     return .redirect(DialogRedirect.url(redirect, query: query))
   }
@@ -76,7 +97,7 @@ extension Router {
     let body = """
       <h1>Log in to \(e(app.name))</h1>
       <form method="post" action="\(e(call.versionPrefix))/dialog/oauth">
-      \(DialogPage.hidden(call, ["client_id", "app_id", "redirect_uri", "scope", "state", "response_type", "display"]))
+      \(DialogPage.hidden(call, Self.oauthFormFields))
       <p>\(e(app.name)) will receive:</p>
       <ul id="permissions">
       \(asked)
