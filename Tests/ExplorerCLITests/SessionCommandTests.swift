@@ -26,7 +26,7 @@ import Testing
     #expect(run.output.contains("fberrorCategory: FBErrorCategoryPermissions"))
     #expect(
       run.output.contains(
-        "fberrorUserMessage: This app doesn’t have permission to do this. To change permissions, try logging into the app again."
+        "fberrorUserMessage: This app doesn't have permission to do this. To change permissions, try logging into the app again."
       ))
   }
 

@@ -32,7 +32,7 @@ import Testing
     #expect(lines.contains("  fberrorCategory: FBErrorCategoryPermissions"))
     #expect(
       lines.contains(
-        "  fberrorUserMessage: This app doesn’t have permission to do this. To change permissions, try logging into the app again."
+        "  fberrorUserMessage: This app doesn't have permission to do this. To change permissions, try logging into the app again."
       ))
     #expect(
       lines.last == "Android SDK 3.x: PERMISSION; PHP SDK 4.x-5.x: FacebookAuthorizationException")

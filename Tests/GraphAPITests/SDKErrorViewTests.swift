@@ -9,31 +9,41 @@ import Testing
   static let passwordChanged =
     "Your Facebook password has changed. Please log into this app again to reconnect your Facebook account."
   static let grant =
+    "This app doesn't have permission to do this. To change permissions, try logging into the app again."
+  static let grantBefore39 =
     "This app doesn’t have permission to do this. To change permissions, try logging into the app again."
+  static let passwordChangedDevice =
+    "Your Facebook password has changed. To confirm your password, open Settings > Facebook and tap your name."
 
-  /// code, subcode → category, notify, user message (3.24, no error_user_msg).
+  /// code, subcode → category, notify, user message (3.24.4, a web-login session, no
+  /// error_user_msg), each row citing src/Core/FBErrorUtility.m at sdk-version-3.24.4.
   @Test(
     arguments: [
-      (190, nil, "FBErrorCategoryAuthenticationReopenSession", false, nil),
-      (102, nil, "FBErrorCategoryAuthenticationReopenSession", false, nil),
-      (190, 459, "FBErrorCategoryRetry", true, accountLocked),
-      (190, 464, "FBErrorCategoryRetry", true, accountLocked),
-      (190, 458, "FBErrorCategoryAuthenticationReopenSession", false, reconnect),
-      (190, 463, "FBErrorCategoryAuthenticationReopenSession", false, reconnect),
-      (190, 460, "FBErrorCategoryAuthenticationReopenSession", false, passwordChanged),
-      (190, 467, "FBErrorCategoryAuthenticationReopenSession", false, nil),
-      (1, nil, "FBErrorCategoryServer", false, nil),
-      (2, nil, "FBErrorCategoryServer", false, nil),
-      (4, nil, "FBErrorCategoryThrottling", false, nil),
-      (17, nil, "FBErrorCategoryThrottling", false, nil),
-      (32, nil, "FBErrorCategoryFacebookOther", false, nil),
-      (10, nil, "FBErrorCategoryPermissions", false, grant),
-      (200, nil, "FBErrorCategoryPermissions", false, grant),
-      (299, nil, "FBErrorCategoryPermissions", false, grant),
-      (300, nil, "FBErrorCategoryFacebookOther", false, nil),
-      (2500, nil, "FBErrorCategoryFacebookOther", false, nil),
-      (100, 33, "FBErrorCategoryFacebookOther", false, nil),
-      (nil, nil, "FBErrorCategoryFacebookOther", false, nil),
+      (190, nil, "FBErrorCategoryAuthenticationReopenSession", false, nil),  // :126-127, :179-187
+      (102, nil, "FBErrorCategoryAuthenticationReopenSession", false, nil),  // :126-127
+      (190, 65000, "FBErrorCategoryRetry", false, nil),  // :143-145
+      (102, 65000, "FBErrorCategoryRetry", false, nil),  // :143-145
+      (190, 463, "FBErrorCategoryAuthenticationReopenSession", false, reconnect),  // :146-151
+      // :152-158
+      (190, 65001, "FBErrorCategoryAuthenticationReopenSession", true, passwordChangedDevice),
+      (190, 460, "FBErrorCategoryAuthenticationReopenSession", false, passwordChanged),  // :159-162
+      (190, 459, "FBErrorCategoryRetry", true, accountLocked),  // :164-169
+      (190, 464, "FBErrorCategoryAuthenticationReopenSession", true, accountLocked),  // :170-174
+      (190, 458, "FBErrorCategoryAuthenticationReopenSession", false, reconnect),  // :175-178
+      (190, 467, "FBErrorCategoryAuthenticationReopenSession", false, nil),  // :179-187
+      (1, nil, "FBErrorCategoryServer", false, nil),  // :128-129
+      (2, nil, "FBErrorCategoryServer", false, nil),  // :128-129
+      (4, nil, "FBErrorCategoryThrottling", false, nil),  // :130-131
+      (17, nil, "FBErrorCategoryThrottling", false, nil),  // :130-131
+      (10, nil, "FBErrorCategoryPermissions", false, grant),  // :132-134, :190-192
+      (200, nil, "FBErrorCategoryPermissions", false, grant),  // :133
+      (299, nil, "FBErrorCategoryPermissions", false, grant),  // :133
+      (10, 459, "FBErrorCategoryPermissions", false, grant),  // a subcode only matters for 190/102
+      (300, nil, "FBErrorCategoryFacebookOther", false, nil),  // :112
+      (32, nil, "FBErrorCategoryFacebookOther", false, nil),  // :112
+      (2500, nil, "FBErrorCategoryFacebookOther", false, nil),  // :112
+      (100, 33, "FBErrorCategoryFacebookOther", false, nil),  // :112
+      (nil, nil, "FBErrorCategoryFacebookOther", false, nil),  // :112
     ] as [(Int?, Int?, String, Bool, String?)])
   func classification(code: Int?, subcode: Int?, category: String, notify: Bool, message: String?) {
     let result = SDKErrorView.classify(code: code, subcode: subcode)
@@ -42,16 +52,82 @@ import Testing
     #expect(result.userMessage == message)
   }
 
-  @Test func errorUserMessageWinsFrom324Only() {
+  /// 190/464 closes the session (isInvalidSessionError: is category == ReopenSession,
+  /// FBRequestConnection.m:1545-1561); 459 and 65000 keep it.
+  @Test(
+    arguments: [(464, true), (459, false), (65000, false), (463, true), (nil, true)]
+      as [(Int?, Bool)])
+  func sessionClosesOnReopenSessionOnly(subcode: Int?, closes: Bool) {
+    let error =
+      #"{"error":{"message":"m","type":"OAuthException","code":190"#
+      + (subcode.map { #","error_subcode":\#($0)"# } ?? "") + "}}"
+    let view = SDKErrorView(status: 400, body: Array(error.utf8))
+    #expect((view.sessionEffect == .closeAndClearToken) == closes)
+  }
+
+  /// The apostrophe of FBE:GrantPermission: typographic in 3.2-3.8, ASCII from 3.9.0.
+  @Test func grantPermissionMessageByRelease() {
+    #expect(SDKErrorView.classify(code: 200, sdkVersion: .v3_5).userMessage == Self.grantBefore39)
+    #expect(
+      SDKErrorView.classify(code: 200, sdkVersion: IOSSDKVersion(3, 8)).userMessage
+        == Self.grantBefore39)
+    #expect(
+      SDKErrorView.classify(code: 200, sdkVersion: IOSSDKVersion(3, 9)).userMessage == Self.grant)
+  }
+
+  /// 3.1 has no FBErrorUtility: no category, no message; a 190 or 102 still closes the session
+  /// (3.1.0 FBRequestConnection.m:1274-1297).
+  @Test func sdk31HasNoCategory() {
+    let expired = SDKErrorView(
+      status: 400, body: Array(#"{"error":{"message":"m","code":190,"error_subcode":459}}"#.utf8),
+      sdkVersion: .v3_1)
+    #expect(expired.category == nil)
+    #expect(expired.userMessage == nil)
+    #expect(expired.sessionEffect == .closeAndClearToken)
+    #expect(expired.reportLines.contains { $0.contains("no FBErrorUtility before 3.2") })
+    let permission = SDKErrorView(
+      status: 403, body: Array(#"{"error":{"message":"m","code":200}}"#.utf8), sdkVersion: .v3_1)
+    #expect(permission.sessionEffect == .none)
+  }
+
+  @Test func errorUserMessageWinsFrom317() {
     let new = SDKErrorView.classify(
       code: 506, subcode: 1_455_006, apiUserMessage: "Said that already.")
     #expect(new.userMessage == "Said that already.")
     #expect(new.shouldNotifyUser)
+    let at317 = SDKErrorView.classify(
+      code: 506, apiUserMessage: "Said that already.", sdkVersion: IOSSDKVersion(3, 17))
+    #expect(at317.userMessage == "Said that already.")
     let old = SDKErrorView.classify(
-      code: 506, subcode: 1_455_006, apiUserMessage: "Said that already.", sdkVersion: .v3_5)
+      code: 506, subcode: 1_455_006, apiUserMessage: "Said that already.",
+      sdkVersion: IOSSDKVersion(3, 16, 2))
     #expect(old.userMessage == nil)
     #expect(!old.shouldNotifyUser)
     #expect(SDKErrorView.classify(code: 10, apiUserMessage: "").userMessage == Self.grant)
+  }
+
+  /// A batch: each item its own parsed body or its own FBErrorHTTPError
+  /// (FBRequestConnection.m:1066-1148, :1306-1320, :1445-1466).
+  @Test func batchItemsAreReadOneByOne() {
+    let answer =
+      #"[{"code":200,"headers":[],"body":"{\"id\":\"1\"}"},null,"#
+      + #"{"code":400,"headers":[],"body":"{\"error\":{\"message\":\"m\",\"type\":\"OAuthException\",\"code\":190,\"error_subcode\":464}}"},"#
+      + #"{"code":403,"headers":[],"body":"{\"error\":{\"message\":\"(#200) x\",\"code\":200}}"}]"#
+    let views = SDKErrorView.connection(status: 200, body: Array(answer.utf8), count: 4)
+    #expect(views.count == 4)
+    #expect(views[0].error == nil)
+    #expect(views[0].result?["id"] == "1")
+    #expect(views[1].error == nil && views[1].result == nil)
+    #expect(views[2].error?.code == .httpError)
+    #expect(views[2].category == .authenticationReopenSession)
+    #expect(views[2].sessionEffect == .closeAndClearToken)
+    #expect(views[3].category == .permissions)
+    #expect(views[3].sessionEffect == .none)
+    // A batch refused as a whole: FBErrorProtocolMismatch for every handler (:1139-1145).
+    let refused = SDKErrorView.connection(
+      status: 400, body: Array(#"{"error":{"message":"m","code":100}}"#.utf8), count: 2)
+    #expect(refused.map { $0.error?.code } == [.protocolMismatch, .protocolMismatch])
+    #expect(refused.allSatisfy { $0.category == .facebookOther && $0.sessionEffect == .none })
   }
 
   @Test func the2500ErrorAsTheSDKSeesIt() {

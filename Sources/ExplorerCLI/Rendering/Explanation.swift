@@ -9,7 +9,48 @@ enum Explanation {
   /// The explanation of `exchange`, ending with a newline.
   static func text(for exchange: Exchange, sdk: ExplainSDK? = nil) -> String {
     var lines = ["#\(exchange.number) \(exchange.summary) → HTTP \(exchange.response.status)"]
-    if let error = GraphErrorBody(body: exchange.response.body) {
+    let sdks = sdk.map { [$0] } ?? ExplainSDK.allCases
+    // A batch answer: FBRequestConnection hands each request its own item (its own parsed
+    // body, or its own FBErrorHTTPError), so each item is explained on its own.
+    if exchange.response.status == 200, isBatch(exchange.request),
+      let items = SDKErrorView.rawBatchItems(exchange.response.body), !items.isEmpty
+    {
+      lines.append("A batch of \(items.count): each request gets its own item.")
+      for (index, item) in items.enumerated() {
+        lines.append("")
+        guard let item else {
+          lines.append("Item \(index): null (omitted on success): result = nil, error = nil")
+          continue
+        }
+        lines.append("Item \(index): HTTP \(item.status)")
+        lines += answerLines(status: item.status, body: item.body, succeeded: item.status < 300)
+        for sdk in sdks {
+          lines += sdk.lines(status: item.status, body: item.body).map { "  " + $0 }
+        }
+      }
+      return lines.joined(separator: "\n") + "\n"
+    }
+    lines += answerLines(
+      status: exchange.response.status, body: exchange.response.body,
+      succeeded: exchange.succeeded)
+    for sdk in sdks {
+      lines.append("")
+      lines += sdk.lines(status: exchange.response.status, body: exchange.response.body)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether `request` is a batch: a POST to the Graph root (`/` or `/vX.Y`).
+  static func isBatch(_ request: HTTPRequest) -> Bool {
+    guard request.method == "POST", let path = URLParts(request.url)?.path else { return false }
+    let parts = path.split(separator: "/")
+    return parts.isEmpty || (parts.count == 1 && parts[0].first == "v" && parts[0].contains("."))
+  }
+
+  /// The Graph error of one answer with its catalogue entry, or "Success.".
+  static func answerLines(status: Int, body: [UInt8], succeeded: Bool) -> [String] {
+    var lines: [String] = []
+    if let error = GraphErrorBody(body: body) {
       lines.append("Graph error \(error.codeLabel)" + (error.type.map { " (\($0))" } ?? ""))
       lines.append("  message: \(error.message)")
       if let title = error.userTitle { lines.append("  error_user_title: \(title)") }
@@ -23,14 +64,9 @@ enum Explanation {
       } else {
         lines.append("  (this code is not in the error catalogue)")
       }
-    } else if exchange.succeeded {
+    } else if succeeded {
       lines.append("Success.")
     }
-    let sdks = sdk.map { [$0] } ?? ExplainSDK.allCases
-    for sdk in sdks {
-      lines.append("")
-      lines += sdk.lines(status: exchange.response.status, body: exchange.response.body)
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 }

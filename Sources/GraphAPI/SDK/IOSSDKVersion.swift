@@ -10,6 +10,8 @@ public struct IOSSDKVersion: Sendable, Hashable, Comparable, CustomStringConvert
     self.patch = patch
   }
 
+  /// 3.1.0: no FBErrorUtility yet (no categories); closes the session on 190 and 102.
+  public static let v3_1 = IOSSDKVersion(3, 1)
   /// 3.5.0: the seeds' era; ignores `error_user_msg`.
   public static let v3_5 = IOSSDKVersion(3, 5)
   /// 3.24.0: the last 3.x; an `error_user_msg` becomes the user message.
@@ -29,8 +31,13 @@ public struct IOSSDKVersion: Sendable, Hashable, Comparable, CustomStringConvert
 
   public var description: String { "\(major).\(minor).\(patch)" }
 
-  /// Whether `error_user_msg` overrides the user message and forces notify (3.24 on).
-  public var honoursErrorUserMessage: Bool { self >= .v3_24 }
+  /// Whether `error_user_msg` overrides the user message and forces notify: from 3.17.0
+  /// (FBErrorUtility.m `apiUserMessageForError:`, absent in 3.16.2).
+  public var honoursErrorUserMessage: Bool { self >= IOSSDKVersion(3, 17) }
+
+  /// Whether the release has FBErrorUtility (`fberrorCategory` and its user messages): 3.2.0
+  /// on. 3.0 and 3.1 give the app the bare `NSError`.
+  public var hasErrorUtility: Bool { self >= IOSSDKVersion(3, 2) }
 
   public static func < (lhs: IOSSDKVersion, rhs: IOSSDKVersion) -> Bool {
     (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)

@@ -37,6 +37,9 @@ public struct IOSSDKWire: Sendable, Hashable {
   /// FBRequestBody.m `kStringBoundary`.
   public static let boundary = "3i2ndDfv2rTHiSisAbouNdArYfORhtTPEefj3q2f"
 
+  /// 3.1's FBSDKVersion.h `FB_IOS_SDK_MIGRATION_BUNDLE` (gone by 3.24).
+  public static let migrationBundle = "fbsdk:20120913"
+
   /// FBRequestConnection.m `userAgent`: `FBiOSSDK.` + FB_IOS_SDK_VERSION_STRING.
   public var userAgent: String { "FBiOSSDK.\(release.rawValue)" }
 
@@ -85,6 +88,11 @@ public struct IOSSDKWire: Sendable, Hashable {
   /// `urlStringForSingleRequest:forBatch:`: adds `format=json`, `sdk=ios` and the token, then
   /// serialises every parameter that is not an attachment into the query.
   func urlString(for request: inout IOSSDKRequest, forBatch: Bool) -> String {
+    // 3.1: every FBRequest starts with `migration_bundle` (FBRequest.m
+    // `initWithSession:graphPath:parameters:HTTPMethod:`); the app's own value wins.
+    if release == .v3_1, !request.parameters.contains(where: { $0.name == "migration_bundle" }) {
+      request.parameters.insert(("migration_bundle", .string(Self.migrationBundle)), at: 0)
+    }
     request.set("format", .string("json"))
     request.set("sdk", .string("ios"))
     if let token = request.accessToken { request.set("access_token", .string(token)) }
@@ -142,13 +150,16 @@ public struct IOSSDKWire: Sendable, Hashable {
         UInt8(ascii: "_"), UInt8(ascii: "~"):
         out.unicodeScalars.append(Unicode.Scalar(byte))
       default:
-        let hex = Array("0123456789ABCDEF".utf8)
-        out += "%"
-        out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-        out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+        out += "%" + hexDigits(byte, uppercase: true)
       }
     }
     return out
+  }
+
+  /// `byte` as two hexadecimal digits.
+  static func hexDigits(_ byte: UInt8, uppercase: Bool) -> String {
+    let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+    return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
   }
 
   /// `addRequest:toBatch:attachments:`: `relative_url`, `method`, the entry's own keys, the

@@ -24,12 +24,16 @@ extension SDKErrorView {
     for member in error.userInfo.members {
       lines.append("    \(member.key): \(member.value.compactText)")
     }
-    lines += [
-      "  description: \(error.localizedDescription)",
-      "  fberrorCategory: \(category?.name ?? "-")",
-      "  fberrorShouldNotifyUser: \(shouldNotifyUser ? "YES" : "NO")",
-      "  fberrorUserMessage: \(userMessage ?? "nil")",
-    ]
+    lines.append("  description: \(error.localizedDescription)")
+    if sdkVersion.hasErrorUtility {
+      lines += [
+        "  fberrorCategory: \(category?.name ?? "-")",
+        "  fberrorShouldNotifyUser: \(shouldNotifyUser ? "YES" : "NO")",
+        "  fberrorUserMessage: \(userMessage ?? "nil")",
+      ]
+    } else {
+      lines.append("  (no FBErrorUtility before 3.2: no category or user message)")
+    }
     switch sessionEffect {
     case .none:
       lines.append("  session: stays open")

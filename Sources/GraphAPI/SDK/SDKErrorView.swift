@@ -47,7 +47,7 @@ public struct SDKErrorView: Sendable, Hashable {
   public var error: NSErrorView?
   /// The Graph error in the body, if any (also on a 200 with `suppress_http_code=1`).
   public var graphError: GraphErrorBody?
-  /// `error.fberrorCategory`; `nil` when there is no error.
+  /// `error.fberrorCategory`; `nil` when there is no error, or before 3.2 (no FBErrorUtility).
   public var category: FBErrorCategory?
   /// `error.fberrorShouldNotifyUser`.
   public var shouldNotifyUser: Bool
@@ -83,6 +83,16 @@ public struct SDKErrorView: Sendable, Hashable {
     )
     // FBErrorUtility reads body.error.code and body.error.error_subcode only when they are numbers.
     let inner = parsed["error"]
+    guard sdkVersion.hasErrorUtility else {
+      // 3.0-3.1: no category or message; FBRequestConnection.m (3.1.0) isInvalidSessionError:
+      // (:1274-1297) closes the session on a 190 or 102.
+      category = nil
+      shouldNotifyUser = false
+      userMessage = nil
+      let code = inner?["code"]?.numberValue?.intValue
+      sessionEffect = code == 190 || code == 102 ? .closeAndClearToken : .none
+      return
+    }
     let classification = Self.classify(
       code: inner?["code"]?.numberValue?.intValue,
       subcode: inner?["error_subcode"]?.numberValue?.intValue,

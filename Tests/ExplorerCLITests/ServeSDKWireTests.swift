@@ -1,0 +1,193 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+import GraphTestSupport
+import Testing
+
+/// The iOS SDK 3.x's and the legacy SDK's own bytes (IOSSDKWire, LegacySDKWire: the
+/// unterminated multipart body, the multipart Content-Type on GET and DELETE) sent raw over a
+/// socket to the built `graph-explorer serve`, each answer read as FBRequestConnection reads it:
+/// every batch item's body string on its own, FBErrorUtility's category for an error.
+@Suite struct ServeSDKWireTests {
+  static let appID = "233936543368280"
+  static let appToken = "233936543368280|5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"
+
+  /// Sends `request` as its SDK puts it on the wire, on a connection of its own.
+  static func send(_ request: HTTPRequest, to server: ServeProcess) throws -> RawClient.Response {
+    guard let port = URLParts(server.url)?.port else {
+      throw ServeProcess.Failure(description: "no port in \(server.url)")
+    }
+    let client = try RawClient(port: port, timeout: 20)
+    try client.send(SDKWireMessage(request).bytes)
+    return try client.readResponse()
+  }
+
+  /// An FBRequestConnection of `requests` through `server`: each handler's view.
+  static func connection(
+    _ release: IOSSDKWire.Release, _ requests: [IOSSDKRequest], to server: ServeProcess
+  ) throws -> [SDKErrorView] {
+    let answer = try send(IOSSDKWire(release).connection(requests, appID: appID), to: server)
+    let version = release == .v3_1 ? IOSSDKVersion.v3_1 : .v3_24
+    return SDKErrorView.connection(
+      status: answer.status, body: answer.body, count: requests.count, sdkVersion: version)
+  }
+
+  @Test(arguments: IOSSDKWire.Release.allCases)
+  func everyRequestKindThroughServe(release: IOSSDKWire.Release) async throws {
+    let server = try await ServeProcess.launch([])
+    let publish = "CAAEmuAlicePublish"
+    // GET with the multipart Content-Type and an empty body.
+    let me = try Self.connection(release, [.graph("me", token: "CAAEmuAlice")], to: server)
+    #expect(me.first?.error == nil)
+    #expect(me.first?.result?["name"] == "Alice Whitfield")
+    // POST: the text parameters in the URL and again as parts, the body never closed.
+    let status = try Self.connection(
+      release,
+      [.graph("me/feed", [("message", "Dinner at Marco's")], method: .post, token: publish)],
+      to: server)
+    let postID = try #require(status.first?.result?["id"]?.stringValue)
+    // DELETE with the multipart Content-Type and an empty body.
+    let delete = try Self.connection(
+      release, [.graph(postID, method: .delete, token: publish)], to: server)
+    #expect(delete.first?.error == nil)
+    #expect(delete.first?.result?["success"] == true)
+    // requestForUploadPhoto: the file part named `picture`.
+    let photo = try Self.connection(
+      release,
+      [
+        IOSSDKRequest(
+          .graph("me/photos"), parameters: [("picture", .image([0x89, 0x50, 0x4E, 0x47]))],
+          method: .post, accessToken: publish)
+      ], to: server)
+    #expect(photo.first?.result?["id"]?.stringValue != nil, "\(String(describing: photo.first))")
+    // A publish without publish_actions: HTTP 403, (#200), Permissions, session kept.
+    let denied = try Self.connection(
+      release, [.graph("me/feed", [("message", "hi")], method: .post, token: "CAAEmuAlice")],
+      to: server)
+    #expect(denied.first?.error?.code == .httpError)
+    #expect(denied.first?.graphError?.code == 200)
+    #expect(denied.first?.category == (release == .v3_1 ? nil : .permissions))
+    #expect(denied.first?.sessionEffect == SDKErrorView.SessionEffect.none)
+    // A batch: each item's body string read on its own.
+    let batch = try Self.connection(
+      release,
+      [.graph("me", token: "CAAEmuAlice"), .graph("me/friends", token: "CAAEmuAlice")], to: server)
+    #expect(batch.count == 2)
+    #expect(batch.first?.result?["name"] == "Alice Whitfield")
+    #expect(batch.last?.result?["data"]?.arrayValue?.isEmpty == false)
+    // The token extension piggybacked on a batch: 3.24's fb_extend_sso_token, 3.1's REST call.
+    let extend =
+      release == .v3_1
+      ? IOSSDKRequest(.rest("auth.extendSSOAccessToken"), accessToken: "CAAEmuAlice")
+      : IOSSDKRequest(
+        .graph("oauth/access_token"), parameters: [("grant_type", .string("fb_extend_sso_token"))],
+        accessToken: "CAAEmuAlice", versionPart: "v2.0")
+    let extended = try Self.connection(
+      release, [.graph("me", token: "CAAEmuAlice"), extend], to: server)
+    #expect(extended.last?.result?["access_token"]?.stringValue?.isEmpty == false)
+    #expect(extended.last?.result?["expires_at"] != nil)
+    // An Open Graph action tagging a non-tester: 1611075, each item its own error.
+    let action: JSONValue = [
+      "meal": ["url": "https://example.com/meals/cheeseburger.html"],
+      "tags": [["id": "100002768941660"]],
+    ]
+    let tagged = try Self.connection(
+      release,
+      [
+        IOSSDKRequest(
+          .graph("me/fb_sample_scrumps:eat"), method: .post, graphObject: action.objectValue,
+          accessToken: publish)
+      ], to: server)
+    #expect(tagged.first?.graphError?.code == 1_611_075)
+    #expect(tagged.first?.category == (release == .v3_1 ? nil : .facebookOther))
+    #expect(await server.terminate() == 0)
+    #expect(!server.log.contains("CAAEmuAlice"), "tokens never reach the log")
+  }
+
+  /// 3.24's calls made without a user session: the app settings (no token), the app events
+  /// flush with `custom_events_file` and the client token, the public profile picture, and
+  /// FBTestUsersManager's batch read with the app token.
+  @Test func appLevelRequestsThroughServe() async throws {
+    let server = try await ServeProcess.launch([])
+    let fields = "supports_implicit_sdk_logging,gdpv4_nux_enabled,gdpv4_nux_content"
+    let settings = try Self.connection(
+      .v3_24, [.graph("\(Self.appID)?fields=\(fields)")], to: server)
+    #expect(settings.first?.error == nil)
+    #expect(settings.first?.result?["supports_implicit_sdk_logging"] != nil)
+    let events = #"[{"_eventName":"fb_mobile_activate_app","_logTime":1417000000}]"#
+    let flush = try Self.connection(
+      .v3_24,
+      [
+        IOSSDKRequest(
+          .graph("\(Self.appID)/activities"),
+          parameters: [
+            ("event", .string("CUSTOM_APP_EVENTS")), ("anon_id", .string("XZ1234")),
+            ("custom_events_file", .data(Array(events.utf8))),
+          ], method: .post, accessToken: "\(Self.appID)|EmuClientToken")
+      ], to: server)
+    #expect(flush.first?.result?["success"] == true, "\(String(describing: flush.first))")
+    // FBProfilePictureView asks for the picture with no token when no session is open.
+    let picture = try Self.send(
+      HTTPRequest(url: "https://graph.facebook.com/100001000000002/picture?width=100&height=100"),
+      to: server)
+    #expect(picture.status == 302)
+    // FBTestUsersManager: creates a test user, then reads every test user and their
+    // permissions in one batch, all with the app token.
+    let create = try Self.connection(
+      .v3_24,
+      [
+        .graph(
+          "\(Self.appID)/accounts/test-users",
+          [("installed", "true"), ("permissions", "email"), ("access_token", Self.appToken)],
+          method: .post)
+      ], to: server)
+    let userID = try #require(create.first?.result?["id"]?.stringValue)
+    let list = IOSSDKRequest(
+      .graph("\(Self.appID)/accounts/test-users"),
+      parameters: [("access_token", .string(Self.appToken))],
+      batchParameters: [("name", "test-accounts"), ("omit_response_on_success", false)])
+    let permissions = IOSSDKRequest(
+      .graph("?ids={result=test-accounts:$.data.*.id}&fields=permissions"),
+      parameters: [("access_token", .string(Self.appToken))])
+    let users = try Self.connection(.v3_24, [list, permissions], to: server)
+    #expect(users.count == 2)
+    #expect(users.allSatisfy { $0.error == nil })
+    #expect(
+      users.first?.result?["data"]?.arrayValue?.contains { $0["id"]?.stringValue == userID } == true
+    )
+    let granted = users.last?.result?[userID]?["permissions"]?["data"]?.arrayValue
+    #expect(granted?.contains { $0["permission"] == "email" } == true)
+    #expect(await server.terminate() == 0)
+    #expect(!server.log.contains("5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"))
+    #expect(!server.log.contains("EmuClientToken"))
+  }
+
+  /// The legacy SDK (tag v1.last): graph and REST calls with `sdk_version=2`, a POST whose
+  /// file part has no `name`, the feed dialog.
+  @Test func legacyRequestsThroughServe() async throws {
+    let server = try await ServeProcess.launch([])
+    let wire = LegacySDKWire(appID: Self.appID)
+    let me = try Self.send(wire.graph("me", token: "CAAEmuAlice"), to: server)
+    #expect(me.status == 200)
+    #expect(SDKErrorView.parse(me.body)["name"] == "Alice Whitfield")
+    let post = try Self.send(
+      wire.graph(
+        "me/feed", [("message", .string("Checked in at Marco's"))], method: .post,
+        token: "CAAEmuAlicePublish"), to: server)
+    #expect(post.status == 200, "\(post.bodyText)")
+    let photo = try Self.send(
+      wire.graph(
+        "me/photos", [("message", .string("Dinner")), ("picture", .image([0x89, 0x50]))],
+        method: .post, token: "CAAEmuAlicePublish"), to: server)
+    #expect(photo.status == 200, "\(photo.bodyText)")
+    let extend = try Self.send(
+      wire.rest("auth.extendSSOAccessToken", token: "CAAEmuAlice"), to: server)
+    #expect(SDKErrorView.parse(extend.body)["access_token"] == "CAAEmuAlice")
+    let dialog = try Self.send(
+      HTTPRequest(
+        url: wire.dialogURL("feed", [("name", "Scrumptious")], token: "CAAEmuAlicePublish")),
+      to: server)
+    #expect(dialog.status == 200)
+    #expect(await server.terminate() == 0)
+  }
+}
