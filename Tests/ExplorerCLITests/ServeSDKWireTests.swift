@@ -104,64 +104,6 @@ import Testing
     #expect(!server.log.contains("CAAEmuAlice"), "tokens never reach the log")
   }
 
-  /// 3.24's calls made without a user session: the app settings (no token), the app events
-  /// flush with `custom_events_file` and the client token, the public profile picture, and
-  /// FBTestUsersManager's batch read with the app token.
-  @Test func appLevelRequestsThroughServe() async throws {
-    let server = try await ServeProcess.launch([])
-    let fields = "supports_implicit_sdk_logging,gdpv4_nux_enabled,gdpv4_nux_content"
-    let settings = try Self.connection(
-      .v3_24, [.graph("\(Self.appID)?fields=\(fields)")], to: server)
-    #expect(settings.first?.error == nil)
-    #expect(settings.first?.result?["supports_implicit_sdk_logging"] != nil)
-    let events = #"[{"_eventName":"fb_mobile_activate_app","_logTime":1417000000}]"#
-    let flush = try Self.connection(
-      .v3_24,
-      [
-        IOSSDKRequest(
-          .graph("\(Self.appID)/activities"),
-          parameters: [
-            ("event", .string("CUSTOM_APP_EVENTS")), ("anon_id", .string("XZ1234")),
-            ("custom_events_file", .data(Array(events.utf8))),
-          ], method: .post, accessToken: "\(Self.appID)|EmuClientToken")
-      ], to: server)
-    #expect(flush.first?.result?["success"] == true, "\(String(describing: flush.first))")
-    // FBProfilePictureView asks for the picture with no token when no session is open.
-    let picture = try Self.send(
-      HTTPRequest(url: "https://graph.facebook.com/100001000000002/picture?width=100&height=100"),
-      to: server)
-    #expect(picture.status == 302)
-    // FBTestUsersManager: creates a test user, then reads every test user and their
-    // permissions in one batch, all with the app token.
-    let create = try Self.connection(
-      .v3_24,
-      [
-        .graph(
-          "\(Self.appID)/accounts/test-users",
-          [("installed", "true"), ("permissions", "email"), ("access_token", Self.appToken)],
-          method: .post)
-      ], to: server)
-    let userID = try #require(create.first?.result?["id"]?.stringValue)
-    let list = IOSSDKRequest(
-      .graph("\(Self.appID)/accounts/test-users"),
-      parameters: [("access_token", .string(Self.appToken))],
-      batchParameters: [("name", "test-accounts"), ("omit_response_on_success", false)])
-    let permissions = IOSSDKRequest(
-      .graph("?ids={result=test-accounts:$.data.*.id}&fields=permissions"),
-      parameters: [("access_token", .string(Self.appToken))])
-    let users = try Self.connection(.v3_24, [list, permissions], to: server)
-    #expect(users.count == 2)
-    #expect(users.allSatisfy { $0.error == nil })
-    #expect(
-      users.first?.result?["data"]?.arrayValue?.contains { $0["id"]?.stringValue == userID } == true
-    )
-    let granted = users.last?.result?[userID]?["permissions"]?["data"]?.arrayValue
-    #expect(granted?.contains { $0["permission"] == "email" } == true)
-    #expect(await server.terminate() == 0)
-    #expect(!server.log.contains("5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"))
-    #expect(!server.log.contains("EmuClientToken"))
-  }
-
   /// The legacy SDK (tag v1.last): graph and REST calls with `sdk_version=2`, a POST whose
   /// file part has no `name`, the feed dialog.
   @Test func legacyRequestsThroughServe() async throws {
