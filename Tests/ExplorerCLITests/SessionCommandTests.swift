@@ -65,3 +65,16 @@ import Testing
     #expect(run.status == .failure)
   }
 }
+
+/// `explain` of a batch answer: each item explained on its own, as FBRequestConnection hands
+/// each request its own parsed body or its own FBErrorHTTPError.
+@Test func explainABatchItemByItem() async {
+  let run = await ScriptModeTests.run(
+    "batch\nGET me?fields=id\nPOST me/feed message=hi\nend\nexplain --sdk ios3\n", ["--no-color"])
+  #expect(run.output.contains("A batch of 2: each request gets its own item."), "\(run.output)")
+  #expect(run.output.contains("Item 0: HTTP 200"))
+  #expect(run.output.contains("Item 1: HTTP 403"))
+  #expect(run.output.contains("(#200) Requires extended permission: publish_actions"))
+  #expect(run.output.contains("  fberrorCategory: FBErrorCategoryPermissions"))
+  #expect(run.output.contains("the completion handler gets error = nil"))
+}
