@@ -91,10 +91,12 @@ extension GraphServer {
     public var duration: Duration
     /// Why the request was refused, for statuses the server produced itself (4xx, 502).
     public var error: String?
+    /// The request's `User-Agent`, when it had one.
+    public var userAgent: String?
 
     public init(
       method: String?, target: String?, status: Int, requestBytes: Int, responseBytes: Int,
-      duration: Duration, error: String? = nil
+      duration: Duration, error: String? = nil, userAgent: String? = nil
     ) {
       self.method = method
       self.target = target
@@ -103,6 +105,7 @@ extension GraphServer {
       self.responseBytes = responseBytes
       self.duration = duration
       self.error = error
+      self.userAgent = userAgent
     }
   }
 }

@@ -102,6 +102,20 @@ import Testing
     #expect(tagged.first?.category == (release == .v3_1 ? nil : .facebookOther))
     #expect(await server.terminate() == 0)
     #expect(!server.log.contains("CAAEmuAlice"), "tokens never reach the log")
+    // The log names the SDK and its version from the User-Agent.
+    #expect(server.log.contains(" 200 ("), "\(server.log)")
+    #expect(server.log.contains(") · iOS SDK \(release.rawValue)\n"), "\(server.log)")
+  }
+
+  @Test(
+    arguments: [
+      ("FBiOSSDK.3.24.4", "iOS SDK 3.24.4"), ("FBiOSSDK.3.1.0 MyApp/2", "iOS SDK 3.1.0"),
+      ("FBAndroidSDK.3.23.1", "Android SDK 3.23.1"),
+      ("FacebookConnect", "legacy iOS SDK (FacebookConnect)"), ("curl/8.5.0", nil),
+      ("FBiOSSDK.", nil), ("FBiOSSDK.3.24\u{1B}[2J", nil), ("", nil),
+    ] as [(String, String?)])
+  func userAgentNamesTheSDK(agent: String, label: String?) {
+    #expect(SDKUserAgent(agent)?.description == label)
   }
 
   /// The legacy SDK (tag v1.last): graph and REST calls with `sdk_version=2`, a POST whose
@@ -131,5 +145,6 @@ import Testing
       to: server)
     #expect(dialog.status == 200)
     #expect(await server.terminate() == 0)
+    #expect(server.log.contains("· legacy iOS SDK (FacebookConnect)\n"), "\(server.log)")
   }
 }

@@ -7,7 +7,8 @@ import GraphServer
 /// cassettes are redacted with.
 enum ServeLog {
   /// `GET /me?access_token=*** 200 (123 bytes, 0.4 ms)`, or for a refused request
-  /// `- 400 (reason)`.
+  /// `- 400 (reason)`; a request from a Facebook SDK ends with the SDK and its version from
+  /// its `User-Agent` (`· iOS SDK 3.24.4`).
   static func line(_ entry: GraphServer.AccessLogEntry) -> String {
     line(entry, maskedTarget: entry.target.map(mask))
   }
@@ -32,6 +33,10 @@ enum ServeLog {
       text += String(entry.status)
     }
     if let error = entry.error { text += " [\(mask(error))]" }
+    if let sdk = SDKUserAgent(entry.userAgent) {
+      text += " · "
+      text += sdk.description
+    }
     return text
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 import GraphServer
 
 /// Writes the access log of `graph-explorer serve` (`--log FILE|-|off`): the lines of
@@ -62,7 +63,9 @@ final class ServeLogWriter: @unchecked Sendable {
   /// Adds the line of one request.
   func record(_ entry: GraphServer.AccessLogEntry) {
     guard sink != nil else { return }
+    // A line that names an SDK (`· iOS SDK 3.24.4`) takes the general path.
     if entry.error == nil, let method = entry.method, let target = entry.target,
+      SDKUserAgent(entry.userAgent) == nil,
       let start = memoLock.withLock({ maskMemo.lineStart(method: method, target: target) })
     {
       // `ServeLog.line` of a printable-ASCII line, written as bytes.

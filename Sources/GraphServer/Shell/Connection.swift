@@ -20,6 +20,7 @@ final class Connection {
     var keepAlive: Bool
     var requestBytes: Int
     var started: UInt64
+    var userAgent: String?
   }
 
   let id: UInt64

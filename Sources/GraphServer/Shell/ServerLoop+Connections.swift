@@ -112,7 +112,8 @@ extension ServerLoop {
     }
     connection.current = Connection.Current(
       method: parsed.method, target: parsed.target, minorVersion: parsed.minorVersion,
-      keepAlive: parsed.keepAlive, requestBytes: parsed.body.count, started: Socket.now())
+      keepAlive: parsed.keepAlive, requestBytes: parsed.body.count, started: Socket.now(),
+      userAgent: parsed.headers["User-Agent"])
     let id = connection.id
     if let answer = MethodPolicy.optionsAnswer(parsed) {
       answered(connection, answer, failure: nil)
@@ -189,7 +190,8 @@ extension ServerLoop {
         GraphServer.AccessLogEntry(
           method: current.method, target: current.target, status: response.status,
           requestBytes: current.requestBytes, responseBytes: response.body.count,
-          duration: .nanoseconds(Int64(now - current.started)), error: failure))
+          duration: .nanoseconds(Int64(now - current.started)), error: failure,
+          userAgent: current.userAgent))
       noteLogLine()
     }
     connection.current = nil
