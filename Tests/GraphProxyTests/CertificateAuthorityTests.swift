@@ -1,0 +1,8 @@
+import Foundation
+import GraphTestSupport
+import Testing
+
+@testable import GraphProxy
+
+@Suite("CertificateAuthority") struct CertificateAuthorityTests {
+}
