@@ -87,7 +87,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "GraphProxyTests",
-      dependencies: ["GraphProxy", "GraphServer", "GraphEmulator", "GraphTestSupport"],
+      dependencies: ["GraphProxy", "GraphServer", "GraphEmulator", "GraphTestSupport", "COpenSSL"],
       swiftSettings: strict),
     .testTarget(
       name: "ExplorerCLITests",
