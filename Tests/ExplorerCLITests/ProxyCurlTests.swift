@@ -28,6 +28,8 @@ import Testing
     // Two requests, one connection (and one handshake): keep-alive inside the tunnel.
     #expect(lines.contains("keepalive: 200/1 200/0"))
     #expect(lines.contains("post: {\"id\":\"100001000000001_"))
+    // serve's limits hold inside the tunnel: a 40 KB header section is refused 431.
+    #expect(lines.contains("limits: 431"))
     // serve's log, with whole URLs and secrets masked; the refusals and the failed handshake.
     #expect(
       run.log.contains(
@@ -38,6 +40,22 @@ import Testing
       run.log.contains("the TLS handshake failed (does the client trust graph-explorer's CA?"))
     #expect(!run.log.contains("CAAEmuAlice"))
     #expect(run.log.contains("graph-explorer: stopped (SIGTERM)\nproxy exit 0"))
+  }
+
+  @Test func passThroughLetsOtherHostsThroughAndStillAnswersFacebooks() async throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    guard let binary = ServeProcess.executable("graph-explorer") else {
+      throw ServeProcess.Failure(description: "graph-explorer is not built")
+    }
+    let run = try await ProxyNamespace.run(
+      proxy: ["--pass-through"],
+      command: ["sh", ProxyNamespace.interop + "/proxy_pass_through.sh", binary.path], in: scratch)
+    #expect(run.status == 0, "\(run.client)")
+    #expect(run.client.contains(#"plain: {"id":"100001000000001"} 200"#))
+    #expect(run.client.contains(#"tunnel: {"id":"100001000000001"} 200"#))
+    #expect(run.client.contains(#"graph: {"name":"Alice Whitfield","id":"100001000000001"} 200"#))
+    #expect(run.log.contains("[passed through, not answered]"))
   }
 
   @Test func theCAIsPrintedWithHowToTrustIt() async throws {

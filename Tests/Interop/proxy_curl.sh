@@ -14,3 +14,5 @@ echo "other-plain: $(c 'http://example.com/x' -w ' %{http_code}')"
 echo "untrusted: $(c 'https://graph.facebook.com/v2.2/me' -o /dev/null -w '%{http_code}' 2>&1 | head -1)"
 echo "keepalive: $(c --cacert "$CA" 'https://graph.facebook.com/v2.2/me?fields=id&access_token=CAAEmuAlice' 'https://graph.facebook.com/v2.2/me/friends?access_token=CAAEmuAlice' -o /dev/null -o /dev/null -w '%{http_code}/%{num_connects} ')"
 echo "post: $(c --cacert "$CA" -F message=hi 'https://graph.facebook.com/v2.2/me/feed?access_token=CAAEmuAlicePublish' -w ' %{http_code}')"
+big=$(head -c 40000 /dev/zero | tr '\0' a)
+echo "limits: $(c --cacert "$CA" -H "X-Big: $big" 'https://graph.facebook.com/v2.2/me?access_token=CAAEmuAlice' -o /dev/null -w '%{http_code}')"
