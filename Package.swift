@@ -34,11 +34,19 @@ let package = Package(
     .target(
       name: "GraphServer", dependencies: ["GraphAPI", "GraphJSON", "CEventPoll"],
       swiftSettings: strict),
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(
+      name: "GraphProxy", dependencies: ["GraphAPI", "GraphServer", "COpenSSL"],
+      swiftSettings: strict),
     .target(
       name: "ExplorerCLI",
       dependencies: [
         "GraphJSON", "GraphAPI", "GraphLive", "GraphEmulator", "GraphCassette", "GraphServer",
-        "CEditLine",
+        "GraphProxy", "CEditLine",
       ],
       swiftSettings: strict
     ),
@@ -47,6 +55,7 @@ let package = Package(
       name: "graph-bench",
       dependencies: [
         "GraphJSON", "GraphAPI", "GraphEmulator", "GraphCassette", "GraphServer", "GraphLive",
+        "GraphProxy",
       ],
       swiftSettings: strict
     ),
@@ -75,6 +84,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "GraphServerTests", dependencies: ["GraphServer", "GraphEmulator", "GraphTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "GraphProxyTests",
+      dependencies: ["GraphProxy", "GraphServer", "GraphEmulator", "GraphTestSupport", "COpenSSL"],
       swiftSettings: strict),
     .testTarget(
       name: "ExplorerCLITests",

@@ -8,6 +8,7 @@ public enum GraphExplorer {
     DiffCommand.subcommand,
     PatchCommand.subcommand,
     ServeCommand.subcommand,
+    ProxyCommand.subcommand,
     FmtCommand.subcommand,
     ImportCommand.subcommand,
     ExportCommand.subcommand,

@@ -27,6 +27,9 @@ final class CurlTransfer: @unchecked Sendable {
   private var headers = HTTPHeaders()
   private var headerBytes = 0
   private var body: [UInt8] = []
+  /// `CurlTransport.caBundle` and `.ignoresProxyEnvironment`.
+  private let caBundle: String?
+  private let ignoresProxyEnvironment: Bool
   private var tooLarge = false
   private var headersTooLarge = false
 
@@ -36,8 +39,10 @@ final class CurlTransfer: @unchecked Sendable {
 
   init(
     request: HTTPRequest, parts: URLParts, timeout: Duration, limit: Int,
-    handles: CurlHandlePool
+    handles: CurlHandlePool, caBundle: String? = nil, ignoresProxyEnvironment: Bool = false
   ) {
+    self.caBundle = caBundle
+    self.ignoresProxyEnvironment = ignoresProxyEnvironment
     self.handles = handles
     self.request = request
     self.parts = parts
@@ -99,6 +104,9 @@ final class CurlTransfer: @unchecked Sendable {
           ? 1 : 0
       },
     ]
+    if let caBundle { setup.append(ge_curl_set_string(handle, CURLOPT_CAINFO, caBundle)) }
+    // An empty proxy name turns the environment's proxies off for this handle.
+    if ignoresProxyEnvironment { setup.append(ge_curl_set_string(handle, CURLOPT_PROXY, "")) }
     setup += methodAndBody(handle)
     if let failed = setup.first(where: { $0 != CURLE_OK }) {
       return .failed(

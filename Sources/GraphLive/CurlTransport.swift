@@ -32,6 +32,11 @@ public final class CurlTransport: GraphTransport, Sendable {
     get { limitLock.withLock { limit } }
     set { limitLock.withLock { limit = max(0, newValue) } }
   }
+  /// The CA certificates TLS peers are verified against, instead of the system's (a PEM file).
+  public let caBundle: String?
+  /// Whether proxies named in the environment are ignored (`graph-explorer proxy --record`,
+  /// which is itself the `HTTPS_PROXY` of its clients, must not send upstream to itself).
+  public let ignoresProxyEnvironment: Bool
   private let pool: TransferPool
   /// Easy handles kept between requests, with their open connections.
   let handles = CurlHandlePool(keep: 16)
@@ -43,13 +48,20 @@ public final class CurlTransport: GraphTransport, Sendable {
   /// The default `maxTransfers`: how many requests may be in flight at once.
   public static let defaultMaxTransfers = 256
 
-  /// - Parameter maxTransfers: how many requests may be in flight at once, each on its own
-  ///   thread; later ones wait for one to end.
+  /// - Parameters:
+  ///   - maxTransfers: how many requests may be in flight at once, each on its own thread;
+  ///     later ones wait for one to end.
+  ///   - caBundle: a PEM file of the CA certificates to verify TLS peers against; `nil`: the
+  ///     system's.
+  ///   - ignoresProxyEnvironment: connect directly whatever `https_proxy` and the like say.
   public init(
     timeout: Duration = .seconds(60), userAgent: String = "graph-explorer",
     maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes,
-    maxTransfers: Int = CurlTransport.defaultMaxTransfers
+    maxTransfers: Int = CurlTransport.defaultMaxTransfers,
+    caBundle: String? = nil, ignoresProxyEnvironment: Bool = false
   ) {
+    self.caBundle = caBundle
+    self.ignoresProxyEnvironment = ignoresProxyEnvironment
     self.timeout = timeout
     self.userAgent = userAgent
     limit = max(0, maxAnswerBytes)
@@ -68,7 +80,8 @@ public final class CurlTransport: GraphTransport, Sendable {
     }
     let limit = maxAnswerBytes
     let transfer = CurlTransfer(
-      request: request, parts: parts, timeout: timeout, limit: limit, handles: handles)
+      request: request, parts: parts, timeout: timeout, limit: limit, handles: handles,
+      caBundle: caBundle, ignoresProxyEnvironment: ignoresProxyEnvironment)
     let pool = self.pool
     let ending = await withTaskCancellationHandler {
       await withCheckedContinuation {

@@ -27,13 +27,15 @@ public final class GraphServer: Sendable {
   public let transport: any GraphTransport
   /// Where it listens and its limits.
   public let configuration: Configuration
-  private let state = LockedValue<State>(State())
+  let state = LockedValue<State>(State())
 
-  private struct State: Sendable {
+  struct State: Sendable {
     var loops: [ServerLoop] = []
     var listener: Int32?
     var port: Int?
     var started = false
+    /// Round-robin over the loops for `adopt`.
+    var nextAdoption = 0
   }
 
   public init(transport: any GraphTransport, configuration: Configuration = Configuration()) {
@@ -46,6 +48,16 @@ public final class GraphServer: Sendable {
   ///   server was already started.
   @discardableResult
   public func start() throws(GraphServerError) -> Int {
+    try start(listening: true)
+  }
+
+  /// Starts serving only the connections handed over with `adopt`, listening on no port.
+  /// - Throws: `GraphServerError` when the server was already started.
+  public func startWithoutListening() throws(GraphServerError) {
+    _ = try start(listening: false)
+  }
+
+  private func start(listening: Bool) throws(GraphServerError) -> Int {
     guard configuration.maxConnections > 0 else {
       throw .invalidConfiguration("maxConnections must be at least 1")
     }
@@ -53,8 +65,10 @@ public final class GraphServer: Sendable {
       guard !state.started else { throw .alreadyStarted }
       state.started = true
     }
-    let (fd, port) = try Socket.listen(
-      host: configuration.host, port: configuration.port, backlog: 1024)
+    let (fd, port): (Int32?, Int) =
+      listening
+      ? try Socket.listen(host: configuration.host, port: configuration.port, backlog: 1024)
+      : (nil, 0)
     let threads = max(1, configuration.ioThreads)
     var loops: [ServerLoop] = []
     let budget = BodyBudget(limit: configuration.maxBodyBytesInFlight)
@@ -67,13 +81,13 @@ public final class GraphServer: Sendable {
             fallbackAuthority: Self.authority(host: configuration.host, port: port)))
       }
     } catch {
-      Socket.close(fd)
+      if let fd { Socket.close(fd) }
       throw error
     }
     state.withLock {
       $0.loops = loops
       $0.listener = fd
-      $0.port = port
+      $0.port = listening ? port : nil
     }
     for loop in loops { loop.start() }
     return port

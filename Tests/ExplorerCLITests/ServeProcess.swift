@@ -137,13 +137,17 @@ struct ProgramRun: Sendable {
   var output: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// Runs a program to completion (on its own thread) and returns its status and output.
-func runProgram(_ path: String, _ arguments: [String]) async throws -> ProgramRun {
+/// Runs a program to completion (on its own thread) and returns its status and output;
+/// `environment` replaces the inherited one when given.
+func runProgram(_ path: String, _ arguments: [String], environment: [String: String]? = nil)
+  async throws -> ProgramRun
+{
   try await withCheckedThrowingContinuation { continuation in
     Thread {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: path)
       process.arguments = arguments
+      if let environment { process.environment = environment }
       let out = Pipe()
       let err = Pipe()
       process.standardOutput = out

@@ -46,13 +46,14 @@ package struct ParsedRequest: Sendable, Equatable {
     self.keepAlive = keepAlive
   }
 
-  /// The absolute URL of the request: `http://` + the `Host` header (or `fallbackAuthority`
+  /// The absolute URL of the request: `scheme://` + the `Host` header (or `fallbackAuthority`
   /// when there is none) + the target; an absolute-form target is kept as it is.
-  package func absoluteURL(fallbackAuthority: String) -> String {
+  package func absoluteURL(scheme: String = "http", fallbackAuthority: String) -> String {
     if !target.hasPrefix("/") { return target }
     let host = self.host.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackAuthority
-    var url = "http://"
-    url.reserveCapacity(7 + host.utf8.count + target.utf8.count)
+    var url = scheme
+    url.reserveCapacity(scheme.utf8.count + 3 + host.utf8.count + target.utf8.count)
+    url += "://"
     url += host
     url += target
     return url

@@ -25,6 +25,10 @@ final class Connection {
 
   let id: UInt64
   let fd: Int32
+  /// The scheme of the requests' URLs: `https` for a connection decrypted by a proxy.
+  var scheme = "http"
+  /// Whether the access log shows the whole URL (a proxy's connection), not just the target.
+  var logsURL = false
   var parser: HTTPConnectionParser
   var phase = Phase.reading
   var current: Current?

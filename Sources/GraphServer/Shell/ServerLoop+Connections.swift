@@ -110,9 +110,11 @@ extension ServerLoop {
       _ = budget.change(from: connection.reservedBody, to: parsed.body.count, force: true)
       connection.reservedBody = parsed.body.count
     }
+    let url = parsed.absoluteURL(scheme: connection.scheme, fallbackAuthority: fallbackAuthority)
     connection.current = Connection.Current(
-      method: parsed.method, target: parsed.target, minorVersion: parsed.minorVersion,
-      keepAlive: parsed.keepAlive, requestBytes: parsed.body.count, started: Socket.now(),
+      method: parsed.method, target: connection.logsURL ? url : parsed.target,
+      minorVersion: parsed.minorVersion, keepAlive: parsed.keepAlive,
+      requestBytes: parsed.body.count, started: Socket.now(),
       userAgent: parsed.headers["User-Agent"])
     let id = connection.id
     if let answer = MethodPolicy.optionsAnswer(parsed) {
@@ -120,8 +122,7 @@ extension ServerLoop {
       return
     }
     let request = HTTPRequest(
-      method: MethodPolicy.transportMethod(parsed.method),
-      url: parsed.absoluteURL(fallbackAuthority: fallbackAuthority),
+      method: MethodPolicy.transportMethod(parsed.method), url: url,
       headers: parsed.headers, body: parsed.body)
     if let immediate {
       // Ready at once: answered here, no task and no thread switch.

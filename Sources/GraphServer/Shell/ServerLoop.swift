@@ -25,6 +25,8 @@ final class ServerLoop: @unchecked Sendable {
   // Shared with other threads, guarded by `lock`.
   private let lock = NSLock()
   private var completions: [(id: UInt64, response: HTTPResponse, failure: String?)] = []
+  /// Connections handed over by `GraphServer.adopt`, to be served from the next turn.
+  private var adoptions: [GraphServer.AdoptedConnection] = []
   private var stopRequested = false
   private var jobs: [UnownedJob] = []
   private var wakePending = false
@@ -72,7 +74,7 @@ final class ServerLoop: @unchecked Sendable {
   private var listening: Int32?
 
   init(
-    transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32,
+    transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32?,
     budget: BodyBudget, maxConnections: Int, fallbackAuthority: String
   ) throws(GraphServerError) {
     guard let pipe = Socket.pipe() else {
@@ -132,6 +134,17 @@ final class ServerLoop: @unchecked Sendable {
     }
   }
 
+  /// Hands the loop a connected socket to serve; `false` (the socket untouched) once the loop
+  /// is stopping.
+  func adopt(_ connection: GraphServer.AdoptedConnection) -> Bool {
+    lock.withLock {
+      guard !loopEnded, !stopRequested else { return false }
+      adoptions.append(connection)
+      wakeLocked()
+      return true
+    }
+  }
+
   /// Queues a job of a transport task to run on the loop thread; `false` once the loop ended.
   func enqueue(_ job: UnownedJob) -> Bool {
     lock.withLock {
@@ -153,13 +166,15 @@ final class ServerLoop: @unchecked Sendable {
     // A few rounds (answers start pipelined requests, whose jobs come in the next round),
     // then the other connections get a poll.
     for _ in 0..<4 {
-      let (answers, ready, stop) = lock.withLock {
+      let (answers, ready, stop, adopted) = lock.withLock {
         defer {
           completions.removeAll(keepingCapacity: true)
           jobs.removeAll(keepingCapacity: true)
+          if !adoptions.isEmpty { adoptions = [] }
         }
-        return (completions, jobs, stopRequested)
+        return (completions, jobs, stopRequested, adoptions)
       }
+      for connection in adopted { serveAdopted(connection) }
       if stop, !stopping { beginStopping() }
       if answers.isEmpty, ready.isEmpty { return }
       for job in ready { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
@@ -257,7 +272,9 @@ final class ServerLoop: @unchecked Sendable {
     var timeout: Int32 =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
     let idle = lock.withLock {
-      sleeping = completions.isEmpty && jobs.isEmpty && (!stopRequested || stopping)
+      sleeping =
+        completions.isEmpty && jobs.isEmpty && adoptions.isEmpty
+        && (!stopRequested || stopping)
       return sleeping
     }
     if !idle || !unfinished.isEmpty { timeout = 0 }
@@ -327,6 +344,25 @@ final class ServerLoop: @unchecked Sendable {
         deadline: now + configuration.idleTimeout.nanoseconds)
       connections[nextID] = connection
       touch(connection)
+    }
+  }
+
+  /// Serves a socket handed over by `adopt`, starting with the bytes already read from it.
+  private func serveAdopted(_ adopted: GraphServer.AdoptedConnection) {
+    Socket.prepareAdopted(adopted.fd)
+    nextID += 1
+    let now = Socket.now()
+    let connection = Connection(
+      id: nextID, fd: adopted.fd, limits: configuration.limits, acceptedAt: now,
+      deadline: now + configuration.idleTimeout.nanoseconds)
+    connection.scheme = adopted.scheme
+    connection.logsURL = true
+    connections[nextID] = connection
+    if adopted.initialBytes.isEmpty {
+      touch(connection)
+    } else {
+      connection.parser.receive(adopted.initialBytes)
+      drive(connection)
     }
   }
 

@@ -6,7 +6,7 @@
 
 /// The POSIX calls the server makes, behind one small surface; every platform difference of
 /// the module lives in this file.
-enum Socket {
+package enum Socket {
   enum ReadResult { case bytes(Int), end, wouldBlock, failed }
   enum WriteResult { case wrote(Int), wouldBlock, failed }
 
@@ -19,7 +19,7 @@ enum Socket {
   #endif
 
   /// A non-blocking listening socket on `host`:`port` (0 picks a free port) and the port it got.
-  static func listen(host: String, port: Int, backlog: Int32) throws(GraphServerError) -> (
+  package static func listen(host: String, port: Int, backlog: Int32) throws(GraphServerError) -> (
     fd: Int32, port: Int
   ) {
     let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
@@ -60,10 +60,10 @@ enum Socket {
     throw lastError
   }
 
-  enum AcceptResult { case accepted(Int32), nothing, outOfDescriptors }
+  package enum AcceptResult { case accepted(Int32), nothing, outOfDescriptors }
 
   /// Accepts one pending connection, non-blocking and with Nagle off.
-  static func accept(_ listener: Int32) -> AcceptResult {
+  package static func accept(_ listener: Int32) -> AcceptResult {
     #if canImport(Glibc)
       let fd = Glibc.accept(listener, nil, nil)
     #else
@@ -151,7 +151,7 @@ enum Socket {
     #endif
   }
 
-  static func close(_ fd: Int32) {
+  package static func close(_ fd: Int32) {
     #if canImport(Glibc)
       _ = Glibc.close(fd)
     #else
@@ -169,11 +169,14 @@ enum Socket {
   }
 
   /// Monotonic time in nanoseconds.
-  static func now() -> UInt64 {
+  package static func now() -> UInt64 {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
+
+  /// A socket connected elsewhere, made ready for the loop as an accepted one is.
+  static func prepareAdopted(_ fd: Int32) { prepare(fd) }
 
   /// Non-blocking, close-on-exec, and (on Darwin) no SIGPIPE on writes to a closed peer.
   private static func prepare(_ fd: Int32) {

@@ -1,0 +1,47 @@
+/// The hosts the proxy answers in place of Facebook, and the domains its certificate
+/// authority may vouch for: the one place these lists live.
+public enum GraphHosts {
+  /// Hosts answered from the emulator, a cassette or the recording: Graph, its video upload
+  /// host, the REST API, the web and mobile dialogs (the iOS SDK 3.x opens
+  /// `https://m.facebook.com/dialog/`), and the picture hosts the emulator's URLs name.
+  public static let answered: Set<String> = [
+    "graph.facebook.com", "graph-video.facebook.com", "api.facebook.com", "www.facebook.com",
+    "m.facebook.com", "fbcdn-profile-a.akamaihd.net", "fbstatic-a.akamaihd.net",
+    "fbcdn-sphotos-a-a.akamaihd.net", "fbcdn-photos-a-a.akamaihd.net",
+  ]
+
+  /// Domains whose every host is answered too (today's picture CDN, `scontent.xx.fbcdn.net`).
+  public static let answeredDomains = ["fbcdn.net"]
+
+  /// What the certificate authority's `nameConstraints` permits: these names and the hosts
+  /// under them. The akamaihd.net picture hosts are listed one by one, not the whole domain.
+  public static let permittedDomains = [
+    "facebook.com", "fbcdn.net", "fbcdn-profile-a.akamaihd.net", "fbstatic-a.akamaihd.net",
+    "fbcdn-sphotos-a-a.akamaihd.net", "fbcdn-photos-a-a.akamaihd.net",
+  ]
+
+  /// Whether the proxy answers `host` (a name without port, any case).
+  public static func isAnswered(_ host: String) -> Bool {
+    let host = host.lowercased()
+    if answered.contains(host) { return true }
+    return answeredDomains.contains { host.hasSuffix("." + $0) }
+  }
+
+  /// `host:port` (or `[v6]:port`, or a bare host) split into the host, lowercased and without
+  /// brackets, and the port (`nil` when none is given or it is not a number).
+  public static func split(authority: String) -> (host: String, port: Int?) {
+    var text = Substring(authority)
+    if text.hasPrefix("[") {
+      guard let close = text.firstIndex(of: "]") else { return (authority.lowercased(), nil) }
+      let host = text[text.index(after: text.startIndex)..<close]
+      let rest = text[text.index(after: close)...]
+      return (host.lowercased(), rest.hasPrefix(":") ? Int(rest.dropFirst()) : nil)
+    }
+    if let colon = text.lastIndex(of: ":"), text.firstIndex(of: ":") == colon {
+      let port = Int(text[text.index(after: colon)...])
+      text = text[..<colon]
+      return (text.lowercased(), port)
+    }
+    return (text.lowercased(), nil)
+  }
+}
