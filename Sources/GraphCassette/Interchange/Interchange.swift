@@ -268,6 +268,23 @@ public enum Interchange {
     _ file: MappedFile, path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> Imported {
+    let result: Imported
+    do {
+      result = try importMapped(
+        file, path: path, format: format, knownSecrets: knownSecrets, publicValues: publicValues)
+    } catch {
+      // A reader that met the zeros of a cut file fails for the cut, not for the zeros.
+      try file.checkIntact()
+      throw error
+    }
+    try file.checkIntact()
+    return result
+  }
+
+  private static func importMapped(
+    _ file: MappedFile, path: String, format: InterchangeFormat?,
+    knownSecrets: [Secret], publicValues: Set<String>
+  ) throws(CassetteError) -> Imported {
     let requested = format
     let format: InterchangeFormat
     var detectedDocument: JSONDocument?
