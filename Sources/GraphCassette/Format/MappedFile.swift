@@ -36,7 +36,9 @@ package final class MappedFile {
     else { return nil }
     let size = Int(info.st_size)
     guard
-      let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0),
+      // No swap reserved for the copy-on-write pages: a file larger than memory (a sparse
+      // 40 GiB one) maps, and only the pages a reader touches cost anything.
+      let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_NORESERVE, fd, 0),
       base != MAP_FAILED
     else { return nil }
     bytes = UnsafeMutableBufferPointer(
