@@ -167,7 +167,18 @@ public enum Interchange {
     _ bytes: consuming [UInt8], path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> Imported {
-    var result = try readWithNotes(bytes, path: path, format: format)
+    redacted(
+      try readWithNotes(bytes, path: path, format: format), knownSecrets: knownSecrets,
+      publicValues: publicValues)
+  }
+
+  /// `result` with every secret replaced by its placeholder.
+  static func redacted(
+    _ result: consuming Imported, knownSecrets: [Secret], publicValues: Set<String>
+  )
+    -> Imported
+  {
+    var result = result
     var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     redactor.reservePlaceholders(in: result.cassette)
     redactor.redact(&result.cassette)
@@ -268,11 +279,9 @@ public enum Interchange {
     _ file: MappedFile, path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> Imported {
-    var result = try readWithNotes(file, path: path, format: format)
-    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
-    redactor.reservePlaceholders(in: result.cassette)
-    redactor.redact(&result.cassette)
-    return result
+    redacted(
+      try readWithNotes(file, path: path, format: format), knownSecrets: knownSecrets,
+      publicValues: publicValues)
   }
 
   /// As `readWithNotes(_:path:format:)` (nothing redacted, for `audit`), for a mapped file.
