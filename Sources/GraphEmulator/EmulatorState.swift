@@ -24,14 +24,23 @@ struct EmulatorState: Sendable {
   /// Repeated reads' answers.
   var memo = AnswerMemo()
 
-  init(world: World) { self.world = world }
+  /// Random or counted codes and tokens.
+  let secrets: SecretMint
+  /// The key of the dialogs' form tokens, made once per state.
+  let formKey: [UInt8]
+
+  init(world: World, secrets: SecretMint = .random) {
+    self.world = world
+    self.secrets = secrets
+    formKey = secrets.formKey(appSecret: world.app.secret)
+  }
 
   /// An empty state to swap in while the real one is lent to a router.
   static let placeholder = EmulatorState(
     world: World(
       app: AppInfo(id: "", name: "", namespace: "", secret: "", defaultVersion: .v2_2),
       nodes: [:], edges: [:], tokens: [:], deauthorized: [], defaultUserID: "",
-      defaultToken: "", clock: 0))
+      defaultToken: "", clock: 0), secrets: .deterministic)
 
   /// The clock: the world's start time plus one second per request.
   var now: Int {

@@ -17,10 +17,11 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
   /// Holds the placeholder state between requests; `answer` swaps the real state in.
   private var router = Router(state: EmulatorState.placeholder)
 
-  /// An emulator over `world` (the embedded default world unless told otherwise).
-  public init(world: World = .default) {
+  /// An emulator over `world` (the embedded default world unless told otherwise); `secrets`
+  /// says whether OAuth codes and minted tokens are random (the default) or counted.
+  public init(world: World = .default, secrets: SecretMint = .random) {
     initialWorld = world
-    state = EmulatorState(world: world)
+    state = EmulatorState(world: world, secrets: secrets)
   }
 
   /// Answers one request. Never throws: every problem is a Graph error answer.
@@ -59,7 +60,7 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
   public func reset() {
     withState { state in
       let throttle = state.throttle
-      state = EmulatorState(world: initialWorld)
+      state = EmulatorState(world: initialWorld, secrets: state.secrets)
       state.throttle = throttle
     }
   }

@@ -66,7 +66,7 @@ import Testing
       expect id == "100001000000002"
       POST 233936543368280/activities event=CUSTOM_APP_EVENTS custom_events:='[{"_eventName":"fb_mobile_purchase"}]'
       events
-      """, ["--no-color"])
+      """, ["--no-color", "--deterministic-secrets"])
     #expect(run.status == .success, "\(run.output)\(run.errors)")
     #expect(
       run.output.contains(
@@ -76,4 +76,14 @@ import Testing
     #expect(run.output.contains("FBSessionStateOpenTokenExtended · long-lived token "))
     #expect(run.output.contains("CUSTOM_APP_EVENTS fb_mobile_purchase"))
   }
+}
+
+/// Codes are random unless `--deterministic-secrets` asks for the counted ones (issue 31).
+@Test func codeFlowCodesAreRandomByDefault() async {
+  let script = "login --code-flow bob\n"
+  let first = await ScriptModeTests.run(script, ["--no-color"])
+  let second = await ScriptModeTests.run(script, ["--no-color"])
+  #expect(first.status == .success && second.status == .success)
+  #expect(!first.output.contains("code AQEm…0002"), "\(first.output)")
+  #expect(first.output != second.output)
 }

@@ -23,6 +23,11 @@ import Testing
     #expect(run.status == 0, "\(run.output)\n\(run.error)")
     #expect(run.output.contains("ok   the code exchanges for Bob's token"))
     #expect(run.output.contains("ok   Cancel lands on redirect_uri with error=access_denied"))
+    // Issue 31: the backslash redirect and a cross-origin auto-submitting form, both refused.
+    #expect(run.output.contains("ok   the backslash redirect_uri is blocked"))
+    #expect(
+      run.output.contains("ok   the cross-origin auto-submitted form gets no redirect and no code"))
+    #expect(run.output.contains("ok   the dialog answers its security check page"))
     let bytes = try #require(FileManager.default.contents(atPath: shot))
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
     #expect(await server.terminate() == 0)

@@ -59,8 +59,7 @@ import Testing
       ("client_id", Self.app), ("redirect_uri", redirect), ("response_type", "token"),
       ("scope", "user_likes"), ("person", "bob"),
     ]
-    let approved = call(
-      emulator, "dialog/oauth", method: "POST", token: nil, form: form + [("decision", "approve")])
+    let approved = submitOAuthDialog(emulator, form)
     let location = Self.location(approved)
     #expect(location.hasPrefix(redirect + "#access_token=CAA"))
     let fragment = QueryItems(parsing: String(location.split(separator: "#")[1]))
@@ -69,9 +68,7 @@ import Testing
     #expect(emulator.tokenRecord(token)?.userID == "100001000000002")
     #expect(emulator.tokenRecord(token)?.scopes.contains("user_likes") == true)
 
-    let cancelled = call(
-      emulator, "dialog/oauth", method: "POST", token: nil,
-      form: form + [("state", "x"), ("decision", "cancel")])
+    let cancelled = submitOAuthDialog(emulator, form + [("state", "x")], decision: "cancel")
     #expect(
       Self.location(cancelled)
         == redirect + "?error=access_denied&error_code=200&error_description=Permissions+error"

@@ -30,3 +30,22 @@ func call(
   let response = emulator.answer(request)
   return Answer(status: response.status, headers: response.headers, text: response.bodyText)
 }
+
+/// The login dialog as a browser uses it: opens the page for `form` (without `decision`), reads
+/// the form token off it, and posts the form with the token and `decision`.
+func submitOAuthDialog(
+  _ emulator: GraphEmulator, _ form: [(String, String)], decision: String = "approve",
+  path: String = "dialog/oauth"
+) -> Answer {
+  let query = QueryItems(form.map { .init(name: $0.0, value: $0.1) }).formEncoded
+  let page = call(emulator, "\(path)?\(query)", token: nil)
+  return call(
+    emulator, path, method: "POST", token: nil,
+    form: form + [("fb_dtsg", formToken(page.text) ?? ""), ("decision", decision)])
+}
+
+/// The `fb_dtsg` value on a dialog page.
+func formToken(_ html: String) -> String? {
+  guard let start = html.range(of: "name=\"fb_dtsg\" value=\"") else { return nil }
+  return String(html[start.upperBound...].prefix { $0 != "\"" })
+}

@@ -46,7 +46,7 @@ struct GeneratedWorldDigestTests {
   /// Every answer of a session on `world`: reads, pages deep by cursor and by offset, v1.0
   /// friends' gated fields, search, a login by first name, writes, and the world file.
   static func transcript(_ world: World) -> [UInt8] {
-    let emulator = GraphEmulator(world: world)
+    let emulator = GraphEmulator(world: world, secrets: .deterministic)
     var bytes: [UInt8] = []
     func add(_ text: String) { bytes += Array(text.utf8) + [10] }
     func get(

@@ -35,22 +35,25 @@ import Testing
     let page = send(emulator, HTTPRequest(url: url))
     #expect(page.status == 200)
     #expect(page.text.contains("name=\"type\" value=\"user_agent\""))
-    // The web view posts the dialog's form.
+    // The web view posts the dialog's form, with the token the page carried.
+    let token = try #require(formToken(page.text))
     let submit = send(
       emulator,
       HTTPRequest(
         method: "POST", url: "https://m.facebook.com/dialog/oauth",
         headers: ["Content-Type": "application/x-www-form-urlencoded"],
         body: Array(
-          (URLParts(url)?.query ?? "").appending("&decision=approve&person=100001000000002").utf8)))
+          (URLParts(url)?.query ?? "").appending(
+            "&decision=approve&person=100001000000002&fb_dtsg=\(token)"
+          ).utf8)))
     #expect(submit.status == 302)
     let location = try #require(submit.headers["Location"])
     #expect(location.hasPrefix("fbconnect://success#access_token="))
     #expect(location.contains("&expires_in="))
     // fbDidLogin: the token from the fragment works for the app's next call.
-    let token = try #require(
+    let minted = try #require(
       location.split(separator: "#").last.map { QueryItems(parsing: $0)["access_token"] } ?? nil)
-    let me = send(emulator, wire.graph("me", token: token))
+    let me = send(emulator, wire.graph("me", token: minted))
     #expect(me.json?["name"] == "Bob Okafor")
   }
 

@@ -16,11 +16,11 @@ import Testing
     _ emulator: GraphEmulator, person: String = "100001000000001", scope: String = "email",
     redirect: String = redirect
   ) throws -> String {
-    let answer = call(
-      emulator, "dialog/oauth", method: "POST", token: nil,
-      form: [
+    let answer = submitOAuthDialog(
+      emulator,
+      [
         ("client_id", app), ("redirect_uri", redirect), ("scope", scope), ("state", "s1"),
-        ("person", person), ("decision", "approve"),
+        ("person", person),
       ])
     #expect(answer.status == 302)
     let location = try #require(answer.headers["Location"])

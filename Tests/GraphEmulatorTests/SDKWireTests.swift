@@ -248,11 +248,14 @@ func sdkTaggingANonTesterIs1611075(release: IOSSDKWire.Release) {
   let emulator = GraphEmulator()
   let query =
     "client_id=233936543368280&redirect_uri=fb233936543368280%3A%2F%2Fauthorize&scope=email"
-    + "&response_type=token&return_scopes=true&decision=approve&person=100001000000002"
+    + "&response_type=token&return_scopes=true"
+  let page = emulator.answer(HTTPRequest(url: "https://m.facebook.com/v2.2/dialog/oauth?" + query))
+  let token = try #require(formToken(page.bodyText))
   let response = emulator.answer(
     HTTPRequest(
       method: "POST", url: "https://m.facebook.com/v2.2/dialog/oauth",
-      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(query.utf8)))
+      headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array((query + "&decision=approve&person=100001000000002&fb_dtsg=\(token)").utf8)))
   let location = try #require(response.headers["Location"])
   let fragment = QueryItems(parsing: location.split(separator: "#").last ?? "")
   #expect(fragment["granted_scopes"]?.contains("email") == true, "\(location)")

@@ -6,7 +6,7 @@ import Testing
 
 /// The REPL's session commands (`login`, `grant`, `revoke`, `logout`, `reset`).
 @Test func loginMintsATokenForThePerson() throws {
-  let emulator = GraphEmulator()
+  let emulator = GraphEmulator(secrets: .deterministic)
   let session = try emulator.login("bob", permissions: ["user_photos"])
   #expect(session.state == .open)
   #expect(session.state.rawValue == "FBSessionStateOpen")

@@ -12,6 +12,7 @@ extend_access_token and debug_access_token, each checked against the answer Grap
 Redirects to the app's redirect_uri are read, never followed. Any failure exits non-zero.
 """
 
+import re
 import struct
 import sys
 import zlib
@@ -145,6 +146,8 @@ def main(argv):
           and "Scrumptious" in page.text and "user_friends" in page.text,
           "the dialog page names the app and the permissions")
     form = {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
+    # The page's form carries its security token (fb_dtsg); a person's browser posts it back.
+    form["fb_dtsg"] = re.search(r'name="fb_dtsg" value="([0-9a-f]+)"', page.text).group(1)
     action = base + "v2.8/dialog/oauth"
     cancelled = http.post(action, data=dict(form, person=BOB, decision="cancel"),
                           allow_redirects=False, timeout=10)

@@ -9,11 +9,17 @@ Chromium's profile goes in a `chromium-profile` folder beside SCREENSHOT.png.
 Opens BASE_URL/v2.8/dialog/oauth for the default world's app, saves a screenshot of the page,
 picks Bob, presses Okay, reads the code from the redirect (to the server itself, so nothing
 leaves this machine) and exchanges it; then opens the dialog again and presses Cancel.
+Then plays the attacker of issue 31, with evil.example mapped to 127.0.0.1 inside Chromium: the
+dialog with redirect_uri `http://evil.example\@localhost/` (a browser's host is evil.example) is
+blocked, and a page on http://evil.example:PORT whose script reads the dialog if it can and
+auto-submits an approving form for Bob is refused: no redirect, no code.
 Prints one line per check; any failure exits non-zero.
 """
 
 import os
 import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import requests
@@ -42,9 +48,67 @@ def browser(profile):
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--disable-gpu", "--window-size=760,900", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--disable-default-apps"):
+                     "--disable-sync", "--disable-default-apps",
+                     "--host-resolver-rules=MAP evil.example 127.0.0.1"):
         options.add_argument(argument)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+ATTACK = """<!DOCTYPE html><html><body><h1>Win a prize</h1>
+<form id="f" method="post" action="%(action)s">%(fields)s
+<input type="hidden" name="fb_dtsg" id="t" value=""></form>
+<script>
+// Read the dialog's page for its form token if the browser lets this origin read it.
+fetch(%(page)r).then(r => r.text()).then(t => {
+  const m = t.match(/name="fb_dtsg" value="([0-9a-f]+)"/);
+  if (m) { document.getElementById("t").value = m[1]; document.title = "token read"; }
+}).catch(() => {}).finally(() => document.getElementById("f").submit());
+</script></body></html>"""
+
+
+def attacker_site(html):
+    """An HTTP server on 127.0.0.1 (evil.example inside Chromium) serving `html` at /."""
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = html.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def attacks(driver, base, redirect):
+    evil_redirect = "http://evil.example\\@localhost/"
+    driver.get(base + "/v2.8/dialog/oauth?" + urlencode({
+        "client_id": APP_ID, "redirect_uri": evil_redirect, "state": "x"}))
+    check(driver.title == "URL Blocked" and not driver.find_elements(By.ID, "approve"),
+          "the backslash redirect_uri is blocked: %r" % driver.title)
+
+    fields = {"client_id": APP_ID, "redirect_uri": redirect, "scope": "email", "state": "csrf",
+              "person": BOB, "decision": "approve"}
+    page = base + "/v2.8/dialog/oauth?" + urlencode({k: v for k, v in fields.items()
+                                                      if k not in ("person", "decision")})
+    inputs = "".join('<input type="hidden" name="%s" value="%s">' % item for item in fields.items())
+    site = attacker_site(ATTACK % {"action": base + "/v2.8/dialog/oauth", "fields": inputs,
+                                   "page": page})
+    try:
+        driver.get("http://evil.example:%d/" % site.server_address[1])
+        WebDriverWait(driver, 10).until(lambda d: "/dialog/oauth" in d.current_url
+                                        or d.current_url.startswith(redirect))
+        check(not driver.current_url.startswith(redirect) and "code=" not in driver.current_url,
+              "the cross-origin auto-submitted form gets no redirect and no code")
+        check(driver.title == "Security check failed",
+              "the dialog answers its security check page: %r" % driver.title)
+    finally:
+        site.shutdown()
 
 
 def main(argv):
@@ -83,6 +147,7 @@ def main(argv):
         query = parse_qs(urlparse(driver.current_url).query)
         check(query.get("error") == ["access_denied"] and query.get("error_reason") == ["user_denied"],
               "Cancel lands on redirect_uri with error=access_denied")
+        attacks(driver, base, redirect)
     finally:
         driver.quit()
     return 0

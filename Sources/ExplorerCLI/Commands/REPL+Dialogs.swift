@@ -147,6 +147,11 @@ extension REPL {
   }
 
   private func post(_ emulator: GraphEmulator, _ path: String, _ form: QueryItems) -> HTTPResponse {
+    var form = form
+    // The person presses the button on the page the dialog showed, which carries its token.
+    if path == "dialog/oauth" {
+      form.append("fb_dtsg", emulator.dialogFormToken(oauth: form))
+    }
     var request = HTTPRequest(method: "POST", url: "https://www.facebook.com/\(path)")
     request.headers["Content-Type"] = "application/x-www-form-urlencoded"
     request.body = Array(form.formEncoded.utf8)

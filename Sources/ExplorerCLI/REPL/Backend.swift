@@ -43,7 +43,8 @@ struct Backend {
         throw .failed("\(error)")
       }
     }
-    let emulator = GraphEmulator(world: world)
+    let emulator = GraphEmulator(
+      world: world, secrets: options.deterministicSecrets ? .deterministic : .random)
     if let throttle = options.throttle {
       do {
         emulator.setThrottle(callsPerMinute: try GraphEmulator.throttleRate(parsing: throttle))

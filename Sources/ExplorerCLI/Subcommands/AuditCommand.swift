@@ -48,8 +48,14 @@ enum AuditCommand {
     var total = 0
     for path in parsed.operands {
       do {
-        let bytes = try CassetteFiles.read(path, console: console)
-        let imported = try Interchange.readWithNotes(bytes, path: path, format: format)
+        let imported: Interchange.Imported
+        if path != "-", let file = MappedFile(path: path) {
+          // Read from the mapping: a broken file fails at its first bad byte, whatever its size.
+          imported = try Interchange.readWithNotes(file, path: path, format: format)
+        } else {
+          let bytes = try CassetteFiles.read(path, console: console)
+          imported = try Interchange.readWithNotes(bytes, path: path, format: format)
+        }
         let (cassette, detected) = (imported.cassette, imported.format)
         var redactor = Redactor(publicValues: publicValues)
         redactor.reservePlaceholders(in: cassette)

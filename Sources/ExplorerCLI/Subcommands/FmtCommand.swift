@@ -128,7 +128,7 @@ enum FmtCommand {
     var message: String
   }
 
-  /// The bytes of `path` (memory-mapped when possible), or all of standard input for `-`.
+  /// The bytes of `path`, or all of standard input for `-`.
   static func read(_ path: String, console: any Console) throws(ReadError) -> Data {
     if path == "-" { return Data(console.readAll()) }
     var isDirectory: ObjCBool = false
@@ -137,7 +137,8 @@ enum FmtCommand {
     }
     guard !isDirectory.boolValue else { throw ReadError(message: "\(path): is a directory") }
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+      // Read, not mapped: a file truncated under a mapping would raise SIGBUS (issue 31).
+      return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw ReadError(message: "\(path): cannot be read")
     }

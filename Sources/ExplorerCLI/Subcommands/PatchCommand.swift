@@ -72,6 +72,12 @@ enum PatchCommand {
         let patched = try JSONPatch.apply(
           text: UnsafeBufferPointer(file.bytes), to: consume document, maxGrowth: maxGrowth,
           passed: file.discarding())
+        if let now = file.shrunkSize {
+          console.errorLine(
+            ErrorPresenter.subcommand(
+              "patch", "\(operands[1]): the file shrank while it was read (to \(now) bytes)"))
+          return .failure
+        }
         if let patched {
           console.line(printer.string(patched))
           return .success

@@ -20,7 +20,8 @@ enum ServeCommand {
         console.line(ServeOptions.usage)
         return .success
       }
-      source = try ServeSource.make(options.source, maxAnswerBytes: options.maxAnswerBytes)
+      source = try ServeSource.make(
+        options.source, maxAnswerBytes: options.maxAnswerBytes, secrets: options.secrets)
       log = try ServeLogWriter(options.log, console: console)
       if let throttle = options.throttle {
         guard let emulator = source.transport as? GraphEmulator else {

@@ -32,12 +32,14 @@ struct ServeOptions: Sendable, Equatable {
   /// `--max-answer-bytes SIZE`: with `--record`, the largest upstream answer, as received and
   /// once decoded.
   var maxAnswerBytes = CurlTransport.defaultMaxAnswerBytes
+  /// `--deterministic-secrets`: the emulator's codes and minted tokens counted, not random.
+  var secrets = SecretMint.random
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
                                 [--insecure-upstream] [--max-answer-bytes SIZE]
-                                [--log FILE|-|off]
+                                [--log FILE|-|off] [--deterministic-secrets]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
@@ -58,6 +60,10 @@ struct ServeOptions: Sendable, Equatable {
                            and not recorded; bytes, or 512K, 64M, 1G (default 64M)
       --log FILE|-|off     where the line per request goes: appended to FILE, - for standard
                            output, off for none (default: standard error; always buffered)
+      --deterministic-secrets
+                           the emulator's OAuth codes and minted tokens are counted
+                           (AQEmuCode1x0002, CAAEmuBobZS1) instead of random, for tests and
+                           recordings that compare sessions byte for byte
     The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
     """
 
@@ -103,6 +109,7 @@ struct ServeOptions: Sendable, Equatable {
       case "--record": record = try value()
       case "--upstream": upstream = try value()
       case "--insecure-upstream": insecureUpstream = true
+      case "--deterministic-secrets": secrets = .deterministic
       case "--max-answer-bytes":
         let text = try value()
         guard let size = ByteCount.parse(text), size > 0 else {

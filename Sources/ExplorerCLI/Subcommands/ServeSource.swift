@@ -16,18 +16,22 @@ struct ServeSource: Sendable {
   /// - Throws: `ServeOptions.UsageError` when a file cannot be used.
   /// - Parameter maxAnswerBytes: with `.record`, the largest decoded answer read from the
   ///   upstream (`--max-answer-bytes`); larger ones are answered 502 and not recorded.
+  /// - Parameter secrets: the emulator's codes and minted tokens (`--deterministic-secrets`).
   static func make(
     _ source: ServeOptions.Source,
-    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes
+    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes, secrets: SecretMint = .random
   ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
     case .emulator(nil):
-      return ServeSource(transport: GraphEmulator(world: .default), description: "the emulator")
+      return ServeSource(
+        transport: GraphEmulator(world: .default, secrets: secrets),
+        description: "the emulator")
     case .emulator(let file?):
       do {
         let world = try World.load(argument: file)
         return ServeSource(
-          transport: GraphEmulator(world: world), description: "the emulator (world \(file))")
+          transport: GraphEmulator(world: world, secrets: secrets),
+          description: "the emulator (world \(file))")
       } catch {
         throw ServeOptions.UsageError(description: "--world: \(error)")
       }

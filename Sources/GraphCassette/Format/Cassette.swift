@@ -32,9 +32,43 @@ public struct Cassette: Sendable, Hashable {
   ///   not a valid cassette, `.unsupportedVersion` when it is newer than this library.
   /// - Complexity: O(n) in the file size.
   public static func load(path: String) throws(CassetteError) -> Cassette {
+    if let file = MappedFile(path: path) { return try load(mapped: file, path: path) }
     let bytes = try FileIO.read(path: path)
     return try Cassette(bytes: bytes, path: path)
   }
+
+  /// A regular file is parsed from its mapping, so a broken one fails at its first bad byte
+  /// without its size in memory (issue 31: a sparse 40 GiB file broken at byte 47). Only a
+  /// failure close enough to the end to be a torn tail (`tornTailLimit`) reads the bytes.
+  static func load(mapped file: MappedFile, path: String) throws(CassetteError) -> Cassette {
+    var buffer = UnsafeBufferPointer(file.bytes)
+    if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+      buffer = UnsafeBufferPointer(rebasing: buffer[3...])
+    }
+    let cassette: Cassette
+    do {
+      let document = try JSONDocument(parsing: buffer, passed: file.discarding())
+      file.discard(from: 0, before: file.bytes.count)
+      cassette = try NativeCodec.decode(document, path: path)
+    } catch let error as JSONParseError {
+      try file.checkIntact()
+      guard buffer.count - error.offset <= Self.tornTailLimit else {
+        throw .invalidJSON(path: path, error: error)
+      }
+      cassette = try Cassette(bytes: Array(file.bytes), path: path)
+    } catch let error as CassetteError {
+      try file.checkIntact()
+      throw error
+    } catch {
+      throw .io(path: path, operation: "read", reason: "\(error)")
+    }
+    try file.checkIntact()
+    return cassette
+  }
+
+  /// The most bytes after a parse error that a torn tail (one interrupted append) may span:
+  /// four times the default largest answer recorded. **[choice]**
+  package static let tornTailLimit = 256 << 20
 
   /// Decodes cassette JSON; `path` only names the source in error messages.
   public init(bytes: [UInt8], path: String = "<cassette>") throws(CassetteError) {

@@ -167,7 +167,18 @@ public enum Interchange {
     _ bytes: consuming [UInt8], path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> Imported {
-    var result = try readWithNotes(bytes, path: path, format: format)
+    redacted(
+      try readWithNotes(bytes, path: path, format: format), knownSecrets: knownSecrets,
+      publicValues: publicValues)
+  }
+
+  /// `result` with every secret replaced by its placeholder.
+  static func redacted(
+    _ result: consuming Imported, knownSecrets: [Secret], publicValues: Set<String>
+  )
+    -> Imported
+  {
+    var result = result
     var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     redactor.reservePlaceholders(in: result.cassette)
     redactor.redact(&result.cassette)
@@ -268,6 +279,30 @@ public enum Interchange {
     _ file: MappedFile, path: String, format: InterchangeFormat? = nil,
     knownSecrets: [Secret] = [], publicValues: Set<String> = []
   ) throws(CassetteError) -> Imported {
+    redacted(
+      try readWithNotes(file, path: path, format: format), knownSecrets: knownSecrets,
+      publicValues: publicValues)
+  }
+
+  /// As `readWithNotes(_:path:format:)` (nothing redacted, for `audit`), for a mapped file.
+  package static func readWithNotes(
+    _ file: MappedFile, path: String, format: InterchangeFormat? = nil
+  ) throws(CassetteError) -> Imported {
+    let result: Imported
+    do {
+      result = try readMapped(file, path: path, format: format)
+    } catch {
+      // A reader that met the zeros of a cut file fails for the cut, not for the zeros.
+      try file.checkIntact()
+      throw error
+    }
+    try file.checkIntact()
+    return result
+  }
+
+  private static func readMapped(
+    _ file: MappedFile, path: String, format: InterchangeFormat?
+  ) throws(CassetteError) -> Imported {
     let requested = format
     let format: InterchangeFormat
     var detectedDocument: JSONDocument?
@@ -280,7 +315,7 @@ public enum Interchange {
       if Self.decodedFromDocument.contains(format) { detectedDocument = detected.document }
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
-    var result: Imported
+    let result: Imported
     switch format {
     case .vcrYAML, .vcrpyYAML:
       let cassette = try VCRCodec.decodeYAML(
@@ -295,14 +330,25 @@ public enum Interchange {
       }
       // Taken out, so that the document is released once decoded, before redaction.
       let detected = detectedDocument.take()
-      guard
-        let document = detected ?? (try? JSONDocument(parsing: buffer, passed: file.discarding()))
-      else {
+      let parsed: Result<JSONDocument, JSONParseError>
+      if let detected {
+        parsed = .success(detected)
+      } else {
+        do throws(JSONParseError) {
+          parsed = .success(try JSONDocument(parsing: buffer, passed: file.discarding()))
+        } catch {
+          parsed = .failure(error)
+        }
+      }
+      if case .failure(let error) = parsed, buffer.count - error.offset > Cassette.tornTailLimit {
+        // Far from the end: no torn tail, so the bytes are not read for it (a sparse 40 GiB
+        // file broken at byte 47 fails here, at once).
+        throw .invalidJSON(path: path, error: error)
+      }
+      guard case .success(let document) = parsed else {
         // Not JSON: a native cassette's torn tail is read from its bytes, as
         // `Cassette(bytes:)` does; the others fail as their bytes do.
-        return try importWithNotes(
-          Array(file.bytes), path: path, format: format, knownSecrets: knownSecrets,
-          publicValues: publicValues)
+        return try readWithNotes(Array(file.bytes), path: path, format: format)
       }
       file.discard(from: 0, before: file.bytes.count)
       var notes: [String] = []
@@ -311,13 +357,8 @@ public enum Interchange {
         document, format: format, reader: reader, notes: &notes, unanswered: &unanswered)
       result = Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
     default:
-      return try importWithNotes(
-        Array(file.bytes), path: path, format: format, knownSecrets: knownSecrets,
-        publicValues: publicValues)
+      return try readWithNotes(Array(file.bytes), path: path, format: format)
     }
-    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
-    redactor.reservePlaceholders(in: result.cassette)
-    redactor.redact(&result.cassette)
     return result
   }
 

@@ -21,6 +21,8 @@ struct GraphCall: Sendable {
   var versionError: GraphError?
   /// A body that could not be read (answered as error 100 before anything else).
   var bodyError: GraphError?
+  /// The request's `Origin` header: the page a browser sent it from.
+  var originHeader: String?
 
   /// `/v2.2` or empty, as paging URLs repeat it.
   var versionPrefix: String { explicitVersion.map { "/\($0)" } ?? "" }
@@ -34,6 +36,7 @@ struct GraphCall: Sendable {
         "https://graph.facebook.com" + (request.url.hasPrefix("/") ? "" : "/") + request.url)
       ?? URLParts(scheme: "https", host: "graph.facebook.com")
     origin = parts.origin
+    originHeader = request.headers["Origin"]
     var components = parts.pathComponents
     if let first = components.first, let version = GraphVersion(first) {
       explicitVersion = version

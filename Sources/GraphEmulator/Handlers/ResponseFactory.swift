@@ -20,7 +20,15 @@ struct ResponseFactory {
       response.headers["Location"] = url
       return response
     case .document(let contentType, let body):
-      return make(status: 200, body: body, challenge: nil, contentType: contentType)
+      var response = make(status: 200, body: body, challenge: nil, contentType: contentType)
+      // A page is for the person at the browser, not for other sites' scripts to read.
+      if contentType.lowercased().hasPrefix("text/html") {
+        response.headers["Access-Control-Allow-Origin"] = nil
+      }
+      for (name, value) in DocumentPolicy.headers(contentType: contentType) {
+        response.headers.add(name, value)
+      }
+      return response
     case .failure(let error):
       let body = JSONPrinter(options: []).bytes(error.body(traceID: traceID))
       let challenge = error.challenge.map {

@@ -123,7 +123,9 @@ extension GraphEmulator {
     _ state: inout EmulatorState, user: Node, scopes: [String], as sessionState: SessionState
   ) -> SessionChange {
     let first = user.string("first_name") ?? "User"
-    let token = "CAAEmu\(first.filter { $0.isASCII && $0.isLetter })ZS\(state.nextToken)"
+    let token =
+      "CAAEmu\(first.filter { $0.isASCII && $0.isLetter })ZS\(state.nextToken)"
+      + state.secrets.suffix()
     state.nextToken += 1
     state.world.addToken(TokenRecord(token: token, kind: .user, userID: user.id, scopes: scopes))
     return SessionChange(

@@ -20,7 +20,7 @@ extension Router {
       return DialogPage.error(
         "Invalid App ID", "The provided app ID does not look like a valid app ID.")
     }
-    guard let redirect = call["redirect_uri"], Self.allowsRedirect(redirect, app: app) else {
+    guard let redirect = call["redirect_uri"], ValidRedirect.allows(redirect, appID: app.id) else {
       return DialogPage.error(
         "URL Blocked",
         "This redirect failed because the redirect URI is not whitelisted in the app's Client "
@@ -33,6 +33,11 @@ extension Router {
     }
     guard call.method == "POST", let decision = call["decision"] else {
       return oauthDialogPage(call, app: app, scopes: scopes)
+    }
+    if let refusal = DialogGuard.refusal(
+      call, fields: Self.oauthFormFields, path: "dialog/oauth", key: state.formKey)
+    {
+      return DialogPage.error("Security check failed", refusal)
     }
     var query = QueryItems()
     guard decision == "approve" else {
@@ -98,6 +103,7 @@ extension Router {
       <h1>Log in to \(e(app.name))</h1>
       <form method="post" action="\(e(call.versionPrefix))/dialog/oauth">
       \(DialogPage.hidden(call, Self.oauthFormFields))
+      \(DialogGuard.hiddenInput(call, fields: Self.oauthFormFields, path: "dialog/oauth", key: state.formKey))
       <p>\(e(app.name)) will receive:</p>
       <ul id="permissions">
       \(asked)
@@ -115,15 +121,5 @@ extension Router {
   /// `scope=a,b` (commas or spaces) as a list.
   static func scopeList(_ text: String?) -> [String] {
     (text ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-  }
-
-  /// The redirect URIs the emulated app allows: its native `fb<APPID>://` scheme, the SDKs'
-  /// `fbconnect://success`, Facebook's `login_success.html`, and http(s) on this machine.
-  static func allowsRedirect(_ redirect: String, app: AppInfo) -> Bool {
-    if redirect.hasPrefix("fb\(app.id)://") || redirect.hasPrefix("fbconnect://") { return true }
-    if redirect.hasPrefix("https://www.facebook.com/connect/login_success.html") { return true }
-    guard let parts = URLParts(redirect), parts.scheme == "http" || parts.scheme == "https"
-    else { return false }
-    return ["localhost", "127.0.0.1", "::1", "[::1]"].contains(parts.host.lowercased())
   }
 }

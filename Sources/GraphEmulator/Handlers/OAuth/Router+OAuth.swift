@@ -76,7 +76,7 @@ extension Router {
 
   /// Issues a code for the OAuth dialog's redirect (also the REPL's `login --code-flow`).
   mutating func issueCode(userID: String, scopes: [String], redirectURI: String) -> String {
-    let code = "AQEmuCode\(state.surface.nextCode)x\(userID.suffix(4))"
+    let code = "AQEmuCode\(state.surface.nextCode)x\(userID.suffix(4))" + state.secrets.suffix()
     state.surface.nextCode += 1
     state.surface.codes[code] = AuthorizationCode(
       code: code, userID: userID, scopes: scopes, redirectURI: redirectURI,

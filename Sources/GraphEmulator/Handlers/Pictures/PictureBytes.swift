@@ -81,7 +81,9 @@ extension Router {
   func photoBytes(_ call: GraphCall) throws(GraphError) -> Outcome? {
     let id = call.path[2]
     guard let upload = state.surface.photoBytes[id] else { throw .unsupported("GET", id: id) }
-    return .document(contentType: upload.contentType ?? "image/jpeg", body: upload.bytes)
+    // The declared type is the uploader's word: the bytes decide (`DocumentPolicy`).
+    return .document(
+      contentType: DocumentPolicy.sniffedImageType(upload.bytes), body: upload.bytes)
   }
 }
 
