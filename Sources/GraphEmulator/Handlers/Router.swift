@@ -64,41 +64,23 @@ struct Router {
     return (min(100, state.callsInWindow * 100 / limit), state.callsInWindow > limit)
   }
 
-  /// Routes a call that has already been parsed (batch operations come in here too).
+  /// Routes a call that has already been parsed (batch operations come in here too): the
+  /// most specific route of `EmulatorRoutes.table` that takes it answers.
   mutating func route(_ call: GraphCall) throws(GraphError) -> Outcome {
     if let versionError = call.versionError { throw versionError }
     if let bodyError = call.bodyError { throw bodyError }
-    if let outcome = try SurfaceRoutes.dispatch(&self, call) { return outcome }
-    let viewer = try Viewer.resolve(call.token, in: state.world, now: state.nowForTokenCheck)
-      .get()
-    try checkProof(call, viewer: viewer)
-    let path = call.path
-    guard let head = path.first else {
-      if call.method == "POST", call["batch"] != nil {
-        return try batch(call, viewer: viewer)
-      }
-      if let ids = call["ids"] { return try readIDs(ids, call: call, viewer: viewer) }
-      throw .unsupportedBare(call.method)
+    guard let route = EmulatorRoutes.table.match(call, in: state) else {
+      throw .unsupported(call.method, id: call.path.first ?? "")
     }
-    if path.count == 1 && head == "search" { return try search(call, viewer: viewer) }
-    if path.count == 1 && head == "debug_token" { return try debugToken(call, viewer: viewer) }
-    if call["ids"] != nil { throw .idAlreadySpecified(head) }
-    let node = try resolveNode(
-      head, call: call, viewer: viewer, anonymous: Self.isPublicRead(call, in: state.world))
-    switch path.count {
-    case 1:
-      return try nodeOperation(node, call: call, viewer: viewer)
-    case 2:
-      return try edgeOperation(node, edge: path[1], call: call, viewer: viewer)
-    default:
-      if path.count == 3, path[1] == "permissions", call.method == "DELETE" {
-        return try revokePermission(path[2], node: node, viewer: viewer, call: call)
-      }
-      if path.count == 3, path[1] == "friends", call.method == "GET", node.type == .user {
-        return try friendship(node, with: path[2], call: call, viewer: viewer)
-      }
-      throw .unknownPath("/" + path.dropFirst().joined(separator: "/"))
-    }
+    return try run(route.handler, call)
+  }
+
+  /// The root: a batch (`POST` with `batch`), several nodes (`ids`), else Graph's error for a
+  /// bare call.
+  mutating func rootOperation(_ call: GraphCall, viewer: Viewer) throws(GraphError) -> Outcome {
+    if call.method == "POST", call["batch"] != nil { return try batch(call, viewer: viewer) }
+    if let ids = call["ids"] { return try readIDs(ids, call: call, viewer: viewer) }
+    throw .unsupportedBare(call.method)
   }
 
   /// `me` (needs a user token: 2500), an id, or a username (v1.0 only, else 803); anything
@@ -162,48 +144,28 @@ struct Router {
     }
   }
 
-  mutating func edgeOperation(
-    _ node: Node, edge name: String, call: GraphCall, viewer: Viewer
-  ) throws(GraphError) -> Outcome {
-    if name.contains(":") {
-      return try openGraphAction(name, node: node, call: call, viewer: viewer)
+  /// Any other call on an edge the node's type has at the version: `GET` lists it; the
+  /// writes are routes of their own (`EmulatorRoutes.edges`).
+  mutating func edgeOperation(_ node: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
+    -> Outcome
+  {
+    guard call.method == "GET", let edge = Schema.of(node.type).edge(call.path[1], at: call.version)
+    else { throw .unsupported(call.method, id: call.path[0]) }
+    let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
+    let object = try renderer(call, viewer).list(
+      owner: node, edge: edge, selection: try selection(call), pager: pager, nested: false,
+      summary: call.flag("summary"))
+    return .json(.object(try withDebug(object, call: call, viewer: viewer)))
+  }
+
+  /// `GET <node>/picture`: a 302 to the picture, or its `data` with `redirect=false`.
+  func pictureEdge(_ node: Node, call: GraphCall) -> Outcome {
+    let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })
+      .served(from: call.origin)
+    if let redirect = call["redirect"], redirect == "false" || redirect == "0" {
+      return .json(["data": picture.data])
     }
-    let schema = Schema.of(node.type)
-    if let error = schema.removalError(ofEdge: name, at: call.version) { throw error }
-    guard let edge = schema.edge(name, at: call.version) else { throw .unknownPath("/\(name)") }
-    switch (call.method, edge.name) {
-    case ("GET", "picture"):
-      let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })
-        .served(from: call.origin)
-      if let redirect = call["redirect"], redirect == "false" || redirect == "0" {
-        return .json(["data": picture.data])
-      }
-      return .redirect(picture.url)
-    case ("GET", "permissions"):
-      return .json(.object(renderer(call, viewer).permissions(of: node)))
-    case ("GET", _):
-      let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
-      let object = try renderer(call, viewer).list(
-        owner: node, edge: edge, selection: try selection(call), pager: pager, nested: false,
-        summary: call.flag("summary"))
-      return .json(.object(try withDebug(object, call: call, viewer: viewer)))
-    case ("POST", "feed"), ("POST", "statuses"):
-      return try publishPost(on: node, call: call, viewer: viewer)
-    case ("POST", "photos"):
-      return try uploadPhoto(on: node, call: call, viewer: viewer)
-    case ("POST", "checkins"):
-      return try checkIn(on: node, call: call, viewer: viewer)
-    case ("DELETE", "permissions"):
-      return try deauthorize(node, viewer: viewer, call: call)
-    case ("POST", "comments"):
-      return try comment(on: node, call: call, viewer: viewer)
-    case ("POST", "likes") where node.type != .user:
-      return try like(node, call: call, viewer: viewer, adding: true)
-    case ("DELETE", "likes") where node.type != .user:
-      return try like(node, call: call, viewer: viewer, adding: false)
-    default:
-      throw .unsupported(call.method, id: call.path[0])
-    }
+    return .redirect(picture.url)
   }
 
   /// `debug=all`: adds `__debug__.messages` warnings about fields left out for want of a

@@ -6,9 +6,7 @@ import GraphJSON
 /// objects with `_eventName`), plus `advertiser_id`, `advertiser_tracking_enabled` and
 /// `application_tracking_enabled`. Answers `{"success":true}`.
 extension Router {
-  mutating func logAppEvents(_ call: GraphCall) throws(GraphError) -> Outcome? {
-    let app = state.world.app
-    guard call.path[0] == app.id || call.path[0] == "app" else { return nil }
+  mutating func logAppEvents(_ call: GraphCall) throws(GraphError) -> Outcome {
     _ = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     guard let event = call["event"], !event.isEmpty else {
       throw .parameter("The parameter event is required")

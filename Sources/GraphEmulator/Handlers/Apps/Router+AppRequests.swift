@@ -5,11 +5,10 @@ import GraphJSON
 /// recipient's, `GET <request-id>` (or `<request-id>_<user-id>`) reads one, `DELETE` removes it
 /// for the recipient (facebook-sdk's `delete_request`).
 extension Router {
-  mutating func listAppRequests(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func listAppRequests(_ call: GraphCall) throws(GraphError) -> Outcome {
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     try checkProof(call, viewer: viewer)
     let owner = try resolveNode(call.path[0], call: call, viewer: viewer)
-    guard owner.type == .user else { return nil }
     guard viewer.userID == owner.id || viewer.isApp else {
       throw .permissionError(
         "(#200) The user hasn't authorized the application to perform this action")
@@ -22,11 +21,13 @@ extension Router {
     return .json(["data": .array(data)])
   }
 
-  /// `GET|DELETE <request-id>[_<user-id>]`; `nil` for any other id.
-  mutating func appRequestOperation(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  /// `GET|DELETE <request-id>[_<user-id>]` (the route's condition: the id is a request's).
+  mutating func appRequestOperation(_ call: GraphCall) throws(GraphError) -> Outcome {
     let head = call.path[0]
     let parts = head.split(separator: "_").map(String.init)
-    guard parts.count <= 2, let request = state.surface.requests[parts[0]] else { return nil }
+    guard let request = state.surface.requests[parts[0]] else {
+      throw .unsupported(call.method, id: head)
+    }
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     try checkProof(call, viewer: viewer)
     guard viewer.hasToken else { throw .tokenRequired }

@@ -5,7 +5,7 @@ import GraphJSON
 /// `GET` lists them with their tokens, `DELETE <test-user-id>`, and `POST <u1>/friends/<u2>`
 /// with each user's token in turn makes two test users friends.
 extension Router {
-  mutating func testUsers(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func testUsers(_ call: GraphCall) throws(GraphError) -> Outcome {
     let app = state.world.app
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     guard call.path[0] == app.id || call.path[0] == "app" else {
@@ -91,10 +91,9 @@ extension Router {
     return "\(call.origin)/dialog/oauth?\(query.formEncoded)"
   }
 
-  /// `DELETE <test-user-id>` with the app token; `nil` for anything that is not a test user.
-  mutating func deleteTestUser(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  /// `DELETE <test-user-id>` with the app token (the route's condition: a test user's id).
+  mutating func deleteTestUser(_ call: GraphCall) throws(GraphError) -> Outcome {
     let id = call.path[0]
-    guard state.surface.testUsers.contains(where: { $0.id == id }) else { return nil }
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     guard viewer.hasToken else { throw .tokenRequired }
     guard viewer.isApp else { throw .appTokenRequired }
@@ -107,10 +106,9 @@ extension Router {
 
   /// `POST <u1>/friends/<u2>`: the first call (u1's token) sends a friend request, the second
   /// (u2's token, `POST <u2>/friends/<u1>`) confirms it. Test users only.
-  mutating func befriendTestUsers(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func befriendTestUsers(_ call: GraphCall) throws(GraphError) -> Outcome {
     let (first, second) = (call.path[0], call.path[2])
     let testers = Set(state.surface.testUsers.map(\.id))
-    guard testers.contains(first) || testers.contains(second) else { return nil }
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     guard viewer.hasToken else { throw .tokenRequired }
     guard viewer.userID == first else {

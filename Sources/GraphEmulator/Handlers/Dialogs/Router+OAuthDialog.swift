@@ -14,7 +14,7 @@ extension Router {
     "return_scopes",
   ]
 
-  mutating func oauthDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func oauthDialog(_ call: GraphCall) throws(GraphError) -> Outcome {
     let app = state.world.app
     guard let clientID = call["client_id"] ?? call["app_id"], clientID == app.id else {
       return DialogPage.error(

@@ -45,7 +45,7 @@ extension Router {
     return .approved(user: user, redirect: redirect)
   }
 
-  mutating func feedDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func feedDialog(_ call: GraphCall) throws(GraphError) -> Outcome {
     let (user, redirect): (Node, String)
     switch dialogStep(call, page: { feedDialogPage(call, user: $0) }) {
     case .answered(let outcome): return outcome
@@ -99,7 +99,7 @@ extension Router {
     return DialogPage(title: "Post to Facebook", body: body).outcome
   }
 
-  mutating func requestsDialog(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func requestsDialog(_ call: GraphCall) throws(GraphError) -> Outcome {
     let (user, redirect): (Node, String)
     switch dialogStep(call, page: { requestsDialogPage(call, user: $0) }) {
     case .answered(let outcome): return outcome

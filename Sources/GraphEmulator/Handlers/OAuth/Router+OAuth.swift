@@ -9,7 +9,7 @@ extension Router {
   /// A code from the OAuth dialog is good for ten minutes of emulated time.
   static let codeLifetime = 600
 
-  mutating func oauthAccessToken(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  mutating func oauthAccessToken(_ call: GraphCall) throws(GraphError) -> Outcome {
     guard call.method == "GET" || call.method == "POST" else {
       throw .unsupported(call.method, id: "oauth")
     }

@@ -63,7 +63,7 @@ extension Picture {
 
 extension Router {
   /// `GET /_emulator/picture/<id>?width=&height=`: the PNG of a person, page or event.
-  func pictureBytes(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  func pictureBytes(_ call: GraphCall) throws(GraphError) -> Outcome {
     let id = call.path[2]
     guard let node = state.world.nodes[id] else { throw .unsupported("GET", id: id) }
     let width = call["width"].flatMap { Int($0) } ?? 50
@@ -78,7 +78,7 @@ extension Router {
   }
 
   /// `GET /_emulator/photo/<photo-id>`: the bytes uploaded for a photo (its `source`).
-  func photoBytes(_ call: GraphCall) throws(GraphError) -> Outcome? {
+  func photoBytes(_ call: GraphCall) throws(GraphError) -> Outcome {
     let id = call.path[2]
     guard let upload = state.surface.photoBytes[id] else { throw .unsupported("GET", id: id) }
     // The declared type is the uploader's word: the bytes decide (`DocumentPolicy`).

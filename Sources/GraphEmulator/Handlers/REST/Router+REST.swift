@@ -7,8 +7,7 @@ import GraphJSON
 /// error 3, `Unknown method`, in the REST error shape the legacy SDK reads (`error_code`,
 /// `error_msg`; FBRequest.m `parseJsonResponse:error:` at tag v1.last).
 extension Router {
-  mutating func restMethod(_ call: GraphCall) throws(GraphError) -> Outcome? {
-    guard call.path.count == 2, call.path[0] == "method" else { return nil }
+  mutating func restMethod(_ call: GraphCall) throws(GraphError) -> Outcome {
     switch call.path[1] {
     case "auth.extendSSOAccessToken":
       return try extendSSOToken(call)
