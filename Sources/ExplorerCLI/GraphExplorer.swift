@@ -13,6 +13,7 @@ public enum GraphExplorer {
     ImportCommand.subcommand,
     ExportCommand.subcommand,
     AuditCommand.subcommand,
+    DoctorCommand.subcommand,
     VerifyCommand.subcommand,
     RunCommand.subcommand,
   ]

@@ -1,0 +1,115 @@
+import GraphAPI
+import GraphJSON
+
+/// Every error answer in a session (each batch item on its own), explained as `explain` does
+/// and grouped by cause, with what the iOS SDK 3.x does next and what the app did next.
+struct DoctorErrors {
+  /// What the recording shows the app did after an error.
+  enum AppNext: String, CaseIterable {
+    case retriedSameCall = "retried the same call"
+    case loggedInAgain = "logged in again"
+    case keptGoingWithDeadToken = "kept going with a dead token"
+    case movedOn = "went on to other calls"
+    case gaveUp = "gave up (the recording ends)"
+
+    /// The key `--json` writes.
+    var key: String {
+      switch self {
+      case .retriedSameCall: return "retried_same_call"
+      case .loggedInAgain: return "logged_in_again"
+      case .keptGoingWithDeadToken: return "kept_going_with_dead_token"
+      case .movedOn: return "moved_on"
+      case .gaveUp: return "gave_up"
+      }
+    }
+  }
+
+  /// The errors of one cause.
+  struct Group {
+    /// `190/463`, `200`, `HTTP 502`.
+    var cause: String
+    var explanation: AnswerExplanation
+    var count = 0
+    var interactions: [Int] = []
+    /// Batch items among them: `#3[1]` (interaction, item index).
+    var batchItems: [String] = []
+    var appNext: [AppNext: Int] = [:]
+  }
+
+  private(set) var groups: [String: Group] = [:]
+  private(set) var order: [String] = []
+  /// Errors whose next call has not been seen yet.
+  private var pending: [(cause: String, call: PendingCall)] = []
+  /// Tokens known to be dead (from `DoctorIdentities.deathReason`).
+  private var deadTokens: Set<String> = []
+
+  /// What is kept of a failed call to judge the next one.
+  struct PendingCall {
+    var key: String
+    var token: String?
+    var reopen: Bool
+  }
+
+  /// Reads one call: first judges the errors still waiting for a next call, then records its own.
+  mutating func add(_ call: DoctorCall) {
+    if !pending.isEmpty {
+      for (cause, failed) in pending {
+        groups[cause]?.appNext[
+          Self.next(after: failed, call: call, dead: deadTokens), default: 0] +=
+          1
+      }
+      pending.removeAll(keepingCapacity: true)
+    }
+    var recorded = Set<String>()
+    for answer in call.answers {
+      let explanation = AnswerExplanation(response: answer.response)
+      guard explanation.sdk.error != nil || explanation.error != nil else { continue }
+      let cause =
+        explanation.error.map { error in
+          error.code == nil ? "HTTP \(answer.response.status)" : error.codeLabel
+        } ?? "HTTP \(answer.response.status)"
+      if groups[cause] == nil {
+        order.append(cause)
+        groups[cause] = Group(cause: cause, explanation: explanation)
+      }
+      groups[cause]!.count += 1
+      if groups[cause]!.interactions.last != call.number,
+        groups[cause]!.interactions.count < DoctorFinding.shownInteractions
+      {
+        groups[cause]!.interactions.append(call.number)
+      }
+      if let item = answer.item, groups[cause]!.batchItems.count < 10 {
+        groups[cause]!.batchItems.append(
+          "#\(call.number)[\(item)]" + (answer.itemRequest.map { " \($0)" } ?? ""))
+      }
+      let reopen = explanation.sdk.category == .authenticationReopenSession
+      if reopen, let token = call.token,
+        let code = explanation.error?.code, code == 190 || code == 102,
+        DoctorIdentities.deathReason(subcode: explanation.error?.subcode) != nil
+      {
+        deadTokens.insert(token)
+      }
+      if recorded.insert(cause).inserted {
+        pending.append((cause, PendingCall(key: call.key, token: call.token, reopen: reopen)))
+      }
+    }
+  }
+
+  /// After the last call: errors with no call after them were given up on.
+  mutating func finish() {
+    for (cause, _) in pending { groups[cause]?.appNext[.gaveUp, default: 0] += 1 }
+    pending.removeAll()
+  }
+
+  /// What `call`, the one after `failed`, shows the app did.
+  static func next(after failed: PendingCall, call: DoctorCall, dead: Set<String>) -> AppNext {
+    if call.key == failed.key {
+      // The same call with another token: a new login (or reauthorisation) before retrying.
+      return call.token != failed.token && call.token != nil ? .loggedInAgain : .retriedSameCall
+    }
+    if call.isLogin { return .loggedInAgain }
+    if let token = call.token, dead.contains(token) { return .keptGoingWithDeadToken }
+    if failed.reopen, call.token != nil, call.token != failed.token { return .loggedInAgain }
+    return .movedOn
+  }
+}

@@ -1,0 +1,134 @@
+import GraphCassette
+import GraphJSON
+
+/// `graph-explorer doctor FILE...`: reads whole recorded sessions (every format `import`
+/// reads) and says what went wrong, why, and what the iOS SDK 3.x did about it.
+enum DoctorCommand {
+  static let subcommand = Subcommand(
+    name: "doctor", summary: "diagnose a recorded session: errors, tokens, throttling, waste",
+    run: run)
+
+  static let usage = """
+    usage: graph-explorer doctor FILE... [--from FORMAT] [--json] [--html FILE]
+                                 [--fail-on info|warning|error] [--no-color]
+
+    Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
+    YAML, ExVCR, WireMock; detected unless --from names it) one interaction at a time and
+    reports: the overview (interactions, time span, hosts, Graph versions and their state on
+    the days they were called), each token by placeholder (kind, whose, permissions seen, its
+    life), every error explained as `explain` does (batch items each on their own) grouped by
+    cause with the iOS SDK 3.x's next step and what the app did next, throttling and the usage
+    headers, wasted calls, and secrets still in the file. Interaction numbers are those `show
+    #n` and `explain #n` use after `replay FILE`. See docs/doctor.md.
+
+      --json            the reports as JSON with stable keys, instead of the text
+      --html FILE       also write one self-contained HTML page with a timeline
+      --fail-on LEVEL   exit 1 when a finding at LEVEL or above is found
+      --no-color        no ANSI colours (also when NO_COLOR is set or not on a terminal)
+
+    Exit status: 0, or 1 with --fail-on when such a finding was made; 2 when a file cannot be
+    read or the command line is wrong.
+
+    """
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let parsed: CassetteArguments
+    do {
+      parsed = try CassetteArguments.parse(
+        arguments, valued: ["--from", "--html", "--fail-on"],
+        flagNames: ["--json", "--no-color", "--help", "-h"])
+    } catch {
+      return fail(error.description, console)
+    }
+    if parsed.wantsHelp {
+      console.write(usage)
+      return .success
+    }
+    guard !parsed.operands.isEmpty else { return fail("expected at least one file", console) }
+    let format: InterchangeFormat?
+    do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
+    var failOn: DoctorFinding.Level?
+    if let word = parsed.value("--fail-on") {
+      guard let level = DoctorFinding.Level(name: word) else {
+        return fail(
+          "--fail-on expects info, warning or error, found '\(AuditCommand.shown(word))'", console)
+      }
+      failOn = level
+    }
+    var status = ExitStatus.success
+    var reports: [DoctorReport] = []
+    for path in parsed.operands {
+      do {
+        reports.append(try diagnose(path, format: format, console: console))
+      } catch {
+        console.errorLine("graph-explorer doctor: \(AuditCommand.shown("\(error)"))")
+        status = .usage
+      }
+    }
+    if parsed.flags.contains("--json") {
+      console.write(JSONPrinter(options: [.pretty]).string(DoctorJSON.document(reports)) + "\n")
+    } else {
+      let color =
+        !parsed.flags.contains("--no-color") && console.isOutputTerminal
+        && (console.environment["NO_COLOR"] ?? "").isEmpty
+      let text = DoctorText(color: color)
+      for report in reports { for line in text.lines(report) { console.line(line) } }
+    }
+    if let html = parsed.value("--html") {
+      do {
+        try CassetteFiles.write(
+          Array(DoctorHTML.page(reports).utf8), to: html, force: true, console: console)
+        if !parsed.flags.contains("--json") { console.line("wrote \(AuditCommand.shown(html))") }
+      } catch {
+        console.errorLine("graph-explorer doctor: \(AuditCommand.shown(error.description))")
+        status = .usage
+      }
+    }
+    if status == .success, let failOn,
+      reports.contains(where: { ($0.worst ?? .info) >= failOn && $0.worst != nil })
+    {
+      status = .failure
+    }
+    return status
+  }
+
+  /// The report on one file, read as `audit` reads it (secrets and all: they are listed, then
+  /// replaced by placeholders before anything else sees them).
+  static func diagnose(_ path: String, format: InterchangeFormat?, console: any Console) throws
+    -> DoctorReport
+  {
+    let bytes = try CassetteFiles.read(path, console: console)
+    // A native cassette is read as its own format reads it, so that one whose last append was
+    // torn by a crash is diagnosed too.
+    let chosen = format ?? (Self.looksNative(bytes) ? .native : nil)
+    var imported = try Interchange.readWithNotes(consume bytes, path: path, format: chosen)
+    for note in imported.notes + [imported.cassette.tornTailNote].compactMap({ $0 }) {
+      console.errorLine(
+        "graph-explorer doctor: \(AuditCommand.shown(path)): \(AuditCommand.shown(note))")
+    }
+    var analyzer = DoctorAnalyzer()
+    // Taken out of the cassette, so each interaction can be released once read.
+    var interactions = imported.cassette.interactions
+    imported.cassette.interactions = []
+    for index in interactions.indices {
+      analyzer.add(interactions[index])
+      interactions[index] = Self.emptied
+    }
+    return analyzer.report(file: path, format: imported.format.displayName)
+  }
+
+  /// Whether `bytes` start like a native cassette (its format key near the start).
+  static func looksNative(_ bytes: [UInt8]) -> Bool {
+    String(decoding: bytes.prefix(256), as: UTF8.self).contains("\"graph_explorer_cassette\"")
+  }
+
+  /// What stands in for an interaction already read.
+  static let emptied = Interaction(
+    request: .init(url: ""), response: .init(status: 0), recordedAt: "")
+
+  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
+    console.errorLine("graph-explorer doctor: \(AuditCommand.shown(message))")
+    console.errorLine("try 'graph-explorer doctor --help'")
+    return .usage
+  }
+}
