@@ -6,6 +6,8 @@ extension REPL {
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
     case .empty, .quit: return []
+    case .request(let line) where line.offline && line.sdk != nil:
+      return [.text(try sdkWireText(line))]
     case .request(let line) where line.offline:
       return [
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))

@@ -16,6 +16,8 @@ struct RequestLine: Equatable, Sendable {
   var offline = false
   /// `--with-token` (with `--offline`): print the token and other secrets unmasked.
   var withToken = false
+  /// `--as NAME` (with `--offline`): print the bytes this SDK would send instead.
+  var sdk: SDKWireForm?
 }
 
 /// Everything the REPL understands. Each case is one command of docs/commands.md.

@@ -12,6 +12,9 @@ extension CommandManual {
     Option("access_token=T", "sends T instead of the session's token (so does Authorization)"),
     Option("--offline", "prints the HTTP request that would be sent and sends nothing"),
     Option("--with-token", "with --offline: the token and other secrets unmasked"),
+    Option(
+      "--as ios-3.1|ios-3.24|legacy",
+      "with --offline: the bytes this SDK would send, byte for byte"),
   ]
 
   static let requestPages: [String: Page] = [
@@ -36,6 +39,7 @@ extension CommandManual {
       examples: [
         #"POST me/feed message="hello world""#, "POST me/photos source@meal.png message=Lunch",
         "POST me/fb_sample_scrumps:eat meal=http://example.com/meal",
+        "POST me/feed message=hi --offline --as ios-3.24",
       ]),
     "DELETE": Page(
       details: [

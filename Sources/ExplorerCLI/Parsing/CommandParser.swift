@@ -61,12 +61,28 @@ enum CommandParser {
     var parameters: [Parameter] = []
     var arguments = arguments[...]
     var flags: Set<String> = []
-    while let last = arguments.last, ["--offline", "--with-token"].contains(last.text) {
-      flags.insert(last.text)
-      arguments.removeLast()
+    var sdk: SDKWireForm?
+    while let last = arguments.last {
+      if ["--offline", "--with-token"].contains(last.text) {
+        flags.insert(last.text)
+        arguments.removeLast()
+      } else if arguments.count >= 2, arguments[arguments.endIndex - 2].text == "--as" {
+        guard let form = SDKWireForm(rawValue: last.text) else {
+          throw .syntax(
+            message: "--as: expected \(SDKWireForm.names), found '\(last.text)'",
+            column: last.column)
+        }
+        sdk = form
+        arguments.removeLast(2)
+      } else {
+        break
+      }
     }
     if flags.contains("--with-token") && !flags.contains("--offline") {
       throw .syntax(message: "--with-token goes with --offline", column: 1)
+    }
+    if sdk != nil && !flags.contains("--offline") {
+      throw .syntax(message: "--as goes with --offline", column: 1)
     }
     for word in arguments {
       guard let parameter = Parameter(word: word) else {
@@ -78,7 +94,7 @@ enum CommandParser {
     }
     return RequestLine(
       method: method, path: path.template, parameters: parameters,
-      offline: flags.contains("--offline"), withToken: flags.contains("--with-token"))
+      offline: flags.contains("--offline"), withToken: flags.contains("--with-token"), sdk: sdk)
   }
 
   private static func rerun(_ name: String, _ arguments: [Word]) throws(ExplorerError) -> Command {

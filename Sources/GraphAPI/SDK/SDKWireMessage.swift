@@ -36,13 +36,16 @@ public struct SDKWireMessage: Sendable, Hashable {
   /// The whole message: the head, then the body as the SDK built it.
   public var bytes: [UInt8] { Array(head.utf8) + request.body }
 
-  /// The message for a reader: the head as it is, then the body with each byte outside
-  /// printable ASCII, CR and LF shown as `\xHH` (a file part's image bytes).
+  /// The message for a reader: each CRLF as a newline, each other byte outside printable
+  /// ASCII and LF (a lone CR, a file part's image bytes) as `\xHH`.
   public var displayText: String {
-    var text = head
-    for byte in request.body {
+    let bytes = Array(head.utf8) + request.body
+    var text = ""
+    for (index, byte) in bytes.enumerated() {
       switch byte {
-      case 0x0A, 0x0D, 0x20...0x7E:
+      case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
+        continue
+      case 0x0A, 0x20...0x7E:
         text.unicodeScalars.append(Unicode.Scalar(byte))
       default:
         text += "\\x" + IOSSDKWire.hexDigits(byte, uppercase: false)
