@@ -19,6 +19,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
     CassetteBenchmark.run
   ),
   ("startup", StartupBenchmark.summary, StartupBenchmark.run),
+  ("proxy", ProxyBenchmark.summary, ProxyBenchmark.run),
   ("import", ImportBenchmark.summary, ImportBenchmark.run),
   ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
 ]
