@@ -8,7 +8,8 @@ import GraphAPI
 /// a cassette that loads with every completed interaction: the first write is a whole-file
 /// atomic replace (temporary file, flush, rename), later ones rewrite only the file's tail
 /// (`CassetteTail`), so recording costs O(interaction). Temporaries left by killed recorders
-/// beside the cassette are removed when recording starts. Error answers (4xx, 5xx) are recorded like any other; a request that
+/// beside the cassette are removed when recording starts. One recorder at a time writes a
+/// cassette (`RecordingLock`): a second is refused when it starts. Error answers (4xx, 5xx) are recorded like any other; a request that
 /// gets no answer at all (connection refused) is not.
 public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   /// The cassette file.
@@ -27,6 +28,8 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   private var replayed = 0
   /// The file's tail, once the recorder has written it whole.
   private var tail: CassetteTail?
+  /// Held while this recorder may write the file: a second recorder is refused.
+  private var writeLock: RecordingLock?
 
   /// Starts recording `inner`'s exchanges into `file`.
   ///
@@ -91,6 +94,11 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
       throw .io(
         path: file, operation: "record to", reason: "folder \(directory) is missing or not writable"
       )
+    }
+    // Only a recorder that writes takes the lock (a FIFO or a device, written through, has
+    // none): a recorder that only replays does not hold up the one that writes.
+    if recordsNew, FileIO.kind(of: file) != .special {
+      writeLock = try RecordingLock(recording: file)
     }
     if recordsNew { StaleTemporaries.remove(besides: file) }
   }

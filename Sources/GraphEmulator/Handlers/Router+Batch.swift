@@ -33,6 +33,7 @@ extension Router {
     var failed: Set<Int> = []
     var referenced: Set<Int> = []
     var items: [JSONValue] = []
+    var answered = 0
     for (index, op) in operations.enumerated() {
       var parents = BatchReference.names(in: Self.text(of: op)).compactMap { names[$0] }
       referenced.formUnion(parents)
@@ -46,6 +47,9 @@ extension Router {
       }
       let resolve = { (name: String) in names[name].flatMap { bodies[$0] } }
       let response = runOperation(op, call: call, resolve: resolve, sequence: index)
+      // The batch's answers together stay within their budget, as each answer does alone.
+      answered += response.body.count
+      if answered > AnswerBudget.perBatch { throw AnswerBudget.tooLarge }
       if response.status == 200, let body = try? JSONParser.parse(response.body) {
         bodies[index] = body
       } else {
@@ -88,6 +92,9 @@ extension Router {
       outcome = try route(sub)
     } catch {
       outcome = .failure(error)
+    }
+    if case .json(let value) = outcome, AnswerBudget.exceeds(value, AnswerBudget.perAnswer) {
+      outcome = .failure(AnswerBudget.tooLarge)
     }
     let trace = ResponseFactory.traceID(sequence: state.requests * 64 + sequence)
     let factory = ResponseFactory(

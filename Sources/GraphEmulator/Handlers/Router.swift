@@ -34,10 +34,18 @@ struct Router {
         outcome = .failure(error)
       }
     }
+    if case .json(let value) = outcome, AnswerBudget.exceeds(value, AnswerBudget.perAnswer) {
+      outcome = .failure(AnswerBudget.tooLarge)
+    }
     let factory = ResponseFactory(
       version: call.version, traceID: traceID, appUsage: usage.percent,
       suppressHTTPCode: call.flag("suppress_http_code"))
-    let response = factory.response(outcome)
+    var response = factory.response(outcome)
+    if response.body.count > AnswerBudget.perAnswer, case .json = outcome {
+      // Escapes made it longer than the walk counted.
+      outcome = .failure(AnswerBudget.tooLarge)
+      response = factory.response(outcome)
+    }
     if memoable, case .json = outcome, state.generation == generation,
       state.clockReads.count == clockReads,
       let traceHeader = response.headers.fields.firstIndex(where: { $0.name == "x-fb-trace-id" })
