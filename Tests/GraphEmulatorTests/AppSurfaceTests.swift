@@ -40,7 +40,10 @@ import Testing
     let userToken = call(emulator, path, method: "POST", token: "CAAEmuAlice")
     #expect(userToken.json?["error"]?["code"] == 15)
     #expect(call(emulator, path, method: "POST", token: nil).json?["error"]?["code"] == 104)
-    #expect(call(emulator, "v2.2/\(one)", method: "DELETE", token: Self.appToken).text == "true")
+    // Issue 26: a test user's delete answers as every other delete from v2.1.
+    #expect(
+      call(emulator, "v2.2/\(one)", method: "DELETE", token: Self.appToken).text
+        == #"{"success":true}"#)
     #expect(call(emulator, "v2.2/me", token: oneToken).json?["error"]?["code"] == 190)
     #expect(call(emulator, path, token: Self.appToken).json?["data"]?[1] == nil)
   }

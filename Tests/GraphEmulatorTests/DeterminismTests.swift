@@ -9,7 +9,7 @@ import Testing
 /// session is fixed. (Swift seeds dictionary hashing per process, so any answer that depended on
 /// dictionary order would change this digest from run to run.) When a behaviour changes on
 /// purpose, print the new digest with `EMULATOR_PRINT_DIGEST=1` and update it here.
-let sessionDigest = "05c03c3d65b075587551120275902e22301e6656a9b5040755bfa47e8bf9bf8e"
+let sessionDigest = "eefad68977c9d7ef829d51e28b38a673caeb72f4a6635f1e0ef9385d15a5c273"
 
 func sessionTranscript() -> [UInt8] {
   let emulator = GraphEmulator()

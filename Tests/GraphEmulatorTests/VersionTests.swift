@@ -87,6 +87,16 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
   let emulator = GraphEmulator()
   let v = "\(version)/"
   switch rule {
+  case .pageInsightsNeedPageToken:
+    let page = "146903518661553/insights?metric=page_fans"
+    let asPage = call(emulator, v + page, token: "EAAEmuMarketPage").json
+    #expect(asPage?["data"]?[0]?["name"] == "page_fans")
+    return call(emulator, v + page, token: "CAAEmuAlicePages").json?["error"]?["code"] == 190
+  case .pageTasksReplacePerms:
+    let item = call(emulator, v + "me/accounts", token: "CAAEmuAlicePages").json?["data"]?[0]
+    #expect(item?["access_token"] == "EAAEmuMarketPage")
+    #expect((item?["tasks"] == nil) != (item?["perms"] == nil))
+    return item?["tasks"] != nil
   case .usernameFieldRefused:
     return call(emulator, v + "me?fields=username").json?["error"]?["code"] == 12
   case .usernameLookupRefused:

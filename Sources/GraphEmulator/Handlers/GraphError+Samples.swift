@@ -36,6 +36,7 @@ extension GraphError {
     "usernameDeprecated": [.usernameDeprecated],
     "checkinsDeprecated": [.checkinsDeprecated],
     "publishActionsDeprecated": [.publishActionsDeprecated],
+    "pageTokenRequired": [.pageTokenRequired],
     "unsupportedSearchType": [.unsupportedSearchType("user")],
     "unknownVersion": [.unknownVersion("v2.13")],
     "uploadFileRequired": [.uploadFileRequired],

@@ -70,6 +70,8 @@ struct NodeRenderer {
       if let name = node.fields["name"] { out.append("name", name) }
     case (.page, "likes"):
       for key in ["category", "name"] { if let v = node.fields[key] { out.append(key, v) } }
+    case (.page, "accounts"):
+      return pageRoles.accountItem(node)
     case (.checkin, "tagged_places"):
       // A PlaceTag: https://developers.facebook.com/docs/graph-api/reference/place-tag
       out.append("id", .string(node.id))
@@ -81,6 +83,8 @@ struct NodeRenderer {
     out.append("id", .string(node.id))
     return out
   }
+
+  var pageRoles: PageRoles { PageRoles(world: world, viewer: viewer, version: call.version) }
 
   /// Whether the viewer may read stored field `name` of `node`: public fields always,
   /// gated ones on the viewer's own node with the permission (or `friends_*` in v1.0).
@@ -104,6 +108,9 @@ struct NodeRenderer {
     }
     if field.name == "installed", node.type == .user {
       return world.usesApp(node.id) ? .bool(true) : nil
+    }
+    if node.type == .page, PageRoles.managerFields.contains(field.name) {
+      return try pageRoles.value(field.name, of: node)
     }
     if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
@@ -179,6 +186,10 @@ struct NodeRenderer {
   /// v2.0 others' gated edges are empty; `friends` is open in v1.0).
   func canList(_ edge: Schema.Edge, of owner: Node) -> Bool {
     guard let permission = edge.permission else { return true }
+    if edge.name == "accounts" {
+      // `manage_pages` listed them before `pages_show_list` existed.
+      return viewer.userID == owner.id && (viewer.has(permission) || viewer.has("manage_pages"))
+    }
     if edge.name == "friends" && !call.version.follows(.friendsNeedUserFriends) {
       return viewer.hasToken
     }

@@ -32,7 +32,7 @@ extension Router {
     _ name: String, property: String, call: GraphCall, viewer: Viewer
   ) throws(GraphError) -> Outcome {
     if call.version.follows(.openGraphActionsGone) { throw .publishActionsDeprecated }
-    let user = try writer(viewer, needs: ["publish_actions"])
+    let user = try writer(viewer, needs: ["publish_actions"], call: call)
     guard let object = call[property], !object.isEmpty else {
       throw .parameter(
         "The action you're trying to publish is invalid because it does not specify any "

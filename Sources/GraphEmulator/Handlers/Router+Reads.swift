@@ -72,9 +72,9 @@ extension Router {
     }
     let failure = Viewer.resolve(input, in: world, now: state.now).failure
     data.append("app_id", .string(world.app.id))
-    data.append("type", record.kind == .app ? "APP" : "USER")
+    data.append("type", record.kind == .app ? "APP" : record.kind == .page ? "PAGE" : "USER")
     data.append("application", .string(world.app.name))
-    if record.kind == .user {
+    if record.kind == .user || record.kind == .page {
       data.append("data_access_expires_at", .number(JSONNumber(state.now + 90 * 86_400)))
       data.append("expires_at", .number(JSONNumber(record.expiresAt ?? 0)))
     }
@@ -87,6 +87,8 @@ extension Router {
     }
     data.append("is_valid", .bool(failure == nil))
     data.append("scopes", .array(record.scopes.map { .string($0) }))
+    // A Page token names its Page (https://developers.facebook.com/docs/graph-api/reference/debug_token).
+    if let page = record.pageID { data.append("profile_id", .string(page)) }
     if let user = record.userID { data.append("user_id", .string(user)) }
     return .json(["data": .object(data)])
   }

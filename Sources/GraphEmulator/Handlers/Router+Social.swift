@@ -8,7 +8,7 @@ extension Router {
   mutating func comment(on target: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
-    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"], call: call)
     guard let message = call["message"], !message.isEmpty else {
       throw .parameter("Missing message")
     }
@@ -30,7 +30,7 @@ extension Router {
   mutating func like(_ target: Node, call: GraphCall, viewer: Viewer, adding: Bool)
     throws(GraphError) -> Outcome
   {
-    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"], call: call)
     let likes = state.world.edge(target.id, "likes")
     if adding && !likes.contains(user.id) {
       state.world.link(target.id, "likes", user.id)

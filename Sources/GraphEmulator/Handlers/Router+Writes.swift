@@ -4,8 +4,23 @@ import GraphJSON
 /// Writes: feed posts, photo uploads, check-ins, deletes and permission removal
 /// (reference, "Requests" and "Permissions in the seeds' era"; seeds 003 and 004).
 extension Router {
-  /// The user a write acts for, with one of `permissions` (else 200 naming the first).
-  func writer(_ viewer: Viewer, needs permissions: [String]) throws(GraphError) -> Node {
+  /// Who a write acts for: the Page of a Page token (which needs a Page publishing
+  /// permission), else the user, with one of `permissions` (else 200 naming the first). From
+  /// v3.0 a user's write that needed `publish_actions` is refused as deprecated.
+  func writer(_ viewer: Viewer, needs permissions: [String], call: GraphCall) throws(GraphError)
+    -> Node
+  {
+    if let pageID = viewer.pageID, let page = state.world.nodes[pageID] {
+      guard Self.pagePublishing.contains(where: viewer.has) else {
+        throw .requiresPermission(Self.pagePublishing[0])
+      }
+      return page
+    }
+    if viewer.userID != nil, permissions.contains("publish_actions"),
+      call.version.follows(.publishActionsGone)
+    {
+      throw .publishActionsDeprecated
+    }
     guard let id = viewer.userID, let user = state.world.nodes[id] else {
       throw .requiresPermission(permissions[0])
     }
@@ -42,7 +57,7 @@ extension Router {
     if owner.type == .user, call.version.follows(.publishActionsGone) {
       throw .publishActionsDeprecated
     }
-    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"], call: call)
     guard owner.id == user.id || !call.version.follows(.otherPeoplesFeedRefused) else {
       throw .permissionError(
         "(#200) Feed story publishing to other users is disabled for this application")
@@ -86,7 +101,8 @@ extension Router {
     if owner.type == .user, call.version.follows(.publishActionsGone) {
       throw .publishActionsDeprecated
     }
-    let user = try writer(viewer, needs: ["publish_actions", "publish_stream", "photo_upload"])
+    let user = try writer(
+      viewer, needs: ["publish_actions", "publish_stream", "photo_upload"], call: call)
     guard call.upload != nil || call["url"] != nil else {
       throw .uploadFileRequired
     }
@@ -120,7 +136,7 @@ extension Router {
   mutating func checkIn(on owner: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
-    let user = try writer(viewer, needs: ["publish_actions", "publish_checkins"])
+    let user = try writer(viewer, needs: ["publish_actions", "publish_checkins"], call: call)
     guard let placeID = call["place"], let place = state.world.nodes[placeID],
       place.fields["location"] != nil
     else { throw .parameter("Param place must be a valid place id") }
@@ -139,7 +155,7 @@ extension Router {
   {
     let deletable: Set<NodeType> = [.post, .photo, .comment, .checkin, .action]
     guard deletable.contains(target.type) else { throw .unsupported("DELETE", id: target.id) }
-    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"])
+    let user = try writer(viewer, needs: ["publish_actions", "publish_stream"], call: call)
     guard target.fields["from"]?["id"]?.stringValue == user.id else {
       throw .permissionError(
         "(#200) The user hasn't authorized the application to perform this action")

@@ -97,7 +97,7 @@ struct Router {
     _ head: String, call: GraphCall, viewer: Viewer, anonymous: Bool = false
   ) throws(GraphError) -> Node {
     if head == "me" {
-      guard let id = viewer.userID, let node = state.world.nodes[id] else {
+      guard let id = viewer.userID ?? viewer.pageID, let node = state.world.nodes[id] else {
         throw .noActiveToken
       }
       return node

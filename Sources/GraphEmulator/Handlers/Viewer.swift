@@ -6,6 +6,8 @@ struct Viewer: Sendable {
   var isClientToken = false
 
   var userID: String? { record?.kind == .user ? record?.userID : nil }
+  /// The Page a Page token acts as.
+  var pageID: String? { record?.kind == .page ? record?.pageID : nil }
   var isApp: Bool { record?.kind == .app }
   var hasToken: Bool { record != nil }
 
@@ -25,7 +27,7 @@ struct Viewer: Sendable {
       return .failure(.malformedToken(token))
     case .app:
       return .success(Viewer(record: record))
-    case .user:
+    case .user, .page:
       if let subcode = record.invalidation {
         return .failure(.invalidated(subcode: subcode))
       }

@@ -43,6 +43,11 @@ public enum VersionRule: String, Sendable, CaseIterable {
   /// `search?type=place` answers PlaceInformation objects, whose `page` field leads to the
   /// place's Page.
   case placeSearchAnswersPlaceInformation
+  /// A Page's insights need a Page token (a manager's user token with `read_insights` did
+  /// before).
+  case pageInsightsNeedPageToken
+  /// `me/accounts` and a Page's `tasks` replace the role-based `perms`.
+  case pageTasksReplacePerms
 
   /// The first version the rule holds in.
   public var since: GraphVersion {
@@ -55,8 +60,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .oauthAccessTokenAnswersJSON: return .v2_3
     case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
-      .placeSearchAnswersPlaceInformation:
+      .placeSearchAnswersPlaceInformation, .pageInsightsNeedPageToken:
       return .v3_0
+    case .pageTasksReplacePerms: return .v3_1
     }
   }
 
@@ -112,6 +118,12 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .placeSearchAnswersPlaceInformation:
       return
         "`search?type=place` answers PlaceInformation objects, `fields=page` giving the place's Page (before, Page objects, and `page` is (#100)); **[choice]**: without `fields` each is `name`, `location`, `id`, and shares its Page's id"
+    case .pageInsightsNeedPageToken:
+      return
+        "`GET <page>/insights` with a user or app token is 190 `(#190) This method must be called with a Page Access Token` (before, a manager's user token with `read_insights` read them)"
+    case .pageTasksReplacePerms:
+      return
+        "`me/accounts` items and a Page's fields carry `tasks` (`ANALYZE`, `ADVERTISE`, `MODERATE`, `CREATE_CONTENT`, `MANAGE`) instead of the role-based `perms`; asking for the other one is (#100) nonexisting field **[choice]**"
     }
   }
 
@@ -142,6 +154,11 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "https://developers.facebook.com/docs/graph-api/changelog/non-versioned-changes/apr-4-2018"
     case .placeSearchAnswersPlaceInformation:
       return "https://developers.facebook.com/docs/places/web/search"
+    case .pageInsightsNeedPageToken:
+      return "https://github.com/halsandr/Facebook_Connector/issues/1"
+    case .pageTasksReplacePerms:
+      return
+        "https://developers.facebook.com/blog/post/2018/07/26/introducing-graph-api-v3.1-marketing-api-v3.1-graph-api-explorer-beta/"
     }
   }
 
@@ -159,7 +176,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
   public var isChoice: Bool {
     switch self {
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
-      .modernErrorBody:
+      .modernErrorBody, .pageInsightsNeedPageToken:
       return true
     default: return false
     }

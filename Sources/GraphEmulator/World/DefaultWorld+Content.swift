@@ -34,6 +34,8 @@ extension DefaultWorld {
           ("about", .string("\(p.1) on Facebook.")),
         ])
     }
+    // Alice manages the market's Page (its role: every task; `me/accounts`).
+    b.link(alice, "accounts", managedPage)
     let events: [(String, String, Int, Int)] = [
       ("610000000000001", "Scrumptious launch dinner", 0, 14),
       ("610000000000002", "Mission taco crawl", 6, 30),

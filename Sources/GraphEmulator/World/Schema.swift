@@ -98,6 +98,7 @@ struct Schema: Sendable {
       Edge(name: "events", target: .event, permission: "user_events"),
       Edge(name: "permissions", target: .user),
       Edge(name: "picture", target: .photo),
+      Edge(name: "accounts", target: .page, permission: "pages_show_list"),
     ])
 
   static let page = Schema(
@@ -122,6 +123,15 @@ struct Schema: Sendable {
       Field(name: "website", description: "The Page's website", type: "string"),
       Field(name: "about", description: "Information about the Page", type: "string"),
       Field(name: "picture", description: "The Page's profile picture", type: "object"),
+      Field(
+        name: "access_token", description: "The Page token, for a person who manages the Page",
+        type: "string"),
+      Field(
+        name: "tasks", description: "What the viewer may do on the Page (v3.1 on)",
+        type: "array"),
+      Field(
+        name: "perms", description: "The viewer's role-based permissions (before v3.1)",
+        type: "array"),
     ],
     edges: [
       Edge(name: "feed", target: .post, timeBased: true),

@@ -120,6 +120,15 @@ enum DefaultWorld {
     }
   }
 
+  /// The Page Alice manages (San Francisco Farmers Market), through `me/accounts`.
+  static let managedPage = "146903518661553"
+  /// What a person grants to manage a Page, old names and new ([Page access
+  /// tokens](https://developers.facebook.com/docs/pages/access-tokens)).
+  static let pagePermissions = [
+    "manage_pages", "publish_pages", "pages_show_list", "pages_manage_posts",
+    "pages_read_engagement", "pages_manage_engagement", "read_insights",
+  ]
+
   static func addTokens(_ b: inout WorldBuilder) {
     let aliceRead = [
       "public_profile", "basic_info", "email", "user_friends", "user_photos", "user_birthday",
@@ -163,6 +172,15 @@ enum DefaultWorld {
         token: "CAAEmuMarco", name: "marco", kind: .user, userID: untaggable,
         scopes: ["public_profile", "basic_info", "user_friends", "user_photos"],
         summary: "Marco, not a tester of the app"),
+      TokenRecord(
+        token: "CAAEmuAlicePages", name: "alice-pages", kind: .user, userID: alice,
+        scopes: aliceRead + pagePermissions,
+        summary: "Alice with the Page permissions: lists her Page and its token"),
+      TokenRecord(
+        token: "EAAEmuMarketPage", name: "page", kind: .page, userID: alice,
+        scopes: pagePermissions,
+        summary: "the Page token of San Francisco Farmers Market, which Alice manages",
+        pageID: managedPage),
       TokenRecord(
         token: "\(appID)|EmuAppToken", name: "app", kind: .app,
         summary: "the Scrumptious app token"),

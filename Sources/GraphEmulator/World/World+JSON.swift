@@ -97,6 +97,7 @@ extension World {
           if let name = record.name { object.append("name", .string(name)) }
           object.append("kind", .string(record.kind.rawValue))
           if let user = record.userID { object.append("user", .string(user)) }
+          if let page = record.pageID { object.append("page", .string(page)) }
           object.append("scopes", .array(record.scopes.map { .string($0) }))
           if let expiry = record.expiresAt {
             object.append("expires_at", .number(JSONNumber(expiry)))

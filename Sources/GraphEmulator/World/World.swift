@@ -187,14 +187,18 @@ public struct TokenRecord: Sendable, Hashable {
     case app
     /// A token Graph rejects as malformed.
     case malformed
+    /// A Page access token: the Page (`pageID`) acting through one of its people (`userID`).
+    case page
   }
 
   public var token: String
   /// The documented name of a test token (`alice`, `app`, `expired`, ...), `nil` for minted ones.
   public var name: String?
   public var kind: Kind
-  /// The user a user token belongs to.
+  /// The user a user token belongs to (for a Page token, the person it was issued to).
   public var userID: String?
+  /// The Page a Page token acts as.
+  public var pageID: String?
   /// Granted permissions (scopes), in grant order.
   public var scopes: [String]
   /// Expiry, Unix seconds; `nil` never expires.
@@ -207,9 +211,10 @@ public struct TokenRecord: Sendable, Hashable {
 
   public init(
     token: String, name: String? = nil, kind: Kind, userID: String? = nil, scopes: [String] = [],
-    expiresAt: Int? = nil, invalidation: Int? = nil, summary: String = ""
+    expiresAt: Int? = nil, invalidation: Int? = nil, summary: String = "", pageID: String? = nil
   ) {
     self.token = token
+    self.pageID = pageID
     self.name = name
     self.kind = kind
     self.userID = userID

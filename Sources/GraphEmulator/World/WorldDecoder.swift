@@ -101,15 +101,21 @@ struct WorldDecoder {
       let user = try item["user"].map { (v: JSONValue) throws(EmulatorError) in
         try string(v, "\(location).user")
       }
-      if kind == .user, user.flatMap({ nodes[$0] }) == nil {
-        throw fail("\(location).user", "a user token needs the id of a user node")
+      if kind == .user || kind == .page, user.flatMap({ nodes[$0] })?.type != .user {
+        throw fail("\(location).user", "a user or Page token needs the id of a user node")
+      }
+      let page = try item["page"].map { (v: JSONValue) throws(EmulatorError) in
+        try string(v, "\(location).page")
+      }
+      if kind == .page, page.flatMap({ nodes[$0] })?.type != .page {
+        throw fail("\(location).page", "a Page token needs the id of a page node")
       }
       let record = TokenRecord(
         token: try string(item["token"], "\(location).token"), name: item["name"]?.stringValue,
         kind: kind, userID: user, scopes: try strings(item["scopes"], "\(location).scopes"),
         expiresAt: try time(item["expires_at"], "\(location).expires_at"),
         invalidation: item["invalidated"]?.numberValue?.intValue,
-        summary: item["summary"]?.stringValue ?? "")
+        summary: item["summary"]?.stringValue ?? "", pageID: page)
       tokens[record.token] = record
     }
     let defaultUser = try string(root["default_user"], "$.default_user")

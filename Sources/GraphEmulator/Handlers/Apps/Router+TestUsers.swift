@@ -101,7 +101,7 @@ extension Router {
     state.world.tokens = state.world.tokens.filter { $0.value.userID != id }
     state.world.app.testers.remove(id)
     state.world.remove(id)
-    return .bareTrue
+    return deleted(call)
   }
 
   /// `POST <u1>/friends/<u2>`: the first call (u1's token) sends a friend request, the second

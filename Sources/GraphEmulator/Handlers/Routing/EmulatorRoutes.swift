@@ -22,6 +22,9 @@ enum EmulatorRoutes {
       .surface { r, c throws(GraphError) in try r.photoBytes(c) }),
     Route(":app/accounts/test-users", .surface { r, c throws(GraphError) in try r.testUsers(c) }),
     Route(
+      [.get], ":app/accounts", when: .namesApp,
+      .surface { r, c throws(GraphError) in try r.testUsers(c) }),
+    Route(
       [.post], ":user/friends/:other", when: .namesTestUserPair,
       .surface { r, c throws(GraphError) in try r.befriendTestUsers(c) }),
     Route(
@@ -62,6 +65,9 @@ enum EmulatorRoutes {
         guard n.type == .user else { throw .unknownPath("/friends/\(c.path[2])") }
         return try r.friendship(n, with: c.path[2], call: c, viewer: v)
       }),
+    Route(
+      [.get], ":node/insights",
+      .node { r, c, v, n throws(GraphError) in try r.pageInsights(n, call: c, viewer: v) }),
     Route(
       ":node/**",
       .node { _, c, _, _ throws(GraphError) in
