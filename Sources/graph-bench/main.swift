@@ -22,6 +22,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("proxy", ProxyBenchmark.summary, ProxyBenchmark.run),
   ("import", ImportBenchmark.summary, ImportBenchmark.run),
   ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
+  ("doctor", DoctorBenchmark.summary, DoctorBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

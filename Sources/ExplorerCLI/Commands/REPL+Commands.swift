@@ -49,6 +49,7 @@ extension REPL {
     case .reset: return [.note(try reset())]
     case .explain(let ref, let sdk):
       return [.text(Explanation.text(for: try session.exchange(ref), sdk: sdk))]
+    case .doctor(let html): return [.text(try doctor(html: html))]
     case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
     case .verify(let arguments): return [.text(try await verify(arguments))]
     case .app(let setting): return [try app(setting)]

@@ -40,12 +40,13 @@ public struct DoctorAnalyzer: Sendable {
     }
   }
 
-  /// How many interactions have been read.
+  /// The number of the last interaction read.
   public var count: Int { number }
 
-  /// Reads the next interaction of the session.
-  public mutating func add(_ interaction: Interaction) {
-    number += 1
+  /// Reads the next interaction of the session; `number` numbers it (the REPL's history
+  /// numbers), else it is the one after the last.
+  public mutating func add(_ interaction: Interaction, number given: Int? = nil) {
+    number = given ?? number + 1
     let found = redactor.findings(in: Cassette(interactions: [interaction]))
     secretCount += found.count
     for var finding in found where secrets.count < Self.secretLimit {

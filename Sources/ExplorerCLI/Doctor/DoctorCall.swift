@@ -61,6 +61,7 @@ struct DoctorCall {
       version = first
       components.removeFirst()
     }
+    version = version ?? parsed?.version
     path = components.joined(separator: "/")
     parameters = parsed?.parameters ?? QueryItems()
     token = parsed?.accessToken.flatMap { $0.isEmpty ? nil : $0 }

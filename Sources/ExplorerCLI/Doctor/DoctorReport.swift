@@ -213,8 +213,10 @@ public struct DoctorReport: Sendable {
         DoctorFinding(
           level: .info, kind: "batchable-calls",
           title:
-            "\(run.count) single-node GETs in a row from #\(run.first): \(batches) batch call(s) would do, saving \(run.count - batches)",
-          detail: ["Ask for the nodes together: ?ids=ID1,ID2,... or a batch of up to 50 requests."],
+            "\(run.count) single-node GETs in a row from #\(run.first): \(batches) batch request(s) would do, saving \(run.count - batches) round trips",
+          detail: [
+            "Ask for the nodes together: ?ids=ID1,ID2,... is one call; a batch of up to 50 is one HTTP request (each operation in it still counts toward the rate limits)."
+          ],
           interactions: run.interactions, count: run.count))
     }
     if waste.fanOutRuns > 10 {
@@ -222,7 +224,7 @@ public struct DoctorReport: Sendable {
         DoctorFinding(
           level: .info, kind: "batchable-calls",
           title:
-            "\(waste.fanOutRuns) runs of single-node GETs in all (\(waste.fanOutCalls) calls): batches would save \(waste.fanOutSaved)"
+            "\(waste.fanOutRuns) runs of single-node GETs in all (\(waste.fanOutCalls) calls): batches would save \(waste.fanOutSaved) round trips"
         ))
     }
     return out

@@ -2,6 +2,8 @@
 /// to `show` and `explain` after `replay FILE`.
 struct DoctorText {
   var color: Bool
+  /// What the interaction numbers are for, after the summary line.
+  var hint = "#n: `replay FILE`, then `show #n` / `explain #n` in the REPL"
 
   private func paint(_ code: String, _ text: String) -> String {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -77,7 +79,7 @@ struct DoctorText {
         ? "  nothing wrong found"
         : summary
           + (report.findings.contains { !$0.interactions.isEmpty }
-            ? " · #n: `replay FILE`, then `show #n` / `explain #n` in the REPL" : ""))
+            ? " · \(hint)" : ""))
     return out
   }
 

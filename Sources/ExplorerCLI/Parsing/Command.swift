@@ -60,6 +60,8 @@ enum Command: Equatable, Sendable {
   case logout
   case reset
   case explain(ExchangeReference, sdk: ExplainSDK?)
+  /// `doctor [--html FILE]`: the session so far diagnosed as `graph-explorer doctor` does.
+  case doctor(html: String?)
   /// `diff [#a] [#b | <file>] [options]`: `nil` sides mean the default (the one before the
   /// last answer, the last); the options as `graph-explorer diff` takes them.
   case diff(old: ExchangeReference?, new: DiffSide?, DiffArguments)

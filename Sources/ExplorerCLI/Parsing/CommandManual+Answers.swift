@@ -14,6 +14,16 @@ extension CommandManual {
         Option("--sdk NAME", "one view only: ios3, ios, android, php or js"),
       ],
       examples: ["explain", "explain #4 --sdk android", "explain --sdk php"]),
+    "doctor": Page(
+      details: [
+        "Reads every exchange of the session as `graph-explorer doctor` reads a recording: the",
+        "hosts and Graph versions called, each token (whose, permissions seen, when it died),",
+        "every error grouped by cause with the iOS SDK 3.x's next step and what came next,",
+        "throttling and usage headers, repeated GETs, paging loops and calls a batch would save.",
+        "Tokens are shown by placeholder. The #n are the history's numbers. See docs/doctor.md.",
+      ],
+      options: [Option("--html FILE", "also write the self-contained HTML report to FILE")],
+      examples: ["doctor", "doctor --html report.html"]),
     "code": Page(
       details: [
         "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",

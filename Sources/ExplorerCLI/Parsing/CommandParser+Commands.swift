@@ -121,6 +121,13 @@ extension CommandParser {
       }
       return .explain(try reference(rest, "explain"), sdk: sdk)
     },
+    "doctor": { args throws(ExplorerError) in
+      switch args.map(\.text) {
+      case []: return .doctor(html: nil)
+      case let words where words.count == 2 && words[0] == "--html": return .doctor(html: words[1])
+      default: throw usage("doctor")
+      }
+    },
     "diff": { args throws(ExplorerError) in try diff(args) },
     "verify": { args throws(ExplorerError) in
       guard !args.isEmpty else { throw usage("verify") }

@@ -72,6 +72,10 @@ enum CommandReference {
       summary:
         "Explains an answer: the Graph error and its fix, and what each SDK reports (or one)"),
     Entry(
+      name: "doctor", usage: "doctor [--html FILE]",
+      summary:
+        "Diagnoses the session so far: errors by cause and the SDK's next step, tokens, waste"),
+    Entry(
       name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
       summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),
     Entry(

@@ -1,0 +1,31 @@
+import Foundation
+import GraphCassette
+
+extension REPL {
+  /// `doctor [--html FILE]`: the session so far, read as `graph-explorer doctor` reads a
+  /// recording (tokens become placeholders; the numbers are the history's).
+  func doctor(html: String?) throws(ExplorerError) -> String {
+    let history = session.history
+    guard !history.isEmpty else { throw .noHistory }
+    var analyzer = DoctorAnalyzer()
+    for exchange in history {
+      analyzer.add(
+        Interaction(request: exchange.request, response: exchange.response, recordedAt: ""),
+        number: exchange.number)
+    }
+    let report = analyzer.report(file: "session", format: "\(history.count) exchange(s)")
+    var text = DoctorText(color: renderer.color)
+    text.hint = "#n: `show #n`, `explain #n`"
+    var lines = text.lines(report)
+    if let html {
+      let expanded = (html as NSString).expandingTildeInPath
+      do {
+        try FileIO.write(Array(DoctorHTML.page([report]).utf8), to: expanded)
+      } catch {
+        throw .file(path: html, reason: FileIO.reason(error))
+      }
+      lines.append("wrote \(html)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
