@@ -118,6 +118,33 @@ import Testing
     #expect(SDKUserAgent(agent)?.description == label)
   }
 
+  /// The Android SDK 3.x (Request.java): GET without a body, POST as the unterminated
+  /// multipart body, a batch with org.json's `\/` and a photo part.
+  @Test(arguments: AndroidSDKWire.Release.allCases)
+  func androidRequestsThroughServe(release: AndroidSDKWire.Release) async throws {
+    let server = try await ServeProcess.launch([])
+    let wire = AndroidSDKWire(release)
+    func connection(_ requests: [IOSSDKRequest]) throws -> [SDKErrorView] {
+      let answer = try Self.send(wire.connection(requests, appID: Self.appID), to: server)
+      return SDKErrorView.connection(
+        status: answer.status, body: answer.body, count: requests.count)
+    }
+    let me = try connection([.graph("me", token: "CAAEmuAlice")])
+    #expect(me.first?.result?["name"] == "Alice Whitfield")
+    let post = try connection(
+      [.graph("me/feed", [("message", "hi (there)!")], method: .post, token: "CAAEmuAlicePublish")])
+    #expect(post.first?.result?["id"]?.stringValue != nil, "\(String(describing: post.first))")
+    let upload = IOSSDKRequest(
+      .graph("me/photos"), parameters: [("picture", .image([0x89, 0x50]))], method: .post,
+      accessToken: "CAAEmuAlicePublish", batchParameters: [("name", "photopost")])
+    let batch = try connection([
+      upload, .graph("{result=photopost:$.id}", token: "CAAEmuAlicePublish"),
+    ])
+    #expect(batch.last?.result?["source"]?.stringValue != nil, "\(String(describing: batch.last))")
+    #expect(await server.terminate() == 0)
+    #expect(server.log.contains(") · Android SDK \(release.rawValue)\n"), "\(server.log)")
+  }
+
   /// The legacy SDK (tag v1.last): graph and REST calls with `sdk_version=2`, a POST whose
   /// file part has no `name`, the feed dialog.
   @Test func legacyRequestsThroughServe() async throws {

@@ -55,27 +55,16 @@ public struct IOSSDKWire: Sendable, Hashable {
       var request = requests[0]
       let url = urlString(for: &request, forBatch: false)
       http = HTTPRequest(method: request.method.rawValue, url: url)
-      if request.method == .post {
-        for (name, value) in request.parameters {
-          if case .string(let text) = value { body.append(name, formValue: text) }
-        }
-      }
-      appendAttachments(request.parameters, to: &body)
-      if let object = request.graphObject {
-        let path = URLParts(url)?.path ?? ""
-        for (key, value) in Self.graphObjectFields(object, path: path) {
-          body.append(key, formValue: value)
-        }
-      }
+      body.appendSingle(request, url: url, formData: request.method == .post, imageType: imageType)
     } else {
-      body.append("batch_app_id", formValue: appID)
       var attachments: [(name: String, value: IOSSDKRequest.Value)] = []
       var batch: [JSONValue] = []
       for var request in requests {
         batch.append(.object(batchElement(&request, attachments: &attachments)))
       }
-      body.append("batch", formValue: JSONValue.array(batch).compactText)
-      appendAttachments(attachments, to: &body)
+      body.appendBatch(
+        appID: appID, json: JSONValue.array(batch).compactText, attachments: attachments,
+        imageType: imageType)
       let version = platformVersion.map { "/" + $0 } ?? ""
       http = HTTPRequest(method: "POST", url: "https://graph.\(domain)\(version)")
     }
@@ -187,18 +176,6 @@ public struct IOSSDKWire: Sendable, Hashable {
     return element
   }
 
-  /// `appendAttachments:toBody:addFormData:NO`: images and data as file parts named by key.
-  func appendAttachments(
-    _ parameters: [(name: String, value: IOSSDKRequest.Value)], to body: inout SDKRequestBody
-  ) {
-    for (name, value) in parameters {
-      switch value {
-      case .string: continue
-      case .image(let bytes):
-        body.append(name, file: bytes, contentType: release == .v3_1 ? "image/png" : "image/jpeg")
-      case .data(let bytes):
-        body.append(name, file: bytes, contentType: "content/unknown")
-      }
-    }
-  }
+  /// FBRequestBody.m `appendWithKey:imageValue:`: `image/png` in 3.1, `image/jpeg` from 3.2.
+  var imageType: String { release == .v3_1 ? "image/png" : "image/jpeg" }
 }
