@@ -63,9 +63,8 @@ public struct AndroidSDKWire: Sendable, Hashable {
       for var request in requests {
         batch.append(.object(batchEntry(&request, attachments: &attachments)))
       }
-      // org.json's JSONArray.toString escapes `/` as `\\/`.
-      let json = JSONValue.array(batch).compactText
-        .split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/")
+      // org.json's JSONArray.toString escapes `/` as `\/`.
+      let json = IOSSDKWire.slashEscaped(JSONValue.array(batch).compactText)
       body.appendBatch(appID: appID, json: json, attachments: attachments, imageType: "image/png")
       http = HTTPRequest(method: "POST", url: "https://graph.facebook.com")
     }

@@ -62,9 +62,12 @@ public struct IOSSDKWire: Sendable, Hashable {
       for var request in requests {
         batch.append(.object(batchElement(&request, attachments: &attachments)))
       }
+      // 3.1's FBSBJSON writes `/` as it is; 3.24's NSJSONSerialization (FBUtility.m
+      // `simpleJSONEncode:`) writes it as `\/`.
+      let json = JSONValue.array(batch).compactText
       body.appendBatch(
-        appID: appID, json: JSONValue.array(batch).compactText, attachments: attachments,
-        imageType: imageType)
+        appID: appID, json: release == .v3_1 ? json : Self.slashEscaped(json),
+        attachments: attachments, imageType: imageType)
       let version = platformVersion.map { "/" + $0 } ?? ""
       http = HTTPRequest(method: "POST", url: "https://graph.\(domain)\(version)")
     }
@@ -143,6 +146,12 @@ public struct IOSSDKWire: Sendable, Hashable {
       }
     }
     return out
+  }
+
+  /// JSON text with every `/` written `\/`, as NSJSONSerialization and org.json write it
+  /// (a `/` only ever stands inside a string).
+  static func slashEscaped(_ json: String) -> String {
+    json.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/")
   }
 
   /// `byte` as two hexadecimal digits.
