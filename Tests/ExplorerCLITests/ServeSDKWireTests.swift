@@ -86,6 +86,17 @@ import Testing
       release, [.graph("me", token: "CAAEmuAlice"), extend], to: server)
     #expect(extended.last?.result?["access_token"]?.stringValue?.isEmpty == false)
     #expect(extended.last?.result?["expires_at"] != nil)
+    // Any other REST method, alone at api.facebook.com: the REST API's error 3, answered with
+    // HTTP 200, which the SDK hands over as the result (`errorFromResult:` looks at the item's
+    // own keys, `code` and `body`, not at the body's `error_code`).
+    let rest = try Self.send(
+      IOSSDKWire(release).connection(
+        [IOSSDKRequest(.rest("users.getInfo"), accessToken: "CAAEmuAlice")], appID: Self.appID),
+      to: server)
+    #expect(rest.status == 200)
+    let restView = SDKErrorView(status: rest.status, body: rest.body)
+    #expect(restView.error == nil)
+    #expect(restView.result?["error_code"] == 3, "\(rest.bodyText)")
     // An Open Graph action tagging a non-tester: 1611075, each item its own error.
     let action: JSONValue = [
       "meal": ["url": "https://example.com/meals/cheeseburger.html"],
