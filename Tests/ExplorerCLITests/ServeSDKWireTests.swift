@@ -86,6 +86,17 @@ import Testing
       release, [.graph("me", token: "CAAEmuAlice"), extend], to: server)
     #expect(extended.last?.result?["access_token"]?.stringValue?.isEmpty == false)
     #expect(extended.last?.result?["expires_at"] != nil)
+    // Any other REST method, alone at api.facebook.com: the REST API's error 3, answered with
+    // HTTP 200, which the SDK hands over as the result (`errorFromResult:` looks at the item's
+    // own keys, `code` and `body`, not at the body's `error_code`).
+    let rest = try Self.send(
+      IOSSDKWire(release).connection(
+        [IOSSDKRequest(.rest("users.getInfo"), accessToken: "CAAEmuAlice")], appID: Self.appID),
+      to: server)
+    #expect(rest.status == 200)
+    let restView = SDKErrorView(status: rest.status, body: rest.body)
+    #expect(restView.error == nil)
+    #expect(restView.result?["error_code"] == 3, "\(rest.bodyText)")
     // An Open Graph action tagging a non-tester: 1611075, each item its own error.
     let action: JSONValue = [
       "meal": ["url": "https://example.com/meals/cheeseburger.html"],
@@ -116,6 +127,33 @@ import Testing
     ] as [(String, String?)])
   func userAgentNamesTheSDK(agent: String, label: String?) {
     #expect(SDKUserAgent(agent)?.description == label)
+  }
+
+  /// The Android SDK 3.x (Request.java): GET without a body, POST as the unterminated
+  /// multipart body, a batch with org.json's `\/` and a photo part.
+  @Test(arguments: AndroidSDKWire.Release.allCases)
+  func androidRequestsThroughServe(release: AndroidSDKWire.Release) async throws {
+    let server = try await ServeProcess.launch([])
+    let wire = AndroidSDKWire(release)
+    func connection(_ requests: [IOSSDKRequest]) throws -> [SDKErrorView] {
+      let answer = try Self.send(wire.connection(requests, appID: Self.appID), to: server)
+      return SDKErrorView.connection(
+        status: answer.status, body: answer.body, count: requests.count)
+    }
+    let me = try connection([.graph("me", token: "CAAEmuAlice")])
+    #expect(me.first?.result?["name"] == "Alice Whitfield")
+    let post = try connection(
+      [.graph("me/feed", [("message", "hi (there)!")], method: .post, token: "CAAEmuAlicePublish")])
+    #expect(post.first?.result?["id"]?.stringValue != nil, "\(String(describing: post.first))")
+    let upload = IOSSDKRequest(
+      .graph("me/photos"), parameters: [("picture", .image([0x89, 0x50]))], method: .post,
+      accessToken: "CAAEmuAlicePublish", batchParameters: [("name", "photopost")])
+    let batch = try connection([
+      upload, .graph("{result=photopost:$.id}", token: "CAAEmuAlicePublish"),
+    ])
+    #expect(batch.last?.result?["source"]?.stringValue != nil, "\(String(describing: batch.last))")
+    #expect(await server.terminate() == 0)
+    #expect(server.log.contains(") · Android SDK \(release.rawValue)\n"), "\(server.log)")
   }
 
   /// The legacy SDK (tag v1.last): graph and REST calls with `sdk_version=2`, a POST whose

@@ -78,3 +78,17 @@ import Testing
   #expect(run.output.contains("  fberrorCategory: FBErrorCategoryPermissions"))
   #expect(run.output.contains("the completion handler gets error = nil"))
 }
+
+/// `explain` of a 190/464: ReopenSession, the session closed (FBErrorUtility.m 3.24.4:170-174),
+/// and 3.1's view without FBErrorUtility.
+@Test func explain464ClosesTheSession() {
+  let body = #"{"error":{"message":"m","type":"OAuthException","code":190,"error_subcode":464}}"#
+  let lines = ExplainSDK.ios3.lines(status: 400, body: Array(body.utf8))
+  #expect(lines.contains("  fberrorCategory: FBErrorCategoryAuthenticationReopenSession"))
+  #expect(lines.contains("  fberrorShouldNotifyUser: YES"))
+  #expect(lines.contains("  session: closed and token cleared (closeAndClearTokenInformation)"))
+  #expect(
+    lines.last
+      == "iOS SDK 3.0-3.1: the same NSError without fberrorCategory or a user message (no FBErrorUtility); session: closed and token cleared"
+  )
+}

@@ -22,7 +22,16 @@ public enum ExplainSDK: String, Sendable, Hashable, CaseIterable {
     let error = GraphErrorBody(json: SDKErrorView.parse(body))
     switch self {
     case .ios3:
-      return SDKErrorView(status: status, body: body).reportLines
+      let view = SDKErrorView(status: status, body: body)
+      guard view.error != nil else { return view.reportLines }
+      // 3.0-3.1 have no FBErrorUtility: the same NSError, no category, and the session
+      // closed on 190 or 102 only.
+      let old = SDKErrorView(status: status, body: body, sdkVersion: .v3_1)
+      let session =
+        old.sessionEffect == .closeAndClearToken ? "closed and token cleared" : "stays open"
+      return view.reportLines + [
+        "iOS SDK 3.0-3.1: the same NSError without fberrorCategory or a user message (no FBErrorUtility); session: \(session)"
+      ]
     case .ios:
       guard let view = CoreKitErrorView(status: status, body: body) else {
         return [

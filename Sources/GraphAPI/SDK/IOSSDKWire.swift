@@ -55,27 +55,19 @@ public struct IOSSDKWire: Sendable, Hashable {
       var request = requests[0]
       let url = urlString(for: &request, forBatch: false)
       http = HTTPRequest(method: request.method.rawValue, url: url)
-      if request.method == .post {
-        for (name, value) in request.parameters {
-          if case .string(let text) = value { body.append(name, formValue: text) }
-        }
-      }
-      appendAttachments(request.parameters, to: &body)
-      if let object = request.graphObject {
-        let path = URLParts(url)?.path ?? ""
-        for (key, value) in Self.graphObjectFields(object, path: path) {
-          body.append(key, formValue: value)
-        }
-      }
+      body.appendSingle(request, url: url, formData: request.method == .post, imageType: imageType)
     } else {
-      body.append("batch_app_id", formValue: appID)
       var attachments: [(name: String, value: IOSSDKRequest.Value)] = []
       var batch: [JSONValue] = []
       for var request in requests {
         batch.append(.object(batchElement(&request, attachments: &attachments)))
       }
-      body.append("batch", formValue: JSONValue.array(batch).compactText)
-      appendAttachments(attachments, to: &body)
+      // 3.1's FBSBJSON writes `/` as it is; 3.24's NSJSONSerialization (FBUtility.m
+      // `simpleJSONEncode:`) writes it as `\/`.
+      let json = JSONValue.array(batch).compactText
+      body.appendBatch(
+        appID: appID, json: release == .v3_1 ? json : Self.slashEscaped(json),
+        attachments: attachments, imageType: imageType)
       let version = platformVersion.map { "/" + $0 } ?? ""
       http = HTTPRequest(method: "POST", url: "https://graph.\(domain)\(version)")
     }
@@ -156,6 +148,12 @@ public struct IOSSDKWire: Sendable, Hashable {
     return out
   }
 
+  /// JSON text with every `/` written `\/`, as NSJSONSerialization and org.json write it
+  /// (a `/` only ever stands inside a string).
+  static func slashEscaped(_ json: String) -> String {
+    json.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/")
+  }
+
   /// `byte` as two hexadecimal digits.
   static func hexDigits(_ byte: UInt8, uppercase: Bool) -> String {
     let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
@@ -187,18 +185,6 @@ public struct IOSSDKWire: Sendable, Hashable {
     return element
   }
 
-  /// `appendAttachments:toBody:addFormData:NO`: images and data as file parts named by key.
-  func appendAttachments(
-    _ parameters: [(name: String, value: IOSSDKRequest.Value)], to body: inout SDKRequestBody
-  ) {
-    for (name, value) in parameters {
-      switch value {
-      case .string: continue
-      case .image(let bytes):
-        body.append(name, file: bytes, contentType: release == .v3_1 ? "image/png" : "image/jpeg")
-      case .data(let bytes):
-        body.append(name, file: bytes, contentType: "content/unknown")
-      }
-    }
-  }
+  /// FBRequestBody.m `appendWithKey:imageValue:`: `image/png` in 3.1, `image/jpeg` from 3.2.
+  var imageType: String { release == .v3_1 ? "image/png" : "image/jpeg" }
 }

@@ -29,4 +29,47 @@ struct SDKRequestBody: Sendable {
     bytes += file
     appendRecordBoundary()
   }
+
+  /// One request's body: its text parameters as parts when `formData` (a POST), its
+  /// attachments (an image as `imageType`, data as `content/unknown`), then its graph object's
+  /// fields (FBRequestConnection.m `requestWithBatch:timeout:`; Request.java `processRequest`).
+  mutating func appendSingle(
+    _ request: IOSSDKRequest, url: String, formData: Bool, imageType: String
+  ) {
+    if formData {
+      for (name, value) in request.parameters {
+        if case .string(let text) = value { append(name, formValue: text) }
+      }
+    }
+    appendAttachments(request.parameters, imageType: imageType)
+    if let object = request.graphObject {
+      for (key, value) in IOSSDKWire.graphObjectFields(object, path: URLParts(url)?.path ?? "") {
+        append(key, formValue: value)
+      }
+    }
+  }
+
+  /// A batch's body: `batch_app_id`, `batch` (the JSON text), then the attachments, named
+  /// `file0`, `file1`, ... by the entries.
+  mutating func appendBatch(
+    appID: String, json: String, attachments: [(name: String, value: IOSSDKRequest.Value)],
+    imageType: String
+  ) {
+    append("batch_app_id", formValue: appID)
+    append("batch", formValue: json)
+    appendAttachments(attachments, imageType: imageType)
+  }
+
+  /// `appendAttachments:toBody:addFormData:NO`: images and data as file parts named by key.
+  mutating func appendAttachments(
+    _ parameters: [(name: String, value: IOSSDKRequest.Value)], imageType: String
+  ) {
+    for (name, value) in parameters {
+      switch value {
+      case .string: continue
+      case .image(let bytes): append(name, file: bytes, contentType: imageType)
+      case .data(let bytes): append(name, file: bytes, contentType: "content/unknown")
+      }
+    }
+  }
 }
