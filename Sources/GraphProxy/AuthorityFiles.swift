@@ -62,7 +62,7 @@ enum AuthorityFiles {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      let count = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else {
         throw .authorityFile(path: path, reason: String(cString: strerror(errno)))
@@ -96,3 +96,13 @@ enum AuthorityFiles {
     return Array(data)
   }
 }
+
+#if canImport(Glibc)
+  private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    Glibc.write(fd, bytes, count)
+  }
+#else
+  private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    Darwin.write(fd, bytes, count)
+  }
+#endif

@@ -93,9 +93,12 @@ public final class GraphProxy: @unchecked Sendable {
     contexts = TLSContexts(authority: authority)
   }
 
-  /// Starts the server and listens; returns the port.
+  /// Starts the server and listens; returns the port. Sets SIGPIPE to ignored for the
+  /// process: OpenSSL writes to a client's socket with `write(2)`, which would otherwise end
+  /// the process when a client goes away in the middle of an answer.
   @discardableResult
   public func start() throws(ProxyError) -> Int {
+    signal(SIGPIPE, SIG_IGN)
     let started: Bool = lock.withLock { listener != nil || stopping }
     guard !started else { throw .alreadyStarted }
     let (fd, port): (Int32, Int)

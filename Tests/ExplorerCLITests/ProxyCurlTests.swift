@@ -30,6 +30,8 @@ import Testing
     #expect(lines.contains("post: {\"id\":\"100001000000001_"))
     // serve's limits hold inside the tunnel: a 40 KB header section is refused 431.
     #expect(lines.contains("limits: 431"))
+    // /me/picture's redirect to the CDN-style URL, followed through the proxy: a PNG.
+    #expect(lines.contains("picture: 200 image/png 1 211PNG"), "\(lines)")
     // serve's log, with whole URLs and secrets masked; the refusals and the failed handshake.
     #expect(
       run.log.contains(

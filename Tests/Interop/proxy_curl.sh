@@ -16,3 +16,4 @@ echo "keepalive: $(c --cacert "$CA" 'https://graph.facebook.com/v2.2/me?fields=i
 echo "post: $(c --cacert "$CA" -F message=hi 'https://graph.facebook.com/v2.2/me/feed?access_token=CAAEmuAlicePublish' -w ' %{http_code}')"
 big=$(head -c 40000 /dev/zero | tr '\0' a)
 echo "limits: $(c --cacert "$CA" -H "X-Big: $big" 'https://graph.facebook.com/v2.2/me?access_token=CAAEmuAlice' -o /dev/null -w '%{http_code}')"
+echo "picture: $(c -L --cacert "$CA" 'https://graph.facebook.com/v2.2/me/picture?type=large&access_token=CAAEmuAlice' -o picture.png -w '%{http_code} %{content_type} %{num_redirects}') $(head -c 4 picture.png | od -An -c | tr -d ' ')"

@@ -51,7 +51,7 @@ enum ProxyCommand {
       source = try makeSource(options)
       log = try ServeLogWriter(options.serve.log, console: console)
       if let throttle = options.serve.throttle {
-        guard let emulator = source.transport as? GraphEmulator else {
+        guard let emulator = (source.transport as? ProxyPictures)?.emulator else {
           throw ServeOptions.UsageError(description: "--throttle applies to the emulator only")
         }
         emulator.setThrottle(callsPerMinute: throttle)
@@ -102,7 +102,11 @@ enum ProxyCommand {
     -> ServeSource
   {
     guard case .record(let cassette, _) = options.serve.source else {
-      return try ServeSource.make(options.serve.source)
+      var source = try ServeSource.make(options.serve.source)
+      if let emulator = source.transport as? GraphEmulator {
+        source.transport = ProxyPictures(emulator: emulator)
+      }
+      return source
     }
     return try ProxyRecording.transport(
       cassette: cassette, upstreamOverride: options.upstreamOverride,
