@@ -219,10 +219,7 @@ enum NativeCodec {
       headers: try decodeHeaders(req["headers"], reader: r, field: "request.headers"),
       body: try BodyCodec.decode(req["body"], reader: r, field: "request.body"))
     let res = try r.object(object["response"], "response")
-    let status = try r.int(res["status"], "response.status")
-    guard (100...999).contains(status) else {
-      throw r.error("response.status", "\(status) is not an HTTP status")
-    }
+    let status = try r.status(res["status"], "response.status")
     var duration = Duration.zero
     if let ms = object["duration_ms"] {
       duration = try r.milliseconds(ms, "duration_ms")
