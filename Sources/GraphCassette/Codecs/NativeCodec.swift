@@ -245,14 +245,21 @@ enum NativeCodec {
   {
     guard let value, !value.isNull else { return [:] }
     var headers = HTTPHeaders()
+    let served = field.hasPrefix("response")
     for member in try r.object(value, field).members {
       let name = "\(field).\(member.key)"
+      func add(_ text: String) throws(CassetteError) {
+        if served, let problem = ResponseHeaderRule.problem(name: member.key, value: text) {
+          throw r.error(field, problem)
+        }
+        headers.add(member.key, text)
+      }
       if let values = member.value.arrayValue {
         for (i, item) in values.enumerated() {
-          headers.add(member.key, try r.string(item, "\(name)[\(i)]"))
+          try add(try r.string(item, "\(name)[\(i)]"))
         }
       } else {
-        headers.add(member.key, try r.string(member.value, name))
+        try add(try r.string(member.value, name))
       }
     }
     return headers
