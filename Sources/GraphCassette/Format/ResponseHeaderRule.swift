@@ -40,23 +40,6 @@ enum ResponseHeaderRule {
     }
   }
 
-  /// `text` quoted with every control character escaped (`"X-Evil\r\nSet-Cookie"`).
-  static func escaped(_ text: String) -> String {
-    var out = "'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\r": out += "\\r"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u{" + hex + "}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "'"
-  }
+  /// `text` quoted with every control character escaped (`'X-Evil\r\nSet-Cookie'`).
+  static func escaped(_ text: String) -> String { "'" + TerminalText.escaped(text) + "'" }
 }
