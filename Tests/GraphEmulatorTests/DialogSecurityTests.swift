@@ -142,3 +142,21 @@ import Testing
     #expect(try session(.deterministic) == counted)
   }
 }
+
+/// The feed and apprequests dialogs redirect only to the app's Valid OAuth Redirect URIs: no
+/// open redirect, no control byte in `Location` (issue 31).
+@Test(arguments: [
+  "https://evil.example/", "fbconnect://success\u{01}", "fbconnect://success\r\nSet-Cookie: a=b",
+  "http://evil.example\\@localhost/",
+])
+func webDialogsBlockRedirectsTheAppDoesNotAllow(redirect: String) {
+  let emulator = GraphEmulator()
+  let form = [
+    ("app_id", OAuthTokenTests.app), ("redirect_uri", redirect), ("decision", "cancel"),
+  ]
+  for dialog in ["dialog/feed", "dialog/apprequests"] {
+    let answer = call(emulator, dialog, method: "POST", token: "CAAEmuChen", form: form)
+    #expect(answer.headers["Location"] == nil, "\(dialog) \(redirect)")
+    #expect(answer.text.contains("URL Blocked"))
+  }
+}

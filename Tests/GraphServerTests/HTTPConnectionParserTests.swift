@@ -237,3 +237,49 @@ private func rejection(_ actions: [HTTPConnectionParser.Action]) -> Int? {
     #expect(!parser.hasPartialRequest)
   }
 }
+
+/// The reader's framing as strict as RFC 9112 (issue 31): what other parsers on the way would
+/// read differently is refused; `OPTIONS *` is served.
+@Suite struct HTTPStrictFramingTests {
+  static let chunked = "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+  @Test(arguments: [
+    (chunked + "5\nhello\r\n0\r\n\r\n", 400, "a chunk size line does not end with CRLF"),
+    (chunked + "5\r\nhello\n0\r\n\r\n", 400, "bare LF"),
+    (chunked + "5 \r\nhello\r\n0\r\n\r\n", 400, "is not hexadecimal"),
+    (chunked + "5\t\r\nhello\r\n0\r\n\r\n", 400, "is not hexadecimal"),
+    ("get /x HTTP/1.1\r\nHost: a\r\n\r\n", 501, "the method 'get' is not implemented"),
+    ("Get /x HTTP/1.1\r\nHost: a\r\n\r\n", 501, "the method 'Get' is not implemented"),
+    (
+      "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, chunked\r\n\r\n", 400,
+      "applies chunked more than once"
+    ),
+    (
+      "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+      400, "applies chunked more than once"
+    ),
+    (
+      "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501,
+      "the transfer coding 'gzip'"
+    ),
+    ("GET * HTTP/1.1\r\nHost: a\r\n\r\n", 400, "is not a path"),
+  ])
+  func refused(input: String, status: Int, reason: String) {
+    let got = actions(input)
+    #expect(rejection(got) == status, "\(input)")
+    var text = ""
+    for case .reject(let error) in got { text = "\(error)" }
+    #expect(text.contains(reason), "\(text)")
+  }
+
+  @Test func anExtensionMayFollowWhitespace() {
+    let got = requests(actions(Self.chunked + "5 ;a=b\r\nhello\r\n0\r\n\r\n"))
+    #expect(got.map(\.body) == [Array("hello".utf8)])
+  }
+
+  @Test func optionsAsteriskIsRead() {
+    let got = requests(actions("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n"))
+    #expect(got.map(\.target) == ["*"])
+    #expect(got.first.flatMap(MethodPolicy.optionsAnswer)?.status == 204)
+  }
+}

@@ -10,6 +10,13 @@ enum CassetteFiles {
 
   static func read(_ path: String, console: any Console) throws(Failure) -> [UInt8] {
     if path == "-" { return console.readAll() }
+    // A named pipe or a process substitution (`<(...)`): opened once and read to its end
+    // (looked at before anything opens it: an open that is closed unread loses the writer).
+    if case .special = FileIO.kind(of: path) {
+      do { return try FileIO.read(path: path) } catch {
+        throw Failure(description: "\(error)")
+      }
+    }
     if let bytes = FileIO.readRegular(path) { return bytes }
     guard let data = FileManager.default.contents(atPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)

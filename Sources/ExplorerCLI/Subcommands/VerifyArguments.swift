@@ -65,7 +65,11 @@ struct VerifyArguments: Sendable {
   /// Re-sends `file`'s requests to a fresh target and compares the answers.
   /// - Throws: `CassetteError` when the cassette cannot be read or the target made.
   func verify(_ file: String) async throws(CassetteError) -> VerificationReport {
-    let cassette = try Cassette.load(path: file)
+    try await verify(Cassette.load(path: file))
+  }
+
+  /// As `verify(_:)`, for a cassette already read (a pipe is read once).
+  func verify(_ cassette: Cassette) async throws(CassetteError) -> VerificationReport {
     let verifier = CassetteVerifier(
       target: try Self.makeTarget(target), ignore: ignore, useDefaultIgnores: useDefaultIgnores,
       substitutions: mapping(for: cassette).substitutions)

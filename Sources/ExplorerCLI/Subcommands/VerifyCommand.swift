@@ -49,19 +49,20 @@ enum VerifyCommand {
     var drift = false
     for (n, file) in parsed.files.enumerated() {
       let report: VerificationReport
+      let cassette: Cassette
       do {
-        report = try await parsed.verify(file)
+        // Read once: a named pipe or a process substitution can be read only once.
+        cassette = try Cassette.load(path: file)
+        report = try await parsed.verify(cassette)
       } catch {
         console.errorLine(ErrorPresenter.subcommand("verify", "\(error)"))
         return .usage
       }
       if n > 0 { console.line() }
       console.line("\(file) against \(parsed.targetDescription):")
-      if let cassette = try? Cassette.load(path: file) {
-        for line in parsed.mapping(for: cassette).lines { console.line("  \(line)") }
-        if let note = cassette.tornTailNote {
-          console.errorLine("graph-explorer verify: \(file): \(note)")
-        }
+      for line in parsed.mapping(for: cassette).lines { console.line("  \(line)") }
+      if let note = cassette.tornTailNote {
+        console.errorLine("graph-explorer verify: \(file): \(note)")
       }
       console.line(ErrorPresenter.safe(report.text))
       drift = drift || report.hasDrift

@@ -70,6 +70,20 @@ struct FieldReader {
     return number
   }
 
+  /// A recorded answer's status: a final HTTP status, 200 to 999. A 1xx is an interim answer
+  /// that a client waits past (replayed as the answer, clients hang), so it is refused.
+  func status(_ value: JSONValue?, _ field: String) throws(CassetteError) -> Int {
+    let status = try int(value, field)
+    guard (200...999).contains(status) else {
+      throw error(
+        field,
+        (100...199).contains(status)
+          ? "\(status) is an interim (1xx) status, not a final answer"
+          : "\(status) is not an HTTP status")
+    }
+    return status
+  }
+
   func int(_ value: JSONValue?, _ field: String) throws(CassetteError) -> Int {
     let number = try self.number(value, field)
     guard number.isIntegerLiteral, let int = number.intValue else {

@@ -219,10 +219,7 @@ enum NativeCodec {
       headers: try decodeHeaders(req["headers"], reader: r, field: "request.headers"),
       body: try BodyCodec.decode(req["body"], reader: r, field: "request.body"))
     let res = try r.object(object["response"], "response")
-    let status = try r.int(res["status"], "response.status")
-    guard (100...999).contains(status) else {
-      throw r.error("response.status", "\(status) is not an HTTP status")
-    }
+    let status = try r.status(res["status"], "response.status")
     var duration = Duration.zero
     if let ms = object["duration_ms"] {
       duration = try r.milliseconds(ms, "duration_ms")
@@ -248,14 +245,21 @@ enum NativeCodec {
   {
     guard let value, !value.isNull else { return [:] }
     var headers = HTTPHeaders()
+    let served = field.hasPrefix("response")
     for member in try r.object(value, field).members {
       let name = "\(field).\(member.key)"
+      func add(_ text: String) throws(CassetteError) {
+        if served, let problem = ResponseHeaderRule.problem(name: member.key, value: text) {
+          throw r.error(field, problem)
+        }
+        headers.add(member.key, text)
+      }
       if let values = member.value.arrayValue {
         for (i, item) in values.enumerated() {
-          headers.add(member.key, try r.string(item, "\(name)[\(i)]"))
+          try add(try r.string(item, "\(name)[\(i)]"))
         }
       } else {
-        headers.add(member.key, try r.string(member.value, name))
+        try add(try r.string(member.value, name))
       }
     }
     return headers

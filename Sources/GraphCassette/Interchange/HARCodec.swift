@@ -199,7 +199,9 @@ enum HARCodec {
       }
     }
     let res = try r.object(entry["response"], "response")
-    let status = try r.int(res["status"], "response.status")
+    // Status 0 (no answer) is read for `audit`'s unanswered entries; they are never replayed.
+    let written = try r.int(res["status"], "response.status")
+    let status = written == 0 ? 0 : try r.status(res["status"], "response.status")
     var response = HTTPResponse(
       status: status, headers: try headers(res["headers"], r, "response.headers"))
     if let content = res["content"] {

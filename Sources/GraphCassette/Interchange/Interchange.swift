@@ -269,6 +269,7 @@ public enum Interchange {
       cassette = try VCRCodec.decodeYAML(
         taken, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
     }
+    try ResponseHeaderRule.check(cassette, path: path)
     return Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
   }
 
@@ -291,6 +292,7 @@ public enum Interchange {
     let result: Imported
     do {
       result = try readMapped(file, path: path, format: format)
+      try ResponseHeaderRule.check(result.cassette, path: path)
     } catch {
       // A reader that met the zeros of a cut file fails for the cut, not for the zeros.
       try file.checkIntact()

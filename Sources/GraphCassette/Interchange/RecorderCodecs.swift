@@ -40,7 +40,7 @@ enum RecorderCodecs {
           r.base64(r.string(res["body"], "response.body"), "response.body"), r)
       }
       let response = HTTPResponse(
-        status: try r.int(res["status_code"], "response.status_code"),
+        status: try r.status(res["status_code"], "response.status_code"),
         headers: try headers(res["headers"], r, "response.headers"), body: responseBody)
       cassette.interactions.append(
         Interaction(request: request, response: response, recordedAt: ""))
@@ -175,7 +175,7 @@ enum RecorderCodecs {
       }
       let res = try r.object(mapping["response"], "response")
       var response = HTTPResponse(
-        status: res["status"] == nil ? 200 : try r.int(res["status"], "response.status"),
+        status: res["status"] == nil ? 200 : try r.status(res["status"], "response.status"),
         headers: try headers(res["headers"], r, "response.headers"))
       if let text = res["body"]?.stringValue {
         response.body = Array(text.utf8)

@@ -15,6 +15,9 @@ extension VCRCodec {
     _ bytes: consuming [UInt8], dialect: Dialect, reader: FieldReader,
     largeScalarBytes: Int = YAMLReader.largeScalarBytes
   ) throws(CassetteError) -> Cassette {
+    try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
+      try YAMLEncodingCheck.check(buffer, reader: reader)
+    }
     var taken: [UInt8]? = bytes
     return try decodeYAML(dialect: dialect, reader: reader) {
       key, sink throws(YAMLReader.Failure) in
@@ -29,7 +32,10 @@ extension VCRCodec {
   static func decodeYAML(_ file: MappedFile, dialect: Dialect, reader: FieldReader)
     throws(CassetteError) -> Cassette
   {
-    try decodeYAML(dialect: dialect, reader: reader) { key, sink throws(YAMLReader.Failure) in
+    try YAMLEncodingCheck.check(
+      UnsafeBufferPointer(file.bytes), reader: reader, passed: file.discarding())
+    return try decodeYAML(dialect: dialect, reader: reader) {
+      key, sink throws(YAMLReader.Failure) in
       try YAMLReader.parse(file, streaming: key, into: sink)
     }
   }

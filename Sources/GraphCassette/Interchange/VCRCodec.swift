@@ -229,7 +229,7 @@ enum VCRCodec {
       body: try decodeBody(req["body"], r, "request.body", text: kept.requestBody))
     let res = try r.object(object["response"], "response")
     let statusValue = try r.object(res["status"], "response.status")
-    let status = try r.int(statusValue["code"], "response.status.code")
+    let status = try r.status(statusValue["code"], "response.status.code")
     let response = HTTPResponse(
       status: status,
       headers: try decodeHeaders(

@@ -155,12 +155,21 @@ extension HTTPConnectionParser {
     guard parts.method.allSatisfy(Self.isTokenByte) else {
       return bad("the method '\(Self.text(parts.method))' is not a token")
     }
+    // Methods are case-sensitive (RFC 9110 9.1): `get` is not GET, and is no method served.
+    if parts.method.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) {
+      return bad("the method '\(Self.text(parts.method))' is not implemented", 501)
+    }
     guard let (major, minorDigit) = Self.version(parts.version) else {
       return bad("'\(Self.text(parts.version))' is not an HTTP version")
     }
     guard major == 1 else { return bad("HTTP/\(major) is not supported", 505) }
     let minor = min(minorDigit, 1)
-    guard let target = Self.target(parts.target) else {
+    // `OPTIONS *` asks about the server as a whole (RFC 9112 3.2.4).
+    let asterisk = parts.target.elementsEqual([UInt8(ascii: "*")])
+    guard
+      let target = asterisk && Self.method(parts.method) == "OPTIONS"
+        ? "*" : Self.target(parts.target)
+    else {
       return bad("the request target '\(Self.text(parts.target))' is not a path or an http URL")
     }
     var headers = HTTPHeaders()
@@ -229,8 +238,12 @@ extension HTTPConnectionParser {
       guard codings.last == "chunked" else {
         return bad("the body length is unknown: Transfer-Encoding does not end with chunked")
       }
-      guard codings.count == 1 else {
-        return bad("the transfer coding '\(codings[0])' is not supported", 501)
+      // Chunked once, and last (RFC 9112 6.1); any other coding is not supported.
+      if codings.dropLast().contains("chunked") {
+        return bad("Transfer-Encoding applies chunked more than once")
+      }
+      if let other = codings.first(where: { $0 != "chunked" }) {
+        return bad("the transfer coding '\(other)' is not supported", 501)
       }
       return .success((head, .chunked))
     }

@@ -134,17 +134,19 @@ package struct HTTPConnectionParser: Sendable {
       if buffer.count - start > maxLine { return reject(400, "a chunk size line is too long") }
       return starved()
     }
-    var end = lf
-    if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    let line = buffer[start..<end]
+    // CRLF only (RFC 9112 7.1): a bare LF is read differently by other parsers on the way.
+    guard lf > start, buffer[lf - 1] == UInt8(ascii: "\r") else {
+      return reject(400, "a chunk size line does not end with CRLF")
+    }
+    let line = buffer[start..<(lf - 1)]
     start = lf + 1
     var size = 0
     var digits = 0
-    for byte in line {
+    for (offset, byte) in line.enumerated() {
       guard let value = Self.hexValue(byte) else {
-        if digits > 0, byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ") || byte == 9 {
-          break
-        }
+        // Only an extension may follow the size, after optional whitespace: `1a ;x=y`.
+        let rest = line.dropFirst(offset).drop { $0 == UInt8(ascii: " ") || $0 == 9 }
+        if digits > 0, rest.first == UInt8(ascii: ";") { break }
         return reject(400, "the chunk size '\(Self.text(line))' is not hexadecimal")
       }
       digits += 1
@@ -180,7 +182,7 @@ package struct HTTPConnectionParser: Sendable {
   mutating func readChunkDataEnd() -> Action? {
     guard start < buffer.count else { return starved() }
     if buffer[start] == UInt8(ascii: "\n") {
-      start += 1
+      return reject(400, "chunk data is followed by a bare LF, not CRLF")
     } else if buffer[start] == UInt8(ascii: "\r") {
       guard start + 1 < buffer.count else { return starved() }
       guard buffer[start + 1] == UInt8(ascii: "\n") else {

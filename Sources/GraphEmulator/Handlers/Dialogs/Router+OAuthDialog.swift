@@ -9,6 +9,11 @@ extension Router {
   /// anyone else can be typed as an id).
   static let dialogPeopleShown = 40
   /// The parameters the login form carries back when it posts.
+  /// The text of the page a redirect URI the app does not allow gets.
+  static let blockedRedirect =
+    "This redirect failed because the redirect URI is not whitelisted in the app's Client "
+    + "OAuth Settings. Make sure Client and Web OAuth Login are on and add all your app "
+    + "domains as Valid OAuth Redirect URIs."
   static let oauthFormFields = [
     "client_id", "app_id", "redirect_uri", "scope", "state", "response_type", "display", "type",
     "return_scopes",
@@ -21,11 +26,7 @@ extension Router {
         "Invalid App ID", "The provided app ID does not look like a valid app ID.")
     }
     guard let redirect = call["redirect_uri"], ValidRedirect.allows(redirect, appID: app.id) else {
-      return DialogPage.error(
-        "URL Blocked",
-        "This redirect failed because the redirect URI is not whitelisted in the app's Client "
-          + "OAuth Settings. Make sure Client and Web OAuth Login are on and add all your app "
-          + "domains as Valid OAuth Redirect URIs.")
+      return DialogPage.error("URL Blocked", Self.blockedRedirect)
     }
     let scopes = Self.scopeList(call["scope"])
     if let unknown = scopes.first(where: { !GraphEmulator.permissionNames.contains($0) }) {

@@ -38,6 +38,11 @@ extension Router {
           "Not logged in", "The dialog needs the access_token of a person who uses the app."))
     }
     let redirect = call["redirect_uri"] ?? Self.defaultDialogRedirect
+    // The same Valid OAuth Redirect URIs as the login dialog: no open redirect, nothing a
+    // browser reads differently, no control byte in `Location`.
+    guard ValidRedirect.allows(redirect, appID: state.world.app.id) else {
+      return .answered(DialogPage.error("URL Blocked", Self.blockedRedirect))
+    }
     guard call.method == "POST", let decision = call["decision"] else {
       return .answered(page(user))
     }
