@@ -18,12 +18,14 @@ struct REPLOptions: Equatable, Sendable {
   var target: String?
   /// `--throttle N/min`: the emulator answers code 17 (4 for app tokens) past N calls a minute.
   var throttle: String?
+  /// `--default-version vX.Y`: the version the emulator answers unversioned calls as.
+  var defaultVersion: String?
 
   /// The usage text of `--help`.
   static let usage = """
     usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE|generated:...]
                           [--record FILE [--mode M] | --replay FILE] [--target live|URL]
-                          [--throttle N/min] [--help] [--version]
+                          [--throttle N/min] [--default-version vX.Y] [--help] [--version]
            graph-explorer <subcommand> [arguments]
 
     Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
@@ -36,6 +38,8 @@ struct REPLOptions: Equatable, Sendable {
                      on a generated one: generated:people=N,friends=K[,seed=S]
       --throttle N/min  the emulator answers (#17) User request limit reached (or (#4) for
                      app tokens) past N calls a minute of its clock
+      --default-version vX.Y  the version the emulator answers unversioned calls as
+                     (default: the world's, v2.2 for the default world)
       --record FILE  record every exchange into the cassette FILE
       --mode M       record mode: once (default), new_episodes, none, all
       --replay FILE  answer from the cassette FILE instead of the emulator
@@ -69,6 +73,7 @@ struct REPLOptions: Equatable, Sendable {
       case "--mode": options.mode = try value(argument)
       case "--target": options.target = try value(argument)
       case "--throttle": options.throttle = try value(argument)
+      case "--default-version": options.defaultVersion = try value(argument)
       default:
         let kind = argument.hasPrefix("-") ? "option" : "subcommand"
         throw .failed("unknown \(kind) '\(argument)' (see graph-explorer --help)")

@@ -32,12 +32,15 @@ struct ServeOptions: Sendable, Equatable {
   /// `--max-answer-bytes SIZE`: with `--record`, the largest upstream answer, as received and
   /// once decoded.
   var maxAnswerBytes = CurlTransport.defaultMaxAnswerBytes
+  /// `--default-version vX.Y`: the version the emulator serves unversioned calls as (the
+  /// world's own, v2.2 for the default world, otherwise).
+  var defaultVersion: GraphVersion?
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
                                 [--insecure-upstream] [--max-answer-bytes SIZE]
-                                [--log FILE|-|off]
+                                [--log FILE|-|off] [--default-version vX.Y]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
@@ -56,6 +59,9 @@ struct ServeOptions: Sendable, Equatable {
                            with --record, the largest upstream answer, as received and once
                            decoded (a gzip bomb stops there): larger ones get 502 naming the limit
                            and not recorded; bytes, or 512K, 64M, 1G (default 64M)
+      --default-version vX.Y
+                           the version the emulator answers unversioned calls as (default:
+                           the world's, v2.2 for the default world)
       --log FILE|-|off     where the line per request goes: appended to FILE, - for standard
                            output, off for none (default: standard error; always buffered)
     The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
@@ -99,6 +105,15 @@ struct ServeOptions: Sendable, Equatable {
         }
         self.port = port
       case "--world": world = try value()
+      case "--default-version":
+        let text = try value()
+        guard let version = GraphVersion(text) else {
+          throw UsageError(
+            description:
+              "--default-version: '\(text)' is not a Graph version (\(VersionRegistry.servedSummary))"
+          )
+        }
+        defaultVersion = version
       case "--replay": replay = try value()
       case "--record": record = try value()
       case "--upstream": upstream = try value()

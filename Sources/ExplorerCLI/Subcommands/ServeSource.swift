@@ -18,14 +18,17 @@ struct ServeSource: Sendable {
   ///   upstream (`--max-answer-bytes`); larger ones are answered 502 and not recorded.
   static func make(
     _ source: ServeOptions.Source,
-    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes
+    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes, defaultVersion: GraphVersion? = nil
   ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
     case .emulator(nil):
-      return ServeSource(transport: GraphEmulator(world: .default), description: "the emulator")
+      var world = World.default
+      if let defaultVersion { world.app.defaultVersion = defaultVersion }
+      return ServeSource(transport: GraphEmulator(world: world), description: "the emulator")
     case .emulator(let file?):
       do {
-        let world = try World.load(argument: file)
+        var world = try World.load(argument: file)
+        if let defaultVersion { world.app.defaultVersion = defaultVersion }
         return ServeSource(
           transport: GraphEmulator(world: world), description: "the emulator (world \(file))")
       } catch {
