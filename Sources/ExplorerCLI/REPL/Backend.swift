@@ -23,7 +23,7 @@ struct Backend {
   /// The backend the options ask for: `--world`, `--record` (with `--mode`), `--replay`.
   /// - Throws: `.file` or `.failed` when a world or cassette cannot be loaded.
   static func make(_ options: REPLOptions) throws(ExplorerError) -> Backend {
-    let world: World
+    var world: World
     if let path = options.world {
       do {
         world = try World.load(argument: path)
@@ -42,6 +42,13 @@ struct Backend {
       } catch {
         throw .failed("\(error)")
       }
+    }
+    if let text = options.defaultVersion {
+      guard let version = GraphVersion(text) else {
+        throw .failed(
+          "--default-version: '\(text)' is not a Graph version (\(VersionRegistry.servedSummary))")
+      }
+      world.app.defaultVersion = version
     }
     let emulator = GraphEmulator(
       world: world, secrets: options.deterministicSecrets ? .deterministic : .random)

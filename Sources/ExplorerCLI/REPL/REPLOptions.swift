@@ -20,12 +20,15 @@ struct REPLOptions: Equatable, Sendable {
   var throttle: String?
   /// `--deterministic-secrets`: the emulator's codes and minted tokens counted, not random.
   var deterministicSecrets = false
+  /// `--default-version vX.Y`: the version the emulator answers unversioned calls as.
+  var defaultVersion: String?
 
   /// The usage text of `--help`.
   static let usage = """
     usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE|generated:...]
                           [--record FILE [--mode M] | --replay FILE] [--target live|URL]
-                          [--throttle N/min] [--deterministic-secrets] [--help] [--version]
+                          [--throttle N/min] [--deterministic-secrets]
+                          [--default-version vX.Y] [--help] [--version]
            graph-explorer <subcommand> [arguments]
 
     Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
@@ -40,6 +43,8 @@ struct REPLOptions: Equatable, Sendable {
                      app tokens) past N calls a minute of its clock
       --deterministic-secrets  the emulator's OAuth codes and minted tokens are counted
                      (CAAEmuBobZS1) instead of random, for sessions compared byte for byte
+      --default-version vX.Y  the version the emulator answers unversioned calls as
+                     (default: the world's, v2.2 for the default world)
       --record FILE  record every exchange into the cassette FILE
       --mode M       record mode: once (default), new_episodes, none, all
       --replay FILE  answer from the cassette FILE instead of the emulator
@@ -74,6 +79,7 @@ struct REPLOptions: Equatable, Sendable {
       case "--target": options.target = try value(argument)
       case "--throttle": options.throttle = try value(argument)
       case "--deterministic-secrets": options.deterministicSecrets = true
+      case "--default-version": options.defaultVersion = try value(argument)
       default:
         let kind = argument.hasPrefix("-") ? "option" : "subcommand"
         throw .failed("unknown \(kind) '\(argument)' (see graph-explorer --help)")

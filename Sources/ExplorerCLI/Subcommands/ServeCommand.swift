@@ -20,8 +20,15 @@ enum ServeCommand {
         console.line(ServeOptions.usage)
         return .success
       }
+      if options.defaultVersion != nil {
+        guard case .emulator = options.source else {
+          throw ServeOptions.UsageError(
+            description: "--default-version applies to the emulator only")
+        }
+      }
       source = try ServeSource.make(
-        options.source, maxAnswerBytes: options.maxAnswerBytes, secrets: options.secrets)
+        options.source, maxAnswerBytes: options.maxAnswerBytes,
+        defaultVersion: options.defaultVersion, secrets: options.secrets)
       log = try ServeLogWriter(options.log, console: console)
       if let throttle = options.throttle {
         guard let emulator = source.transport as? GraphEmulator else {

@@ -43,9 +43,9 @@ enum ServeLog {
   /// `text` with every secret replaced by `***`: the value of every secret parameter
   /// (`name=value` in the query, after `;`, in a `#fragment`, the name possibly percent-encoded
   /// or with `[]`) and tokens found by shape (a token as a path segment), by cassette
-  /// redaction's rule (`SecretText`).
+  /// redaction's rule (`SecretText`); first each secret's whole raw value (`maskRawValues`).
   static func mask(_ text: String) -> String {
-    SecretText.redacted(text) { _ in "***" }
+    SecretText.redacted(maskRawValues(text)) { _ in "***" }
   }
 
   static func milliseconds(_ duration: Duration) -> String {

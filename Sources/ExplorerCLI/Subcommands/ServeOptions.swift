@@ -34,12 +34,16 @@ struct ServeOptions: Sendable, Equatable {
   var maxAnswerBytes = CurlTransport.defaultMaxAnswerBytes
   /// `--deterministic-secrets`: the emulator's codes and minted tokens counted, not random.
   var secrets = SecretMint.random
+  /// `--default-version vX.Y`: the version the emulator serves unversioned calls as (the
+  /// world's own, v2.2 for the default world, otherwise).
+  var defaultVersion: GraphVersion?
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE] [--record CASSETTE --upstream URL]
                                 [--insecure-upstream] [--max-answer-bytes SIZE]
                                 [--log FILE|-|off] [--deterministic-secrets]
+                                [--default-version vX.Y]
 
     Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
       --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
@@ -58,6 +62,9 @@ struct ServeOptions: Sendable, Equatable {
                            with --record, the largest upstream answer, as received and once
                            decoded (a gzip bomb stops there): larger ones get 502 naming the limit
                            and not recorded; bytes, or 512K, 64M, 1G (default 64M)
+      --default-version vX.Y
+                           the version the emulator answers unversioned calls as (default:
+                           the world's, v2.2 for the default world)
       --log FILE|-|off     where the line per request goes: appended to FILE, - for standard
                            output, off for none (default: standard error; always buffered)
       --deterministic-secrets
@@ -105,6 +112,15 @@ struct ServeOptions: Sendable, Equatable {
         }
         self.port = port
       case "--world": world = try value()
+      case "--default-version":
+        let text = try value()
+        guard let version = GraphVersion(text) else {
+          throw UsageError(
+            description:
+              "--default-version: '\(text)' is not a Graph version (\(VersionRegistry.servedSummary))"
+          )
+        }
+        defaultVersion = version
       case "--replay": replay = try value()
       case "--record": record = try value()
       case "--upstream": upstream = try value()

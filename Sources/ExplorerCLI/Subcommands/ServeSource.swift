@@ -19,16 +19,19 @@ struct ServeSource: Sendable {
   /// - Parameter secrets: the emulator's codes and minted tokens (`--deterministic-secrets`).
   static func make(
     _ source: ServeOptions.Source,
-    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes, secrets: SecretMint = .random
+    maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes, defaultVersion: GraphVersion? = nil,
+    secrets: SecretMint = .random
   ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
     case .emulator(nil):
+      var world = World.default
+      if let defaultVersion { world.app.defaultVersion = defaultVersion }
       return ServeSource(
-        transport: GraphEmulator(world: .default, secrets: secrets),
-        description: "the emulator")
+        transport: GraphEmulator(world: world, secrets: secrets), description: "the emulator")
     case .emulator(let file?):
       do {
-        let world = try World.load(argument: file)
+        var world = try World.load(argument: file)
+        if let defaultVersion { world.app.defaultVersion = defaultVersion }
         return ServeSource(
           transport: GraphEmulator(world: world, secrets: secrets),
           description: "the emulator (world \(file))")

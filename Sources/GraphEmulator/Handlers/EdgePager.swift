@@ -98,11 +98,18 @@ struct PagingURL {
   ]
 
   /// `origin/vX.Y/<path>?access_token=..&<kept>&limit=N&<extra>`; `kept` are the
-  /// request's own parameters (top-level edges) or the nested `fields` (expanded edges).
+  /// request's own parameters (top-level edges) or the nested `fields` (expanded edges), each
+  /// once with its first value, the one the call was served with (`fields=name&fields=name` gives one
+  /// `fields`: a client that adds its parameters to every `next` it follows does not grow the
+  /// URL page after page; issue 26).
   func url(path: String, kept: QueryItems, limit: Int, extra: QueryItems) -> String {
     var query = QueryItems()
     if let token = call.token { query.append("access_token", token) }
-    query.items += kept.items.filter { !Self.dropped.contains($0.name) }
+    var seen = Set<String>()
+    for item in kept.items
+    where !Self.dropped.contains(item.name) && seen.insert(item.name).inserted {
+      query.append(item.name, item.value)
+    }
     query.append("limit", String(limit))
     query.items += extra.items
     return "\(call.origin)\(call.versionPrefix)/\(path)?\(query.queryString)"

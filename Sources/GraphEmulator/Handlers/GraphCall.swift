@@ -64,6 +64,11 @@ struct GraphCall: Sendable {
       } catch {
         bodyError = .parameter("Invalid multipart/form-data body: \(error)")
       }
+    } else if contentType.hasPrefix("application/json") {
+      switch Self.jsonParameters(request.body) {
+      case .success(let items): params.items += items.items
+      case .failure(let error): bodyError = error
+      }
     } else if contentType.hasPrefix("application/x-www-form-urlencoded")
       || (contentType.isEmpty && !request.body.isEmpty)
     {
