@@ -60,8 +60,8 @@ import Testing
     try Self.tab(terminal, "token al", shows: ["ice"])
     // `access_token=` takes a test token's name, as `token` does: the request is Alice's.
     terminal.clearOutput()
-    terminal.type("GET me?fields=name access_token=alice-p\t")
-    try terminal.waitFor("ublish")
+    terminal.type("GET me?fields=name access_token=alice-pu\t")
+    try terminal.waitFor("blish")
     terminal.type("\r")
     try terminal.waitFor("Alice Whitfield")
     try InteractiveTests.waitForPrompt(terminal)

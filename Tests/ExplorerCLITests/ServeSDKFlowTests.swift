@@ -12,6 +12,15 @@ import Testing
   static let alice = "100001000000001"
   static let bob = "100001000000002"
 
+  /// The value of the dialog form's hidden `fb_dtsg` input, as the web view would post it.
+  static func formToken(in html: String) -> String? {
+    let marker = "name=\"fb_dtsg\" value=\""
+    guard let start = html.range(of: marker)?.upperBound,
+      let end = html[start...].firstIndex(of: "\"")
+    else { return nil }
+    return String(html[start..<end])
+  }
+
   /// The inline login dialog: the web view loads the URL, the person approves, the dialog
   /// ends at `fbconnect://success#access_token=...`; the fragment's parameters.
   static func logIn(
@@ -23,11 +32,14 @@ import Testing
     let page = try Wire.send(HTTPRequest(url: url), to: server)
     #expect(page.status == 200, "\(page.bodyText)")
     let parts = try #require(URLParts(url))
+    // The person's browser posts back the form's own security token (fb_dtsg) from the page.
+    let token = try #require(formToken(in: page.bodyText))
     let submit = try Wire.send(
       HTTPRequest(
         method: "POST", url: "https://m.facebook.com" + parts.path,
         headers: ["Content-Type": "application/x-www-form-urlencoded"],
-        body: Array(((parts.query ?? "") + "&decision=approve&person=\(person)").utf8)),
+        body: Array(
+          ((parts.query ?? "") + "&decision=approve&person=\(person)&fb_dtsg=\(token)").utf8)),
       to: server)
     #expect(submit.status == 302, "\(submit.bodyText)")
     let location = try #require(submit.headers["Location"])

@@ -13,6 +13,7 @@ only loopback), so a client that ignored the proxy could reach nothing.
 import hashlib
 import hmac
 import os
+import re
 import sys
 from urllib.parse import parse_qs, urlparse
 
@@ -168,8 +169,10 @@ def social_auth():
     check(page.status_code == 200 and "text/html" in page.headers["content-type"],
           "social-auth: the OAuth dialog page comes through the proxy")
     form = {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
+    # The page's form carries its security token (fb_dtsg); a person's browser posts it back.
+    token = re.search(r'name="fb_dtsg" value="([0-9a-f]+)"', page.text).group(1)
     approved = http.post(urlparse(url)._replace(query="").geturl(),
-                         data=dict(form, person=BOB, decision="approve"),
+                         data=dict(form, person=BOB, decision="approve", fb_dtsg=token),
                          allow_redirects=False, timeout=10)
     location = approved.headers.get("location", "")
     check(approved.status_code == 302 and location.startswith(REDIRECT + "?"),
