@@ -65,6 +65,7 @@ struct DoctorErrors {
     }
     var recorded = Set<String>()
     for answer in call.answers {
+      guard answer.failed else { continue }
       let explanation = AnswerExplanation(response: answer.response)
       guard explanation.sdk.error != nil || explanation.error != nil else { continue }
       var cause =

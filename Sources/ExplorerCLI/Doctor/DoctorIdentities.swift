@@ -82,7 +82,7 @@ struct DoctorIdentities {
     }
     readAnswer(call)
     for answer in call.answers {
-      guard let error = GraphErrorBody(body: answer.response.body), let label = call.token
+      guard let error = answer.error, let label = call.token
       else { continue }
       readError(error, label: label, call: call)
     }
