@@ -13,6 +13,11 @@ struct DoctorCall {
     /// `GET me/friends` for a batch item, from the request's `batch` parameter.
     var itemRequest: String?
     var response: HTTPResponse
+    /// The Graph error in the body, read once (`nil` for a success).
+    var error: GraphErrorBody?
+
+    /// Whether `explain` has something to say: an HTTP error or a Graph error body.
+    var failed: Bool { !(200..<300).contains(response.status) || error != nil }
   }
 
   var number: Int
@@ -71,7 +76,9 @@ struct DoctorCall {
     let response = interaction.response
     json =
       response.body.count <= Self.parsedLimit ? try? JSONParser.parse(response.body) : nil
-    answers = [Answer(item: nil, response: response)]
+    answers = [
+      Answer(item: nil, response: response, error: json.flatMap(GraphErrorBody.init(json:)))
+    ]
     if method == "POST", path.isEmpty, let batch = parameters["batch"],
       let items = try? GraphBatchResponse(parsing: response.body)
     {
@@ -79,7 +86,8 @@ struct DoctorCall {
       answers = items.items.enumerated().compactMap { index, item in
         guard let item else { return nil }
         let described = index < requests.count ? Self.describe(requests[index]) : nil
-        return Answer(item: index, itemRequest: described, response: item.response)
+        return Answer(
+          item: index, itemRequest: described, response: item.response, error: item.error)
       }
     }
   }

@@ -36,6 +36,9 @@ struct DoctorErrors {
     var appNext: [AppNext: Int] = [:]
   }
 
+  /// At most this many causes are kept apart; errors of any others are grouped as `other`.
+  static let groupLimit = 200
+
   private(set) var groups: [String: Group] = [:]
   private(set) var order: [String] = []
   /// Errors whose next call has not been seen yet.
@@ -62,12 +65,15 @@ struct DoctorErrors {
     }
     var recorded = Set<String>()
     for answer in call.answers {
+      guard answer.failed else { continue }
       let explanation = AnswerExplanation(response: answer.response)
       guard explanation.sdk.error != nil || explanation.error != nil else { continue }
-      let cause =
+      var cause =
         explanation.error.map { error in
           error.code == nil ? "HTTP \(answer.response.status)" : error.codeLabel
         } ?? "HTTP \(answer.response.status)"
+      // A file with endless distinct codes keeps a bounded number of groups.
+      if groups[cause] == nil, groups.count >= Self.groupLimit { cause = "other" }
       if groups[cause] == nil {
         order.append(cause)
         groups[cause] = Group(cause: cause, explanation: explanation)

@@ -37,8 +37,17 @@ struct DoctorIdentities {
   var knownKinds: [String: String] = [:]
   var knownOwners: [String: String] = [:]
 
+  /// At most this many tokens are followed; the calls of any others are only counted.
+  static let tokenLimit = 10_000
+  /// Calls with tokens past `tokenLimit`.
+  private(set) var untrackedCalls = 0
+
   private mutating func with(_ label: String, _ body: (inout Token) -> Void) {
     if tokens[label] == nil {
+      guard tokens.count < Self.tokenLimit else {
+        untrackedCalls += 1
+        return
+      }
       order.append(label)
       var token = Token(label: label)
       if let kind = knownKinds[label] { token.kind = kind }
@@ -73,7 +82,7 @@ struct DoctorIdentities {
     }
     readAnswer(call)
     for answer in call.answers {
-      guard let error = GraphErrorBody(body: answer.response.body), let label = call.token
+      guard let error = answer.error, let label = call.token
       else { continue }
       readError(error, label: label, call: call)
     }

@@ -58,6 +58,7 @@ struct DoctorOverview {
       }
       return
     }
+    guard versions[version] != nil || versions.count < 100 else { return }
     var use = versions[version] ?? VersionUse(version: version)
     use.calls += 1
     if let day = call.day {

@@ -35,7 +35,7 @@ struct DoctorThrottling {
 
   mutating func add(_ call: DoctorCall) {
     for answer in call.answers {
-      if let error = GraphErrorBody(body: answer.response.body), let code = error.code,
+      if let error = answer.error, let code = error.code,
         Self.codes[code] != nil
       {
         var entry = errors[code] ?? (0, [])

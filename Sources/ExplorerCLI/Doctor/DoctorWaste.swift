@@ -38,6 +38,8 @@ struct DoctorWaste {
     "after", "before", "until", "since", "offset", "__after_id",
     "__before_id", "__paging_token",
   ]
+  /// At most this many repeated GETs and paged edges are described (all are counted).
+  static let keptLimit = 10_000
   /// At most this many operations go in one batch.
   static let batchLimit = 50
 
@@ -72,7 +74,7 @@ struct DoctorWaste {
           repeated.interactions.append(call.number)
         }
         repeats[hash] = repeated
-      } else {
+      } else if repeats.count < Self.keptLimit {
         repeats[hash] = Repeat(
           summary: call.summary, first: entry.first, count: entry.count,
           interactions: [entry.first, call.number])
@@ -95,6 +97,7 @@ struct DoctorWaste {
         && item.name != "appsecret_proof"
     }.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
     let edge = "\(call.host)/\(call.path)?\(others) \(call.token ?? "")"
+    guard paging[edge] != nil || paging.count < Self.keptLimit else { return }
     var entry = paging[edge] ?? Paging(edge: call.path, summary: call.summary)
     entry.pages += 1
     entry.items += listed.count
