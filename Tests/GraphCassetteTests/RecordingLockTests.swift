@@ -53,3 +53,33 @@ import Testing
     _ = (replaying, none)
   }
 }
+
+/// A recorder checks it can write before the request goes anywhere (issue 31: `serve
+/// --record` carried out a POST upstream, then answered 502 when the exchange could not be
+/// written).
+@Suite struct RecordBeforeForwardingTests {
+  final class Counting: GraphTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var sent: Int { lock.withLock { count } }
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+      lock.withLock { count += 1 }
+      return HTTPResponse(status: 200, headers: [:], body: Array("{}".utf8))
+    }
+  }
+
+  @Test func nothingIsSentWhenTheExchangeCannotBeWritten() async throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let folder = scratch.file("gone")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let upstream = Counting()
+    let recorder = try CassetteRecorder(wrapping: upstream, file: folder + "/c.json", mode: .all)
+    _ = try await recorder.send(HTTPRequest(url: "https://graph.facebook.com/me"))
+    #expect(upstream.sent == 1)
+    try FileManager.default.removeItem(atPath: folder)
+    let post = HTTPRequest(method: "POST", url: "https://graph.facebook.com/me/feed?message=hi")
+    await #expect(throws: CassetteError.self) { try await recorder.send(post) }
+    #expect(upstream.sent == 1, "the POST never left")
+  }
+}

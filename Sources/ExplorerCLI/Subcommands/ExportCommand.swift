@@ -1,4 +1,5 @@
 import GraphCassette
+import GraphEmulator
 
 /// `graph-explorer export CASSETTE --format har|vcr|vcr-yaml|vcrpy|vcrpy-yaml -o FILE`.
 enum ExportCommand {
@@ -40,7 +41,12 @@ enum ExportCommand {
     } catch { return fail(error.description, console) }
     let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
     do {
-      let cassette = try Cassette.load(path: parsed.operands[0])
+      var cassette = try Cassette.load(path: parsed.operands[0])
+      // A cassette written by hand or by another tool may hold raw secrets: what is written
+      // goes through the rule `import` and recording use (issue 31).
+      var redactor = Redactor(publicValues: Set(World.defaultTestTokens.map(\.token)))
+      redactor.reservePlaceholders(in: cassette)
+      redactor.redact(&cassette)
       if let note = cassette.tornTailNote {
         console.errorLine("graph-explorer export: \(parsed.operands[0]): \(note)")
       }

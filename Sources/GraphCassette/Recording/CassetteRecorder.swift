@@ -128,12 +128,41 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   ///   wrapped transport throws.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     if let response = try replay(request) { return response }
+    // Known before the request goes anywhere: a POST carried out upstream whose exchange
+    // cannot be written would be lost (issue 31).
+    try checkCanRecord(request)
     let sentAt = clock()
     let start = ContinuousClock.now
     var response = try await inner.send(request)
     if response.duration == .zero { response.duration = ContinuousClock.now - start }
     try record(Interaction(request: request, response: response, recordedAt: Self.iso(sentAt)))
     return response
+  }
+
+  /// The least free space a recording needs beside the request's own bytes. **[choice]**
+  static let recordingHeadroom = 1 << 20
+
+  /// Throws when the exchange of `request` could not be written: this recorder does not write
+  /// (replay-only, no match), its folder is gone or not writable, or the disk has less free
+  /// space than the request and `recordingHeadroom`.
+  func checkCanRecord(_ request: HTTPRequest) throws(CassetteError) {
+    guard lock.withLock({ recordsNew }) else { throw .wouldOverwrite(path: file, mode: mode) }
+    guard FileIO.kind(of: file) != .special else { return }
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    guard access(directory, W_OK) == 0 else {
+      throw .io(
+        path: file, operation: "record to",
+        reason: "folder \(directory) is missing or not writable; the request was not sent")
+    }
+    var space = statvfs()
+    if statvfs(directory, &space) == 0 {
+      let free = Int(space.f_bavail) &* Int(space.f_frsize)
+      if free < request.body.count + Self.recordingHeadroom {
+        throw .io(
+          path: file, operation: "record to",
+          reason: "\(free) bytes free on its disk; the request was not sent")
+      }
+    }
   }
 
   /// Attaches `expectation` to the interaction at `index` (the last recorded one when `nil`)
