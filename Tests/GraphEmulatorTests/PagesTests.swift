@@ -120,3 +120,12 @@ import Testing
     #expect(call(emulator, "v2.0/\(app)/accounts", token: appToken).text == #"{"data":[]}"#)
   }
 }
+
+@Test func insightsMetricIsACommaListOrAJSONArray() {
+  let emulator = GraphEmulator()
+  for metric in ["page_fans,page_impressions", "%5B%22page_fans%22%2C%22page_impressions%22%5D"] {
+    let answer = call(
+      emulator, "v24.0/146903518661553/insights?metric=\(metric)", token: "EAAEmuMarketPage")
+    #expect(answer.json?["data"]?[1]?["name"] == "page_impressions", "\(answer.text)")
+  }
+}
