@@ -129,3 +129,24 @@ import Testing
     #expect(answer.json?["data"]?[1]?["name"] == "page_impressions", "\(answer.text)")
   }
 }
+
+/// The fields facebook-business 26.0.3's default lists ask for (issue 26).
+@Test func todaysDefaultFieldsAreKnown() {
+  let emulator = GraphEmulator()
+  let me = call(emulator, "v26.0/me?fields=name,name_format").json
+  #expect(me?["name_format"] == "{first} {last}")
+  let page = call(
+    emulator, "v26.0/146903518661553?fields=fan_count,cover,can_post", token: "CAAEmuAlicePages"
+  ).json
+  #expect(page?["can_post"] == true)
+  #expect(page?["cover"]?["source"]?.stringValue?.isEmpty == false)
+  #expect(page?["fan_count"]?.numberValue != nil)
+  #expect(
+    call(emulator, "v26.0/19292868552?fields=can_post").json?["can_post"] == false)
+  let posted = call(
+    emulator, "v2.2/me/feed", method: "POST", token: "CAAEmuAlicePublish",
+    form: [("message", "look"), ("link", "https://example.com/"), ("name", "Example")])
+  let id = posted.json?["id"]?.stringValue ?? ""
+  let post = call(emulator, "v26.0/\(id)?fields=attachments").json
+  #expect(post?["attachments"]?["data"]?[0]?["type"] == "share", "\(String(describing: post))")
+}
