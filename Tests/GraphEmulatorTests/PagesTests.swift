@@ -120,3 +120,33 @@ import Testing
     #expect(call(emulator, "v2.0/\(app)/accounts", token: appToken).text == #"{"data":[]}"#)
   }
 }
+
+@Test func insightsMetricIsACommaListOrAJSONArray() {
+  let emulator = GraphEmulator()
+  for metric in ["page_fans,page_impressions", "%5B%22page_fans%22%2C%22page_impressions%22%5D"] {
+    let answer = call(
+      emulator, "v24.0/146903518661553/insights?metric=\(metric)", token: "EAAEmuMarketPage")
+    #expect(answer.json?["data"]?[1]?["name"] == "page_impressions", "\(answer.text)")
+  }
+}
+
+/// The fields facebook-business 26.0.3's default lists ask for (issue 26).
+@Test func todaysDefaultFieldsAreKnown() {
+  let emulator = GraphEmulator()
+  let me = call(emulator, "v26.0/me?fields=name,name_format").json
+  #expect(me?["name_format"] == "{first} {last}")
+  let page = call(
+    emulator, "v26.0/146903518661553?fields=fan_count,cover,can_post", token: "CAAEmuAlicePages"
+  ).json
+  #expect(page?["can_post"] == true)
+  #expect(page?["cover"]?["source"]?.stringValue?.isEmpty == false)
+  #expect(page?["fan_count"]?.numberValue != nil)
+  #expect(
+    call(emulator, "v26.0/19292868552?fields=can_post").json?["can_post"] == false)
+  let posted = call(
+    emulator, "v2.2/me/feed", method: "POST", token: "CAAEmuAlicePublish",
+    form: [("message", "look"), ("link", "https://example.com/"), ("name", "Example")])
+  let id = posted.json?["id"]?.stringValue ?? ""
+  let post = call(emulator, "v26.0/\(id)?fields=attachments").json
+  #expect(post?["attachments"]?["data"]?[0]?["type"] == "share", "\(String(describing: post))")
+}

@@ -87,6 +87,16 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
   let emulator = GraphEmulator()
   let v = "\(version)/"
   switch rule {
+  case .pageFanCount:
+    let page = call(emulator, v + "19292868552?fields=fan_count,likes").json
+    guard let fans = page?["fan_count"] else {
+      #expect(page?["error"]?["code"] == 100)
+      #expect(call(emulator, v + "19292868552?fields=likes").json?["likes"] == 150_000)
+      return false
+    }
+    #expect(fans == 150_000)
+    #expect(page?["likes"] == ["data": []])
+    return true
   case .pageInsightsNeedPageToken:
     let page = "146903518661553/insights?metric=page_fans"
     let asPage = call(emulator, v + page, token: "EAAEmuMarketPage").json

@@ -112,6 +112,7 @@ struct NodeRenderer {
     if node.type == .page, PageRoles.managerFields.contains(field.name) {
       return try pageRoles.value(field.name, of: node)
     }
+    if let value = try todaysValue(field.name, on: node) { return value }
     if field.name == "picture", node.type == .user || node.type == .page || node.type == .event {
       let picture = Picture(node: node, modifiers: field.modifiers, parameters: { _ in nil })
         .served(from: call.origin)

@@ -48,6 +48,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case pageInsightsNeedPageToken
   /// `me/accounts` and a Page's `tasks` replace the role-based `perms`.
   case pageTasksReplacePerms
+  /// A Page's like count is `fan_count`; `likes` on a Page is the edge of Pages it likes.
+  case pageFanCount
 
   /// The first version the rule holds in.
   public var since: GraphVersion {
@@ -57,6 +59,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
       .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
       return .v2_0
     case .deleteAnswersSuccessObject: return .v2_1
+    case .pageFanCount: return .v2_7
     case .oauthAccessTokenAnswersJSON: return .v2_3
     case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
@@ -121,6 +124,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .pageInsightsNeedPageToken:
       return
         "`GET <page>/insights` with a user or app token is 190 `(#190) This method must be called with a Page Access Token` (before, a manager's user token with `read_insights` read them)"
+    case .pageFanCount:
+      return
+        "a Page's like count is `fan_count` (before, `fan_count` is (#100) nonexisting field); `fields=likes` on a Page answers the edge of Pages it likes, `{\"data\":[]}` **[choice]**, instead of the count"
     case .pageTasksReplacePerms:
       return
         "`me/accounts` items and a Page's fields carry `tasks` (`ANALYZE`, `ADVERTISE`, `MODERATE`, `CREATE_CONTENT`, `MANAGE`) instead of the role-based `perms`; asking for the other one is (#100) nonexisting field **[choice]**"
@@ -156,6 +162,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return "https://developers.facebook.com/docs/places/web/search"
     case .pageInsightsNeedPageToken:
       return "https://github.com/halsandr/Facebook_Connector/issues/1"
+    case .pageFanCount:
+      return "https://stackoverflow.com/questions/31569567"
     case .pageTasksReplacePerms:
       return
         "https://developers.facebook.com/blog/post/2018/07/26/introducing-graph-api-v3.1-marketing-api-v3.1-graph-api-explorer-beta/"

@@ -67,6 +67,7 @@ struct Schema: Sendable {
         name: "installed", description: "Whether the user has installed the app",
         type: "boolean"),
       Field(name: "picture", description: "The user's profile picture", type: "object"),
+      Field(name: "name_format", description: "How the user's name is written", type: "string"),
       Field(
         name: "email", description: "The user's primary email address", type: "string",
         permission: "email"),
@@ -124,6 +125,12 @@ struct Schema: Sendable {
       Field(name: "about", description: "Information about the Page", type: "string"),
       Field(name: "picture", description: "The Page's profile picture", type: "object"),
       Field(
+        name: "fan_count", description: "The number of people who like the Page (v2.7 on)",
+        type: "number"),
+      Field(name: "cover", description: "The Page's cover photo", type: "object"),
+      Field(
+        name: "can_post", description: "Whether the viewer can post on the Page", type: "boolean"),
+      Field(
         name: "access_token", description: "The Page token, for a person who manages the Page",
         type: "string"),
       Field(
@@ -145,7 +152,7 @@ struct Schema: Sendable {
     fields: [
       "id", "from", "to", "message", "story", "link", "name", "caption", "description",
       "picture", "source", "place", "type", "status_type", "object_id", "application",
-      "created_time", "updated_time",
+      "created_time", "updated_time", "attachments",
     ].map { Field(name: $0, description: "The post's \($0.replacingUnderscores)", type: "string") },
     edges: [
       Edge(name: "comments", target: .comment),

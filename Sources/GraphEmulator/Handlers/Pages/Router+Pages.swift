@@ -34,9 +34,7 @@ extension Router {
         throw .requiresPermission("read_insights")
       }
     }
-    let asked =
-      call["metric"].map { $0.split(separator: ",").map { String($0) } }
-      ?? Self.insightsMetrics.map(\.name)
+    let asked = call["metric"].map(Self.metricNames) ?? Self.insightsMetrics.map(\.name)
     var data: [JSONValue] = []
     for name in asked {
       guard let metric = Self.insightsMetrics.first(where: { $0.name == name }) else {
@@ -55,5 +53,14 @@ extension Router {
       data.append(.object(object))
     }
     return .json(["data": .array(data)])
+  }
+
+  /// `metric` as a comma list (`page_fans,page_impressions`) or a JSON array of names, as
+  /// facebook-business sends a list parameter (`["page_fans"]`).
+  static func metricNames(_ text: String) -> [String] {
+    if text.hasPrefix("["), case .array(let items)? = try? JSONParser.parse(text) {
+      return items.map { $0.stringValue ?? $0.compactText }
+    }
+    return text.split(separator: ",").map { String($0) }
   }
 }

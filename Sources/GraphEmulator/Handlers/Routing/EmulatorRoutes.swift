@@ -2,7 +2,8 @@ import GraphAPI
 
 /// Every path the emulator answers, in one table. Which route answers is decided by
 /// specificity (`RouteTable`), never by the order written here; version rules stay in
-/// `VersionRule` and the handlers ask them.
+/// `VersionRule` and the handlers ask them. In the handlers `r` is the router, `c` the call,
+/// `v` the viewer and `n` the node (see `RouteHandler`).
 enum EmulatorRoutes {
   static let table = RouteTable(surface + graph + edges)
 
