@@ -68,7 +68,8 @@ struct OptionTable<Parsed>: Sendable {
   /// Parses `arguments` into `parsed`: options by the rows (`--name=VALUE` or `--name VALUE`),
   /// `--` ends the options, `-` and words not starting with `-` are operands.
   /// - Returns: the operands, in order.
-  /// - Throws: `.unknown` or `.missingValue`, or what a row's `apply` throws.
+  /// - Throws: `.unknown`, `.missingValue` or `.unexpectedValue`, or what a row's `apply`
+  ///   throws.
   func parse(_ arguments: [String], into parsed: inout Parsed) throws(OptionError) -> [String] {
     var operands: [String] = []
     var index = 0
@@ -90,7 +91,7 @@ struct OptionTable<Parsed>: Sendable {
       }
       switch row.kind {
       case .flag:
-        guard parts.count == 1 else { throw .unknown(argument) }
+        guard parts.count == 1 else { throw .unexpectedValue(parts[0]) }
         try row.apply(&parsed, "")
       case .value:
         if parts.count > 1 {
@@ -125,11 +126,23 @@ struct OptionTable<Parsed>: Sendable {
 }
 
 /// What is wrong with a subcommand's command line.
-enum OptionError: Error, Equatable {
+enum OptionError: Error, Equatable, CustomStringConvertible {
   /// An option no row names (as given, with any `=value`).
   case unknown(String)
   /// An option that takes a value came last.
   case missingValue(String)
+  /// A flag was given a value (`--exact=1`).
+  case unexpectedValue(String)
   /// A value an option cannot take: its own message.
   case invalid(String)
+
+  /// The one-line error: `unknown option --x`, `--key needs a value`, `--exact takes no value`.
+  var description: String {
+    switch self {
+    case .unknown(let argument): "unknown option \(argument)"
+    case .missingValue(let name): "\(name) needs a value"
+    case .unexpectedValue(let name): "\(name) takes no value"
+    case .invalid(let message): message
+    }
+  }
 }

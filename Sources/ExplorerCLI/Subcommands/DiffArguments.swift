@@ -78,11 +78,7 @@ struct DiffArguments: Sendable, Equatable {
       let operands = try table.parse(arguments, into: &parsed)
       parsed.operands = operands
     } catch {
-      switch error {
-      case .unknown(let argument): throw Failure(description: "unknown option \(argument)")
-      case .missingValue(let name): throw Failure(description: "\(name) needs a value")
-      case .invalid(let message): throw Failure(description: message)
-      }
+      throw Failure(description: error.description)
     }
     return parsed
   }

@@ -47,7 +47,7 @@ enum FmtCommand {
       operands = try table.parse(arguments, into: &options)
     } catch {
       switch error {
-      case .unknown(let argument), .missingValue(let argument):
+      case .unknown(let argument), .missingValue(let argument), .unexpectedValue(let argument):
         return .failure(UsageError(message: "unknown option '\(argument)'"))
       case .invalid(let message): return .failure(UsageError(message: message))
       }
