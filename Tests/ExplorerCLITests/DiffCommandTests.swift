@@ -135,6 +135,27 @@ import Testing
     #expect(!forcedOff.contains("\u{1B}["))
   }
 
+  /// `diff` and `fmt` read their colour options from one table: `--no-colour` and `--colour`
+  /// are accepted by both (issue 30: `fmt --no-colour` worked, `diff --no-colour` did not).
+  @Test func britishSpellingsOfTheColourOptions() async throws {
+    let a = try file("a.json", "[1]")
+    let b = try file("b.json", "[2]")
+    let (status, plain, errors) = await run(
+      ["diff", "--no-colour", a, b], console: CapturingConsole(isOutputTerminal: true))
+    #expect(status == .failure)
+    #expect(errors == "")
+    #expect(plain == "[0]: 1 → 2\n")
+    let (_, coloured, _) = await run(["diff", "--colour", a, b])
+    #expect(coloured.contains("\u{1B}[31m"))
+    let (fmtStatus, fmtPlain, _) = await run(
+      ["fmt", "--no-colour", a], console: CapturingConsole(isOutputTerminal: true))
+    #expect(fmtStatus == .success)
+    #expect(fmtPlain == "[\n  1\n]\n")
+    let (_, help, _) = await run(["diff", "--help"])
+    #expect(help.contains("  --no-color"))
+    #expect(!help.contains("--no-colour"))
+  }
+
   @Test func standardInput() async throws {
     let a = try file("a.json", #"{"a":1}"#)
     let (status, out, _) = await run(

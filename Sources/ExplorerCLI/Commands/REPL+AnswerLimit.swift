@@ -10,9 +10,7 @@ extension REPL {
         "set max-answer-bytes: '\(value)' is not a size in bytes such as 1048576, 512K or 64M")
     }
     session.maxAnswerBytes = size
-    for transport in [session.baseTransport, session.transport] {
-      (transport as? CurlTransport)?.maxAnswerBytes = size
-    }
+    if case .network(_, let transport) = session.target { transport.maxAnswerBytes = size }
     return "max-answer-bytes \(ByteCount.text(size)) (answers from the network larger than this, "
       + "as received or once decoded, are refused)"
   }

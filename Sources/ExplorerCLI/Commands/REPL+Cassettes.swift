@@ -77,29 +77,26 @@ extension REPL {
   func record(_ file: String?, mode: String?) throws(ExplorerError) -> String {
     guard let file else {
       guard let recorder = session.recorder else { throw .failed("not recording") }
-      session.transport = session.baseTransport
       session.recorder = nil
       return "stopped: " + recorder.summary
     }
     guard session.recorder == nil else { throw .failed("already recording; 'record stop' first") }
     let recorder = try Backend.record(
-      wrapping: session.transport, to: file, mode: mode,
+      wrapping: session.target.transport, to: file, mode: mode,
       secrets: [session.appSecret].compactMap { $0 },
-      publicValues: Backend.publicValues(of: session.transport))
-    session.baseTransport = session.transport
-    session.transport = recorder
+      publicValues: Backend.publicValues(of: session.target.transport))
     session.recorder = recorder
-    return Self.recordingNote(recorder, target: session.targetName)
+    return Self.recordingNote(recorder, target: session.target)
   }
 
   /// What `record` will do, by mode and by whether the cassette exists, naming the target that
   /// answers what is recorded.
-  static func recordingNote(_ recorder: CassetteRecorder, target: String) -> String {
+  static func recordingNote(_ recorder: CassetteRecorder, target: Target) -> String {
     let file = recorder.file
     let mode = recorder.mode.rawValue
     let count = recorder.currentCassette.interactions.count
     let interactions = count == 1 ? "1 interaction" : "\(count) interactions"
-    let where_ = target == "emulator" || target == "live" ? "the \(target)" : target
+    let where_ = target.phrase
     switch recorder.mode {
     case .once where !recorder.isRecording:
       return "\(file) exists (\(interactions)): mode once replays it and records nothing;"
@@ -117,21 +114,17 @@ extension REPL {
     }
   }
 
-  /// Answers from the cassette `file`, or goes back to the emulator (`nil`).
+  /// Answers from the cassette `file`, or goes back to the emulator (`nil`): the session's
+  /// own, or a new one on the session's world when it started with `--replay`.
   func replay(_ file: String?) throws(ExplorerError) -> String {
     guard session.recorder == nil else { throw .failed("recording; 'record stop' first") }
     guard let file else {
-      guard let emulator = session.emulator else { throw .failed("no emulator to go back to") }
-      session.transport = emulator
-      session.baseTransport = emulator
-      session.targetName = "emulator"
+      session.targetEmulator()
       return "target emulator"
     }
     do {
       let player = try CassettePlayer(file: file)
-      session.transport = player
-      session.baseTransport = player
-      session.targetName = "replay"
+      session.target = .replay(file: file, player: player)
       return "replaying \(file): \(player.cassette.interactions.count) interactions"
     } catch {
       throw .failed("\(error)")

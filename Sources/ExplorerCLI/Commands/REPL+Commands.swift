@@ -140,10 +140,9 @@ extension REPL {
   /// is one of the emulator's published test tokens and a replay is the target (a replayed
   /// session prints what the recorded one did); else masked.
   func shown(_ token: String, unmasked: Bool) -> String {
-    let issuedHere =
-      session.targetName == "emulator" && session.emulator?.tokenRecord(token) != nil
+    let issuedHere = session.target.emulator?.tokenRecord(token) != nil
     let published =
-      session.targetName == "replay" && World.default.testTokens.contains { $0.token == token }
+      session.target.isReplay && World.default.testTokens.contains { $0.token == token }
     return unmasked || issuedHere || published ? token : Redaction.mask(token)
   }
 

@@ -43,19 +43,3 @@ extension REPL {
     return names(session.catalog)
   }
 }
-
-extension Session {
-  /// `GET <path>?metadata=1` outside the history and any recording; `nil` when it fails.
-  func metadata(of path: String) async -> JSONValue? {
-    var parameters = QueryItems()
-    parameters.append("metadata", "1")
-    let request = GraphRequest(
-      .get, path, parameters: parameters, version: version, accessToken: token,
-      appSecret: appSecret
-    ).httpRequest(baseURL: baseURL)
-    guard let response = try? await baseTransport.send(request), response.status == 200 else {
-      return nil
-    }
-    return try? JSONParser.parse(response.body)
-  }
-}

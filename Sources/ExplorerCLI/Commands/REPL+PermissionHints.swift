@@ -50,7 +50,7 @@ extension REPL {
         "did you mean \($0)? (no permission '\(name)')"
       }
     }
-    return session.targetName == "emulator"
+    return session.target.emulator != nil
       ? "the token lacks \(name): 'grant \(name)' adds it (or 'login <person> \(name)')"
       : "the token lacks \(name): log in again asking for it (scope=\(name))"
   }

@@ -41,16 +41,11 @@ extension REPL {
     guard session.recorder == nil else { throw .failed("recording; 'record stop' first") }
     switch name {
     case "emulator":
-      let emulator = session.emulator ?? GraphEmulator()
-      session.emulator = emulator
-      session.transport = emulator
-      session.baseTransport = emulator
-      session.baseURL = GraphRequest.defaultBaseURL
-      session.targetName = "emulator"
+      let emulator = session.targetEmulator()
       if session.token == nil { session.token = emulator.defaultToken }
       return .note("target emulator")
     case "live":
-      switchToNetwork(GraphRequest.defaultBaseURL, name: "live")
+      switchToNetwork(GraphRequest.defaultBaseURL)
       return .note(
         "target live: https://graph.facebook.com"
           + (session.token == nil ? " (no token: set one with 'token <value>')" : ""))
@@ -58,23 +53,20 @@ extension REPL {
       guard let url = URLParts(name), url.scheme == "http" || url.scheme == "https" else {
         throw .failed("expected emulator, live or an http(s) URL, found '\(name)'")
       }
-      switchToNetwork(url.origin, name: url.origin)
-      return .note("target \(url.origin)")
+      switchToNetwork(url.origin)
+      return .note("target \(session.targetName)")
     }
   }
 
-  /// Sends requests over the network to `baseURL`; the emulator's token is dropped (it means
-  /// nothing there) in favour of `FB_ACCESS_TOKEN`.
-  private func switchToNetwork(_ baseURL: String, name: String) {
-    let transport = CurlTransport(maxAnswerBytes: session.maxAnswerBytes)
-    if session.targetName == "emulator", session.token == session.emulator?.defaultToken,
-      name == "live"
+  /// Sends requests over the network to `origin`; on the way from the emulator to live, the
+  /// emulator's token is dropped (it means nothing there) in favour of `FB_ACCESS_TOKEN`.
+  private func switchToNetwork(_ origin: String) {
+    let network = Target.network(origin, maxAnswerBytes: session.maxAnswerBytes)
+    if let emulator = session.target.emulator, session.token == emulator.defaultToken,
+      network.isLive
     {
       session.token = console.environment["FB_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
-    session.transport = transport
-    session.baseTransport = transport
-    session.baseURL = baseURL
-    session.targetName = name
+    session.target = network
   }
 }

@@ -3,22 +3,20 @@ import GraphCassette
 import GraphEmulator
 import GraphLive
 
-/// What a session talks to: the emulator (on the default world or a world file), optionally
-/// wrapped by a cassette recorder, or a cassette player.
+/// What a session talks to, as the options ask: its target (the emulator on the default world
+/// or a world file, a network origin, or a cassette player), optionally wrapped by a cassette
+/// recorder.
 struct Backend {
-  var transport: any GraphTransport
-  /// `emulator`, `replay`, ...: shown by `target` and the prompt.
-  var targetName: String
+  /// Where requests go.
+  var target: Target
   /// The token the session starts with.
   var token: String?
-  /// The emulator, when requests reach one (for login, grant, revoke, logout, reset).
+  /// The session's emulator (kept while a network target answers), or `nil` on a replay.
   var emulator: GraphEmulator?
   /// The recorder, while recording.
   var recorder: CassetteRecorder?
-  /// Where requests go.
-  var baseURL = GraphRequest.defaultBaseURL
-  /// What answers when not recording (the transport the recorder wraps).
-  var baseTransport: (any GraphTransport)?
+  /// The world a new emulator starts from.
+  var world: World = .default
 
   /// The backend the options ask for: `--world`, `--record` (with `--mode`), `--replay`.
   /// - Throws: `.file` or `.failed` when a world or cassette cannot be loaded.
@@ -38,7 +36,7 @@ struct Backend {
       do {
         let player = try CassettePlayer(file: path)
         return Backend(
-          transport: player, targetName: "replay", token: world.defaultToken, emulator: nil)
+          target: .replay(file: path, player: player), token: world.defaultToken, world: world)
       } catch {
         throw .failed("\(error)")
       }
@@ -60,33 +58,35 @@ struct Backend {
       }
     }
     var backend = Backend(
-      transport: emulator, targetName: "emulator", token: emulator.defaultToken,
-      emulator: emulator)
+      target: .emulator(emulator), token: emulator.defaultToken, emulator: emulator, world: world)
     if let target = options.target {
-      let network = CurlTransport()
-      backend.transport = network
       if target == "live" {
-        backend.targetName = "live"
+        backend.target = .network(GraphRequest.defaultBaseURL)
         backend.token = nil
       } else {
         guard let url = URLParts(target), url.scheme == "http" || url.scheme == "https" else {
           throw .failed("--target expects live or an http(s) URL, found '\(target)'")
         }
-        backend.targetName = url.origin
-        backend.baseURL = url.origin
+        backend.target = .network(url.origin)
       }
     }
     if let path = options.record {
-      backend.baseTransport = backend.transport
       // The emulator's test tokens are published: leaving them in place keeps paging URLs
       // replayable as they were shown. A live target's tokens stay redacted.
-      let recorder = try record(
-        wrapping: backend.transport, to: path, mode: options.mode,
-        publicValues: publicValues(of: backend.transport))
-      backend.recorder = recorder
-      backend.transport = recorder
+      backend.recorder = try record(
+        wrapping: backend.target.transport, to: path, mode: options.mode,
+        publicValues: publicValues(of: backend.target.transport))
     }
     return backend
+  }
+
+  /// A session on this backend, starting with `token` when one is given.
+  func session(token: String?) -> Session {
+    let session = Session(target: target, token: token ?? self.token)
+    session.emulator = emulator
+    session.recorder = recorder
+    session.world = world
+    return session
   }
 
   /// The emulator's published test tokens when `transport` is the emulator (they need no

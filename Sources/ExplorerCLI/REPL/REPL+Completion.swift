@@ -8,7 +8,7 @@ extension REPL {
     if let path = Completer.pathNeedingMetadata(before) { session.learnMetadata(of: path) }
     // The emulator's names only where the emulator is the target (a replay or the live
     // Graph API knows neither its people nor its test tokens).
-    let emulator = session.targetName == "emulator" ? session.emulator : nil
+    let emulator = session.target.emulator
     let tokens = emulator?.testTokens ?? []
     let people =
       before.hasPrefix("login ")

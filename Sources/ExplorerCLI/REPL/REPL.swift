@@ -34,7 +34,7 @@ final class REPL: @unchecked Sendable {
   /// The prompt: `graph> `, or `graph live> ` on another target.
   var prompt: String {
     if pendingBatch != nil { return "batch> " }
-    return session.targetName == "emulator" ? "graph> " : "graph \(session.targetName)> "
+    return session.target.emulator != nil ? "graph> " : "graph \(session.targetName)> "
   }
 
   /// Reads and runs lines from `reader` until it ends or a line says `quit`.

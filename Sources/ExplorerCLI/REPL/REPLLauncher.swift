@@ -38,12 +38,7 @@ enum REPLLauncher {
     let noColor = !(console.environment["NO_COLOR"] ?? "").isEmpty
     let color = options.color && !noColor && interactive && console.isOutputTerminal
     let token = console.environment["FB_ACCESS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-    let session = Session(
-      transport: backend.transport, targetName: backend.targetName, baseURL: backend.baseURL,
-      token: token ?? backend.token)
-    session.emulator = backend.emulator
-    session.recorder = backend.recorder
-    if let base = backend.baseTransport { session.baseTransport = base }
+    let session = backend.session(token: token)
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)
@@ -68,7 +63,7 @@ enum REPLLauncher {
       editor.secrets = { [session.token].compactMap { $0 } }
       editor.completer = { [repl] before in repl.completion(for: before) }
       console.line(
-        "graph-explorer \(GraphExplorer.version) on the \(backend.targetName) · help lists the commands"
+        "graph-explorer \(GraphExplorer.version) on the \(backend.target.name) · help lists the commands"
       )
       reader = editor
     } else {

@@ -11,14 +11,14 @@ extension Session {
     let key = GraphCatalog.normalise(path)
     guard !key.isEmpty, !catalog.knows(path: key), !catalog.hasAsked(key) else { return }
     catalog.markAsked(key)
-    guard let answer = fetchMetadata(key, timeout: timeout) else {
+    guard let answer = waitForMetadata(of: key, timeout: timeout) else {
       catalog.forgetAsked(key)
       return
     }
     if answer["metadata"] != nil {
       catalog.learn(path: key, answer: answer)
     } else if let id = answer["data"]?[0]?["id"]?.stringValue,
-      let item = fetchMetadata(id, timeout: timeout)
+      let item = waitForMetadata(of: id, timeout: timeout)
     {
       catalog.learn(path: key, answer: item)
     }
@@ -26,24 +26,38 @@ extension Session {
     if !catalog.knows(path: key) { catalog.forgetAsked(key) }
   }
 
-  /// `GET <path>?metadata=1` outside the history, waiting at most `timeout`.
-  private func fetchMetadata(_ path: String, timeout: DispatchTimeInterval) -> JSONValue? {
-    var parameters = QueryItems()
-    parameters.append("metadata", "1")
-    let request = GraphRequest(
-      .get, path, parameters: parameters, version: version, accessToken: token,
-      appSecret: appSecret
-    ).httpRequest(baseURL: baseURL)
-    let transport = self.transport
+  /// `GET <path>?metadata=1` outside the history and any recording: sent to the base
+  /// transport (the target's, never the recorder wrapping it), so completion and hints never
+  /// write to a cassette. `nil` when it fails or answers other than 200.
+  func metadata(of path: String) async -> JSONValue? {
+    Self.metadata(in: try? await baseTransport.send(metadataRequest(for: path)))
+  }
+
+  /// `metadata(of:)` from synchronous code, waiting at most `timeout`.
+  private func waitForMetadata(of path: String, timeout: DispatchTimeInterval) -> JSONValue? {
+    let request = metadataRequest(for: path)
+    let transport = baseTransport
     let box = AnswerBox()
     let done = DispatchSemaphore(value: 0)
     Task.detached {
       box.set(try? await transport.send(request))
       done.signal()
     }
-    guard done.wait(timeout: .now() + timeout) == .success, let response = box.get() else {
-      return nil
-    }
+    guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+    return Self.metadata(in: box.get())
+  }
+
+  private func metadataRequest(for path: String) -> HTTPRequest {
+    var parameters = QueryItems()
+    parameters.append("metadata", "1")
+    return GraphRequest(
+      .get, path, parameters: parameters, version: version, accessToken: token,
+      appSecret: appSecret
+    ).httpRequest(baseURL: baseURL)
+  }
+
+  private static func metadata(in response: HTTPResponse?) -> JSONValue? {
+    guard let response, response.status == 200 else { return nil }
     return try? JSONParser.parse(response.body)
   }
 }

@@ -9,22 +9,19 @@ import GraphJSON
 ///
 /// Used from one task at a time (the REPL loop), so it is a plain class.
 final class Session {
-  /// What answers requests.
-  var transport: any GraphTransport
-  /// A short name of the transport for `target` and the prompt: `emulator`, `live`, a URL.
-  var targetName: String
-  /// Where requests go: `https://graph.facebook.com` unless `target` says otherwise.
-  var baseURL: String
+  /// Where requests go and what answers them (`Target`).
+  var target: Target
+  /// The cassette recorder wrapping the target's transport, while recording.
+  var recorder: CassetteRecorder?
+  /// The session's emulator, kept while another target answers: `target emulator` and
+  /// `replay stop` go back to it, and `login`, `grant`, `revoke`, `logout`, `reset` act on it.
+  var emulator: GraphEmulator?
+  /// The world a new emulator starts from (`--world`).
+  var world: World = .default
   /// The access token sent with every request, or `nil`.
   var token: String?
   /// The version put before every path (`v2.2`), or `nil` for unversioned paths.
   var version: String?
-  /// The emulator, when requests reach one: `login`, `grant`, `revoke`, `logout`, `reset`.
-  var emulator: GraphEmulator?
-  /// The cassette recorder, while recording.
-  var recorder: CassetteRecorder?
-  /// What answers when not recording: the emulator or a cassette player.
-  var baseTransport: any GraphTransport
   /// The app id set with `app`, or `nil`.
   var appID: String?
   /// The app secret set with `app`: it turns on `appsecret_proof`. Never stored.
@@ -41,15 +38,29 @@ final class Session {
   /// Node types, edges and fields learned from `metadata=1` answers, for completion.
   var catalog = GraphCatalog()
 
-  init(
-    transport: any GraphTransport, targetName: String = "emulator",
-    baseURL: String = "https://graph.facebook.com", token: String? = nil
-  ) {
-    self.transport = transport
-    self.baseTransport = transport
-    self.targetName = targetName
-    self.baseURL = baseURL
+  init(target: Target, token: String? = nil) {
+    self.target = target
+    self.emulator = target.emulator
     self.token = token
+  }
+
+  /// What answers requests: the recorder while recording, else the target.
+  var transport: any GraphTransport { recorder ?? target.transport }
+  /// What answers outside any recording (metadata lookups): the target's own transport.
+  var baseTransport: any GraphTransport { target.transport }
+  /// A short name of the target for `target` and the prompt: `emulator`, `live`, a URL.
+  var targetName: String { target.name }
+  /// Where requests go: `https://graph.facebook.com` unless `target` says otherwise.
+  var baseURL: String { target.baseURL }
+
+  /// Makes the session's emulator the target (a new one on `world` when there is none yet).
+  /// - Returns: the emulator.
+  @discardableResult
+  func targetEmulator() -> GraphEmulator {
+    let emulator = self.emulator ?? GraphEmulator(world: world)
+    self.emulator = emulator
+    target = .emulator(emulator)
+    return emulator
   }
 
   /// The exchange `reference` names.
@@ -143,7 +154,7 @@ final class Session {
     }
     // A cassette's answers show their recorded duration, when recording as when replaying, so
     // a replayed session prints what the recorded one did.
-    let fromCassette = transport is CassettePlayer || transport is CassetteRecorder
+    let fromCassette = recorder != nil || target.isReplay
     var exchange = Exchange(
       number: history.count + 1, line: Redaction.redactParameters(line), source: source,
       request: request, response: response,
@@ -160,12 +171,13 @@ final class Session {
   /// or the host of the network target (not the host in the URL, which stays
   /// graph.facebook.com when the emulator answers).
   private func answering(_ request: HTTPRequest) -> String {
-    if let recorder = transport as? CassetteRecorder {
+    if let recorder {
       return "\(recorder.file) (record mode \(recorder.mode.rawValue), target \(targetName))"
     }
-    if transport is CassettePlayer { return "replay" }
-    if transport is GraphEmulator { return "emulator" }
-    return URLParts(request.url)?.host ?? request.url
+    switch target {
+    case .emulator, .replay: return target.name
+    case .network: return URLParts(request.url)?.host ?? request.url
+    }
   }
 
   /// Adds an exchange made here rather than sent (the merged pages of `all`), numbered next.

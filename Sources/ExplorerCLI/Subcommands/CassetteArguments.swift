@@ -12,45 +12,24 @@ struct CassetteArguments: Sendable {
   var options: [String: [String]] = [:]
   var flags: Set<String> = []
 
-  /// Parses `arguments`: `valued` names take a value, `flagNames` do not; anything else
-  /// starting with `-` is an error naming it.
+  /// Parses `arguments` with `OptionTable`: `valued` names take a value (repeatable),
+  /// `flagNames` do not; anything else starting with `-` is an error naming it.
   static func parse(
     _ arguments: [String], valued: Set<String>, flagNames: Set<String>
   ) throws(Failure) -> CassetteArguments {
+    let flags: [OptionTable<CassetteArguments>.Row] = flagNames.sorted().map { name in
+      .flag([name], "") { $0.flags.insert(name) }
+    }
+    let values: [OptionTable<CassetteArguments>.Row] = valued.sorted().map { name in
+      .value([name], "VALUE", "") { $0.options[name, default: []].append($1) }
+    }
+    let table = OptionTable(flags + values, help: { $0.flags.insert("--help") })
     var parsed = CassetteArguments()
-    var index = 0
-    var onlyOperands = false
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
-        parsed.operands.append(argument)
-        continue
-      }
-      if argument == "--" {
-        onlyOperands = true
-        continue
-      }
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      let name = parts[0]
-      if flagNames.contains(name) {
-        guard parts.count == 1 else { throw Failure(description: "\(name) takes no value") }
-        parsed.flags.insert(name)
-      } else if valued.contains(name) {
-        let value: String
-        if parts.count > 1 {
-          value = parts[1]
-        } else {
-          guard index < arguments.count else {
-            throw Failure(description: "\(name) needs a value")
-          }
-          value = arguments[index]
-          index += 1
-        }
-        parsed.options[name, default: []].append(value)
-      } else {
-        throw Failure(description: "unknown option \(argument)")
-      }
+    do throws(OptionError) {
+      let operands = try table.parse(arguments, into: &parsed)
+      parsed.operands = operands
+    } catch {
+      throw Failure(description: error.description)
     }
     return parsed
   }

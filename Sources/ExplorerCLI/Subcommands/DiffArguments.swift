@@ -27,58 +27,58 @@ struct DiffArguments: Sendable, Equatable {
     var description: String
   }
 
+  /// The options of `diff`, one row each.
+  static let table = OptionTable<DiffArguments>(
+    [
+      .flag(["--patch"], "print an RFC 6902 JSON Patch that turns A into B") { $0.output = .patch },
+      .flag(["--merge"], "print an RFC 7386 merge patch that turns A into B") {
+        $0.output = .merge
+      },
+      .value(
+        ["--key"], "id,key", "members that identify array elements (default: id; \"\" for none)"
+      ) { parsed, text in
+        parsed.options.keys = text.split(separator: ",").map { String($0).trimmingSpaces }
+          .filter { !$0.isEmpty }
+      },
+      .value(
+        ["--ignore"], "PATH",
+        """
+        leave PATH out of the comparison (repeatable); wildcards:
+        * (any member or element), [*] (any element), ** (any depth),
+        e.g. paging, **.fbtrace_id, data[*].updated_time
+        """
+      ) { (parsed, text) throws(OptionError) in
+        do {
+          parsed.options.ignore.append(try JSONPathPattern(parsing: text))
+        } catch {
+          throw .invalid("--ignore: \(error)")
+        }
+      },
+      .flag(["--ignore-order"], "compare arrays as unordered collections") {
+        $0.options.ignoreOrder = true
+      },
+      .flag(["--exact"], "compare numbers by their text (1.0 differs from 1)") {
+        $0.options.exactNumbers = true
+      },
+      .value(["--context", "-C"], "N", "show N unchanged neighbours around each difference") {
+        (parsed, text) throws(OptionError) in
+        guard let n = Int(text), n >= 0 else {
+          throw .invalid("--context needs a number of lines, got \"\(text)\"")
+        }
+        parsed.context = n
+      },
+    ] as [OptionTable<DiffArguments>.Row], color: { $0.color = $1 }, help: { $0.help = true })
+
   /// Parses the arguments after `diff`.
   ///
   /// - Throws: `Failure` naming the bad option or value.
   static func parse(_ arguments: [String]) throws(Failure) -> DiffArguments {
     var parsed = DiffArguments()
-    var index = 0
-    var onlyOperands = false
-    func value(_ name: String, inline: String?) throws(Failure) -> String {
-      if let inline { return inline }
-      index += 1
-      guard index < arguments.count else { throw Failure(description: "\(name) needs a value") }
-      return arguments[index]
-    }
-    while index < arguments.count {
-      let argument = arguments[index]
-      defer { index += 1 }
-      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
-        parsed.operands.append(argument)
-        continue
-      }
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      let name = parts[0]
-      let inline = parts.count > 1 ? parts[1] : nil
-      switch name {
-      case "--": onlyOperands = true
-      case "--help", "-h": parsed.help = true
-      case "--patch": parsed.output = .patch
-      case "--merge": parsed.output = .merge
-      case "--ignore-order": parsed.options.ignoreOrder = true
-      case "--exact": parsed.options.exactNumbers = true
-      case "--no-color": parsed.color = false
-      case "--color": parsed.color = true
-      case "--key":
-        parsed.options.keys = try value(name, inline: inline).split(separator: ",").map {
-          String($0).trimmingSpaces
-        }.filter { !$0.isEmpty }
-      case "--ignore":
-        let text = try value(name, inline: inline)
-        do {
-          parsed.options.ignore.append(try JSONPathPattern(parsing: text))
-        } catch {
-          throw Failure(description: "--ignore: \(error.description)")
-        }
-      case "--context", "-C":
-        let text = try value(name, inline: inline)
-        guard let n = Int(text), n >= 0 else {
-          throw Failure(description: "--context needs a number of lines, got \"\(text)\"")
-        }
-        parsed.context = n
-      default:
-        throw Failure(description: "unknown option \(argument)")
-      }
+    do throws(OptionError) {
+      let operands = try table.parse(arguments, into: &parsed)
+      parsed.operands = operands
+    } catch {
+      throw Failure(description: error.description)
     }
     return parsed
   }
@@ -139,16 +139,6 @@ struct DiffArguments: Sendable, Equatable {
     Exit status: 0 when equal, 1 when different, 2 on error.
 
     options:
-      --patch            print an RFC 6902 JSON Patch that turns A into B
-      --merge            print an RFC 7386 merge patch that turns A into B
-      --key id,key       members that identify array elements (default: id; "" for none)
-      --ignore PATH      leave PATH out of the comparison (repeatable); wildcards:
-                         * (any member or element), [*] (any element), ** (any depth),
-                         e.g. paging, **.fbtrace_id, data[*].updated_time
-      --ignore-order     compare arrays as unordered collections
-      --exact            compare numbers by their text (1.0 differs from 1)
-      --context N        show N unchanged neighbours around each difference
-      --color, --no-color  force colours on or off (default: on a terminal, unless NO_COLOR)
-      -h, --help         show this help
-    """
+
+    """ + table.help
 }

@@ -17,45 +17,39 @@ enum FmtCommand {
     not set. Invalid JSON prints FILE:line:column: message on standard error and exits 2.
 
     options:
-      --compact     print on one line, without spaces
-      --sort-keys   sort object keys (by code point) at every level
-      --no-color    never colour the output
-      --color       always colour the output (for `less -R`)
-      -h, --help    show this help
 
-    """
+    """ + table.help + "\n\n"
 
-  struct Options {
+  struct Options: Sendable {
     var path = "-"
     var compact = false
     var sortKeys = false
-    var noColor = false
-    var color = false
+    /// `true` / `false` when `--color` / `--no-color` was given (the last wins), `nil` to
+    /// decide by terminal.
+    var color: Bool?
     var help = false
   }
+
+  /// The options of `fmt`, one row each.
+  static let table = OptionTable<Options>(
+    [
+      .flag(["--compact"], "print on one line, without spaces") { $0.compact = true },
+      .flag(["--sort-keys"], "sort object keys (by code point) at every level") {
+        $0.sortKeys = true
+      },
+    ] as [OptionTable<Options>.Row], color: { $0.color = $1 }, help: { $0.help = true })
 
   /// Parses the arguments after `fmt`, or returns the usage error to print.
   static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
     var options = Options()
-    var operands: [String] = []
-    var onlyOperands = false
-    for argument in arguments {
-      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
-        operands.append(argument)
-        continue
-      }
-      switch argument {
-      case "--compact": options.compact = true
-      case "--sort-keys": options.sortKeys = true
-      case "--no-color", "--no-colour":
-        options.noColor = true
-        options.color = false
-      case "--color", "--colour":
-        options.color = true
-        options.noColor = false
-      case "-h", "--help": options.help = true
-      case "--": onlyOperands = true
-      default: return .failure(UsageError(message: "unknown option '\(argument)'"))
+    let operands: [String]
+    do throws(OptionError) {
+      operands = try table.parse(arguments, into: &options)
+    } catch {
+      switch error {
+      case .unknown(let argument), .missingValue(let argument), .unexpectedValue(let argument):
+        return .failure(UsageError(message: "unknown option '\(argument)'"))
+      case .invalid(let message): return .failure(UsageError(message: message))
       }
     }
     guard operands.count <= 1 else {
@@ -85,7 +79,7 @@ enum FmtCommand {
     var printing: JSONPrinter.Options = options.compact ? [] : [.pretty]
     if options.sortKeys { printing.insert(.sortedKeys) }
     let noColorVariable = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    if options.color || (console.isOutputTerminal && !noColorVariable && !options.noColor) {
+    if options.color ?? (console.isOutputTerminal && !noColorVariable) {
       printing.insert(.color)
     }
     let name = options.path == "-" ? "<stdin>" : options.path

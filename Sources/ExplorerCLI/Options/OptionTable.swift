@@ -1,0 +1,148 @@
+/// The options of one subcommand declared once, as rows (names and aliases, what value each
+/// takes, its help line, what it sets), in the manner of swift-argument-parser's `@Option` and
+/// `@Flag`: the parser and the `options:` section of the help both read the rows, so adding an
+/// option is adding a row.
+struct OptionTable<Parsed>: Sendable {
+  /// What an option takes.
+  enum Kind: Sendable {
+    /// Nothing: `--compact`.
+    case flag
+    /// A value, `--name VALUE` or `--name=VALUE`; the placeholder is shown in the help.
+    case value(String)
+  }
+
+  /// One option.
+  struct Row: Sendable {
+    /// Its names, the first shown first: `["--no-color", "--no-colour"]`, `["--context", "-C"]`.
+    var names: [String]
+    var kind: Kind
+    /// The help line (continuation lines are indented under it).
+    var help: String
+    /// Applies the option (and its value, for `.value`) to what is being parsed.
+    var apply: @Sendable (inout Parsed, String) throws(OptionError) -> Void
+    /// Whether the help lists the row (aliases such as `--no-colour` are parsed, not shown).
+    var shownNames: Int
+
+    /// A flag setting what `apply` sets.
+    static func flag(
+      _ names: [String], shown: Int = 1, _ help: String,
+      _ apply: @escaping @Sendable (inout Parsed) -> Void
+    ) -> Row {
+      Row(
+        names: names, kind: .flag, help: help, apply: { parsed, _ in apply(&parsed) },
+        shownNames: shown)
+    }
+
+    /// An option taking a value.
+    static func value(
+      _ names: [String], _ placeholder: String, shown: Int = 1, _ help: String,
+      _ apply: @escaping @Sendable (inout Parsed, String) throws(OptionError) -> Void
+    ) -> Row {
+      Row(names: names, kind: .value(placeholder), help: help, apply: apply, shownNames: shown)
+    }
+  }
+
+  var rows: [Row]
+
+  /// A table of `rows`, then `--color`/`--no-color` (each with its British spelling) when
+  /// `color` is given, then `-h`/`--help`.
+  init(
+    _ rows: [Row], color: (@Sendable (inout Parsed, Bool) -> Void)? = nil,
+    help: @escaping @Sendable (inout Parsed) -> Void
+  ) {
+    self.rows = rows
+    if let color {
+      self.rows.append(
+        .flag(["--color", "--colour"], "always colour the output (for `less -R`)") {
+          color(&$0, true)
+        })
+      self.rows.append(
+        .flag(["--no-color", "--no-colour"], "never colour the output (also when NO_COLOR is set)")
+        {
+          color(&$0, false)
+        })
+    }
+    self.rows.append(.flag(["-h", "--help"], shown: 2, "show this help", help))
+  }
+
+  /// Parses `arguments` into `parsed`: options by the rows (`--name=VALUE` or `--name VALUE`),
+  /// `--` ends the options, `-` and words not starting with `-` are operands.
+  /// - Returns: the operands, in order.
+  /// - Throws: `.unknown`, `.missingValue` or `.unexpectedValue`, or what a row's `apply`
+  ///   throws.
+  func parse(_ arguments: [String], into parsed: inout Parsed) throws(OptionError) -> [String] {
+    var operands: [String] = []
+    var index = 0
+    var onlyOperands = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyOperands || argument == "-" || !argument.hasPrefix("-") {
+        operands.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyOperands = true
+        continue
+      }
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      guard let row = rows.first(where: { $0.names.contains(parts[0]) }) else {
+        throw .unknown(argument)
+      }
+      switch row.kind {
+      case .flag:
+        guard parts.count == 1 else { throw .unexpectedValue(parts[0]) }
+        try row.apply(&parsed, "")
+      case .value:
+        if parts.count > 1 {
+          try row.apply(&parsed, parts[1])
+        } else {
+          guard index < arguments.count else { throw .missingValue(parts[0]) }
+          try row.apply(&parsed, arguments[index])
+          index += 1
+        }
+      }
+    }
+    return operands
+  }
+
+  /// The `options:` lines of the help: names and placeholder, then the help aligned after
+  /// the longest.
+  var help: String {
+    let heads = rows.map { row -> String in
+      let names = row.names.prefix(row.shownNames).joined(separator: ", ")
+      if case .value(let placeholder) = row.kind { return names + " " + placeholder }
+      return names
+    }
+    let width = heads.map(\.count).max() ?? 0
+    let indent = String(repeating: " ", count: width + 4)
+    return zip(heads, rows).map { head, row in
+      let lines = row.help.split(separator: "\n", omittingEmptySubsequences: false)
+      return
+        (["  " + head.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + lines[0]]
+        + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+}
+
+/// What is wrong with a subcommand's command line.
+enum OptionError: Error, Equatable, CustomStringConvertible {
+  /// An option no row names (as given, with any `=value`).
+  case unknown(String)
+  /// An option that takes a value came last.
+  case missingValue(String)
+  /// A flag was given a value (`--exact=1`).
+  case unexpectedValue(String)
+  /// A value an option cannot take: its own message.
+  case invalid(String)
+
+  /// The one-line error: `unknown option --x`, `--key needs a value`, `--exact takes no value`.
+  var description: String {
+    switch self {
+    case .unknown(let argument): "unknown option \(argument)"
+    case .missingValue(let name): "\(name) needs a value"
+    case .unexpectedValue(let name): "\(name) takes no value"
+    case .invalid(let message): message
+    }
+  }
+}
