@@ -5,7 +5,8 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "graph-explorer",
-  platforms: [.macOS(.v14)],
+  // Atomic (Synchronization) and TaskExecutor need macOS 15.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "graph-explorer", targets: ["graph-explorer"]),
     .executable(name: "graph-bench", targets: ["graph-bench"]),

@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// Turns one REPL line into a `ParsedLine`. Pure: no state, no I/O, so every rule is tested
 /// by a table.
 ///
@@ -7,7 +9,7 @@
 /// `| shell command`.
 enum CommandParser {
   /// The HTTP methods a request line may start with.
-  static let methods: Set<String> = ["GET", "POST", "DELETE"]
+  static let methods = Set(GraphMethod.allCases.map(\.rawValue))
 
   /// Parses `line`.
   /// - Throws: `ExplorerError.syntax`, `.unknownCommand` or `.usage` saying what is wrong.

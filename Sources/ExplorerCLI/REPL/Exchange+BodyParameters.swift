@@ -6,7 +6,7 @@ extension Exchange {
   /// other than the token, such as `client_secret`, shows as `<redacted>`). Empty for a GET or an
   /// empty body; `batch=...` is shown as `batch=<N operations>`.
   var bodyParameters: String {
-    guard request.method != "GET", !request.body.isEmpty else { return "" }
+    guard GraphMethod(name: request.method) != .get, !request.body.isEmpty else { return "" }
     let type = request.headers["Content-Type"] ?? ""
     var words: [String] = []
     if type.lowercased().hasPrefix("multipart/form-data") {

@@ -29,10 +29,10 @@ extension REPL {
     var created: [String] = []
     var deleted: Set<String> = []
     for exchange in session.history where exchange.succeeded && exchange.label == nil {
-      switch exchange.request.method {
-      case "POST":
+      switch GraphMethod(name: exchange.request.method) {
+      case .post:
         if let id = exchange.json?["id"]?.stringValue { created.append(id) }
-      case "DELETE":
+      case .delete:
         if let last = URLParts(exchange.request.url)?.pathComponents.last { deleted.insert(last) }
       default: break
       }
