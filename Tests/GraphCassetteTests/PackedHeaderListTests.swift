@@ -96,10 +96,10 @@ import Testing
   }
 
   @Test func aPackedListIsWrittenAsTheTreeWritesIt() throws {
-    // Values that need escapes, two spellings of one name (one list in the cassette), and
+    // Values that need escapes (no line feed: a header value may not hold one), two spellings of one name (one list in the cassette), and
     // more values than are spliced.
     let list = Self.longList(500) { n in
-      n % 3 == 0 ? "\"quote \\\" back \\\\ tab \\t line \\n é \(n)\"" : "'value \(n)'"
+      n % 3 == 0 ? "\"quote \\\" back \\\\ tab \\t é \(n)\"" : "'value \(n)'"
     }
     let text = Self.cassette(list, extra: "\n      x-list: ['after']\n      Other: [one]")
     var kept = try Self.decode(text, limit: 1)
@@ -137,13 +137,13 @@ import Testing
     #expect(written == tree.encoded())
   }
 
-  @Test func valuesThatAreNotUTF8AreRepairedAsStringsWouldBe() throws {
+  /// Values that are not UTF-8 are refused, packed or not, as JSON refuses them (they were
+  /// repaired to U+FFFD before YAML's encoding was checked).
+  @Test func valuesThatAreNotUTF8AreRefused() throws {
     var bytes = Array(Self.cassette(Self.longList(50) { "'item \($0)'" }).utf8)
     let at = try #require(bytes.firstRange(of: Array("item 7".utf8)))
     bytes[at.lowerBound] = 0xFF
-    let (kept, tree) = try LargeScalarTests.keptAndTree(bytes)
-    #expect(kept == tree)
-    #expect(kept.interactions[0].response.headers.values(for: "X-List")[7] == "\u{FFFD}tem 7")
+    #expect(throws: CassetteError.self) { try LargeScalarTests.keptAndTree(bytes) }
   }
 
   @Test func mutatedListsDecodeTheSameEitherWay() {
