@@ -47,7 +47,7 @@ struct ProxyOptions: Sendable, Equatable {
       --ca                 print the CA certificate's path and how to trust it, then exit
       --ca-dir DIR         keep the CA in DIR (default $XDG_STATE_HOME/graph-explorer/ca,
                            else ~/.local/state/graph-explorer/ca); created on first use
-    The first line printed is the proxy's URL: HTTPS_PROXY=that URL. Stop with Ctrl-C.
+    The first line printed ends with the proxy's URL: set HTTPS_PROXY to it. Stop with Ctrl-C.
     """
 
   init() {
