@@ -40,6 +40,23 @@ struct OptionTable<Parsed>: Sendable {
     ) -> Row {
       Row(names: names, kind: .value(placeholder), help: help, apply: apply, shownNames: shown)
     }
+
+    /// The same option applied to the part of `Outer` at `keyPath`: how one command's rows
+    /// are shared by another (`proxy` takes `serve`'s rows for its `serve` options).
+    func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Parsed>) -> OptionTable<Outer>.Row {
+      // A key path to a stored property captures nothing and is never mutated.
+      nonisolated(unsafe) let keyPath = keyPath
+      let apply = self.apply
+      let outerKind: OptionTable<Outer>.Kind
+      switch kind {
+      case .flag: outerKind = .flag
+      case .value(let placeholder): outerKind = .value(placeholder)
+      }
+      return OptionTable<Outer>.Row(
+        names: names, kind: outerKind, help: help,
+        apply: { outer, value throws(OptionError) in try apply(&outer[keyPath: keyPath], value) },
+        shownNames: shownNames)
+    }
   }
 
   var rows: [Row]
@@ -66,7 +83,9 @@ struct OptionTable<Parsed>: Sendable {
   }
 
   /// Parses `arguments` into `parsed`: options by the rows (`--name=VALUE` or `--name VALUE`),
-  /// `--` ends the options, `-` and words not starting with `-` are operands.
+  /// `--` ends the options, `-` and words not starting with `-` are operands. A value given as
+  /// the next argument cannot itself look like a long option (`--port --host` is `--port needs
+  /// a value`); `--name=--x` gives it.
   /// - Returns: the operands, in order.
   /// - Throws: `.unknown`, `.missingValue` or `.unexpectedValue`, or what a row's `apply`
   ///   throws.
@@ -97,7 +116,9 @@ struct OptionTable<Parsed>: Sendable {
         if parts.count > 1 {
           try row.apply(&parsed, parts[1])
         } else {
-          guard index < arguments.count else { throw .missingValue(parts[0]) }
+          guard index < arguments.count,
+            !(arguments[index].hasPrefix("--") && arguments[index].count > 2)
+          else { throw .missingValue(parts[0]) }
           try row.apply(&parsed, arguments[index])
           index += 1
         }
@@ -108,19 +129,26 @@ struct OptionTable<Parsed>: Sendable {
 
   /// The `options:` lines of the help: names and placeholder, then the help aligned after
   /// the longest.
-  var help: String {
+  var help: String { help(column: nil) }
+
+  /// The `options:` lines of the help, the help aligned after the longest head, or at
+  /// `column` with longer heads on a line of their own (the help then on the next line).
+  func help(column: Int?) -> String {
     let heads = rows.map { row -> String in
       let names = row.names.prefix(row.shownNames).joined(separator: ", ")
       if case .value(let placeholder) = row.kind { return names + " " + placeholder }
       return names
     }
-    let width = heads.map(\.count).max() ?? 0
+    let longest = heads.map(\.count).max() ?? 0
+    let width = column.map { min($0, longest) } ?? longest
     let indent = String(repeating: " ", count: width + 4)
     return zip(heads, rows).map { head, row in
       let lines = row.help.split(separator: "\n", omittingEmptySubsequences: false)
-      return
-        (["  " + head.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + lines[0]]
-        + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+      let first =
+        head.count > width
+        ? ["  " + head, indent + lines[0]]
+        : ["  " + head.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + lines[0]]
+      return (first + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
     }.joined(separator: "\n")
   }
 }

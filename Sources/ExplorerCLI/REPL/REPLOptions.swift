@@ -34,57 +34,67 @@ struct REPLOptions: Equatable, Sendable {
     Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
     terminal its lines are run as a script (no prompt, no colour; exit status 1 if a line failed).
 
-      --no-color   no ANSI colours (also when NO_COLOR is set)
-      --raw        print only each answer's body as compact JSON, one line per answer
-      -c LINE      run LINE (repeatable) and exit, instead of reading standard input
-      --world FILE   run the emulator on the world in FILE instead of the embedded one, or
-                     on a generated one: generated:people=N,friends=K[,seed=S]
-      --throttle N/min  the emulator answers (#17) User request limit reached (or (#4) for
-                     app tokens) past N calls a minute of its clock
-      --deterministic-secrets  the emulator's OAuth codes and minted tokens are counted
-                     (CAAEmuBobZS1) instead of random, for sessions compared byte for byte
-      --default-version vX.Y  the version the emulator answers unversioned calls as
-                     (default: the world's, v2.2 for the default world)
-      --record FILE  record every exchange into the cassette FILE
-      --mode M       record mode: once (default), new_episodes, none, all
-      --replay FILE  answer from the cassette FILE instead of the emulator
-      --target T     send requests to graph.facebook.com (live) or to a URL such as
-                     http://127.0.0.1:8080 (graph-explorer serve) instead of the emulator
-      --help       show this help
-      --version    show the version
-    """
+
+    """ + table.help(column: ServeOptions.helpColumn)
+
+  /// The options, one row each (`--color`/`--no-color` and `--help` added by the table).
+  static let table = OptionTable<REPLOptions>(
+    [
+      .flag(["--raw"], "print only each answer's body as compact JSON, one line per answer") {
+        $0.raw = true
+      },
+      .value(["-c"], "LINE", "run LINE (repeatable) and exit, instead of reading standard input") {
+        $0.commands.append($1)
+      },
+      .value(
+        ["--world"], "FILE",
+        "run the emulator on the world in FILE instead of the embedded one, or\non a generated one: generated:people=N,friends=K[,seed=S]"
+      ) { $0.world = $1 },
+      .value(
+        ["--throttle"], "N/min",
+        "the emulator answers (#17) User request limit reached (or (#4) for\napp tokens) past N calls a minute of its clock"
+      ) { $0.throttle = $1 },
+      .flag(
+        ["--deterministic-secrets"],
+        "the emulator's OAuth codes and minted tokens are counted\n(CAAEmuBobZS1) instead of random, for sessions compared byte for byte"
+      ) { $0.deterministicSecrets = true },
+      .value(
+        ["--default-version"], "vX.Y",
+        "the version the emulator answers unversioned calls as\n(default: the world's, v2.2 for the default world)"
+      ) { $0.defaultVersion = $1 },
+      .value(["--record"], "FILE", "record every exchange into the cassette FILE") {
+        $0.record = $1
+      },
+      .value(["--mode"], "M", "record mode: once (default), new_episodes, none, all") {
+        $0.mode = $1
+      },
+      .value(["--replay"], "FILE", "answer from the cassette FILE instead of the emulator") {
+        $0.replay = $1
+      },
+      .value(
+        ["--target"], "T",
+        "send requests to graph.facebook.com (live) or to a URL such as\nhttp://127.0.0.1:8080 (graph-explorer serve) instead of the emulator"
+      ) { $0.target = $1 },
+      .flag(["--version"], "show the version") { $0.version = true },
+    ] as [OptionTable<REPLOptions>.Row], color: { $0.color = $1 }, help: { $0.help = true })
 
   /// Parses the arguments after the program name.
-  /// - Throws: `.failed` naming an unknown option or a missing value.
+  /// - Throws: `.failed` naming an unknown option, a missing value or a word that is not a
+  ///   subcommand.
   static func parse(_ arguments: [String]) throws(ExplorerError) -> REPLOptions {
     var options = REPLOptions()
-    var i = 0
-    func value(_ flag: String) throws(ExplorerError) -> String {
-      guard i + 1 < arguments.count else { throw .failed("\(flag) needs a value") }
-      i += 1
-      return arguments[i]
-    }
-    while i < arguments.count {
-      let argument = arguments[i]
-      switch argument {
-      case "--no-color", "--no-colour": options.color = false
-      case "--raw": options.raw = true
-      case "--help", "-h": options.help = true
-      case "--version": options.version = true
-      case "-c": options.commands.append(try value(argument))
-      case "--world": options.world = try value(argument)
-      case "--record": options.record = try value(argument)
-      case "--replay": options.replay = try value(argument)
-      case "--mode": options.mode = try value(argument)
-      case "--target": options.target = try value(argument)
-      case "--throttle": options.throttle = try value(argument)
-      case "--deterministic-secrets": options.deterministicSecrets = true
-      case "--default-version": options.defaultVersion = try value(argument)
-      default:
-        let kind = argument.hasPrefix("-") ? "option" : "subcommand"
-        throw .failed("unknown \(kind) '\(argument)' (see graph-explorer --help)")
+    let operands: [String]
+    do throws(OptionError) {
+      operands = try table.parse(arguments, into: &options)
+    } catch {
+      switch error {
+      case .unknown(let argument):
+        throw .failed("unknown option '\(argument)' (see graph-explorer --help)")
+      default: throw .failed(error.description)
       }
-      i += 1
+    }
+    if let operand = operands.first {
+      throw .failed("unknown subcommand '\(operand)' (see graph-explorer --help)")
     }
     return options
   }

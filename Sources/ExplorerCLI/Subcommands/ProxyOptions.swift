@@ -30,91 +30,91 @@ struct ProxyOptions: Sendable, Equatable {
     An HTTPS proxy that answers Facebook's hosts (graph.facebook.com, graph-video.facebook.com,
     api.facebook.com, www.facebook.com, m.facebook.com, the picture hosts) from the emulator, a
     cassette or a recording, so apps and SDKs need no change but HTTPS_PROXY and a trusted CA.
-      --host ADDRESS       address to listen on (default 127.0.0.1: loopback only)
-      --port N             port to listen on; 0 picks a free one (default 8888)
-      --world FILE         the emulator on the world in FILE (or generated:people=N,...)
-      --throttle N/min     the emulator answers (#17) past N calls a minute of its clock
-      --replay CASSETTE    answer from a recorded cassette instead of the emulator
-      --record CASSETTE    forward Facebook's hosts to the real ones over verified TLS and record
-                           the exchanges into CASSETTE (which must not exist)
-      --upstream URL       with --record, forward every Facebook host to URL instead
-      --upstream-ca FILE   verify the upstream against the CA certificates in FILE
-      --pass-through       let other hosts through (CONNECT as a blind tunnel) instead of
-                           answering 502; by default nothing leaves the machine
-      --max-answer-bytes SIZE
-                           with --record, the largest upstream answer (default 64M)
-      --log FILE|-|off     where the line per request goes (default: standard error)
-      --ca                 print the CA certificate's path and how to trust it, then exit
-      --ca-dir DIR         keep the CA in DIR (default $XDG_STATE_HOME/graph-explorer/ca,
-                           else ~/.local/state/graph-explorer/ca); created on first use
-    The first line printed ends with the proxy's URL: set HTTPS_PROXY to it. Stop with Ctrl-C.
-    """
+
+    """ + table.help(column: ServeOptions.helpColumn) + """
+
+      The first line printed ends with the proxy's URL: set HTTPS_PROXY to it. Stop with Ctrl-C.
+      """
+
+  /// The command line as read: serve's part and the proxy's own.
+  struct Draft: Sendable {
+    var serve = ServeOptions.Draft()
+    var proxy = ProxyOptions()
+  }
+
+  /// serve's rows (with the proxy's words for `--port`, `--record` and `--upstream`), then the
+  /// proxy's own.
+  static let rows: [OptionTable<Draft>.Row] =
+    ServeOptions.rows.map { row -> OptionTable<Draft>.Row in
+      switch row.names[0] {
+      case "--port":
+        return .value(["--port"], "N", "port to listen on; 0 picks a free one (default 8888)") {
+          draft, text throws(OptionError) in try row.apply(&draft.serve, text)
+        }
+      case "--record":
+        return .value(
+          ["--record"], "CASSETTE",
+          "forward Facebook's hosts to the real ones over verified TLS and record\nthe exchanges into CASSETTE (which must not exist)"
+        ) { draft, text throws(OptionError) in try row.apply(&draft.serve, text) }
+      case "--upstream":
+        return .value(
+          ["--upstream"], "URL", "with --record, forward every Facebook host to URL instead"
+        ) { draft, url in
+          draft.proxy.upstreamOverride = url
+          draft.serve.upstream = url
+        }
+      default:
+        return row.lifted(\Draft.serve)
+      }
+    } + [
+      .value(["--upstream-ca"], "FILE", "verify the upstream against the CA certificates in FILE") {
+        $0.proxy.upstreamCA = $1
+      },
+      .flag(
+        ["--pass-through"],
+        "let other hosts through (CONNECT as a blind tunnel) instead of\nanswering 502; by default nothing leaves the machine"
+      ) { $0.proxy.passThrough = true },
+      .flag(["--ca"], "print the CA certificate's path and how to trust it, then exit") {
+        $0.proxy.showAuthority = true
+      },
+      .value(
+        ["--ca-dir"], "DIR",
+        "keep the CA in DIR (default $XDG_STATE_HOME/graph-explorer/ca,\nelse ~/.local/state/graph-explorer/ca); created on first use"
+      ) { draft, folder throws(OptionError) in
+        guard !folder.isEmpty else { throw .invalid("--ca-dir needs a folder") }
+        draft.proxy.authorityFolder = folder
+      },
+    ]
+
+  /// The proxy's option table: `rows`, then `-h`/`--help`.
+  static let table = OptionTable<Draft>(rows, help: { $0.serve.options.help = true })
 
   init() {
     serve.port = Self.defaultPort
   }
 
-  /// Parses the arguments after `proxy`: the proxy's options here, the rest as `serve`'s.
+  /// Parses the arguments after `proxy`: serve's options and the proxy's own, in one table.
   init(parsing arguments: [String]) throws(ServeOptions.UsageError) {
-    self.init()
-    var forServe: [String] = []
-    var portGiven = false
-    var recording = false
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      var name = argument
-      var inline: String?
-      if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-        name = String(argument[..<eq])
-        inline = String(argument[argument.index(after: eq)...])
-      }
-      func value() throws(ServeOptions.UsageError) -> String {
-        if let inline { return inline }
-        guard let next = rest.popFirst(), !next.hasPrefix("--") else {
-          throw ServeOptions.UsageError(description: "\(name) needs a value")
-        }
-        return next
-      }
-      switch name {
-      case "--ca": showAuthority = true
-      case "--ca-dir":
-        let folder = try value()
-        guard !folder.isEmpty else {
-          throw ServeOptions.UsageError(description: "--ca-dir needs a folder")
-        }
-        authorityFolder = folder
-      case "--pass-through": passThrough = true
-      case "--upstream-ca": upstreamCA = try value()
-      case "--upstream":
-        let url = try value()
-        upstreamOverride = url
-        forServe += ["--upstream", url]
-      default:
-        if name == "--port" { portGiven = true }
-        if name == "--record" { recording = true }
-        forServe.append(argument)
-        if inline == nil, Self.takesValue(name), let next = rest.popFirst() {
-          forServe.append(next)
-        }
-      }
+    var draft = Draft()
+    draft.serve.options.port = Self.defaultPort
+    let operands: [String]
+    do throws(OptionError) {
+      operands = try Self.table.parse(arguments, into: &draft)
+    } catch {
+      throw ServeOptions.UsageError(error)
     }
-    // Without --upstream, a recording goes to each request's own host; serve's parser wants
-    // an upstream, so it is given Graph's (which is what each request names anyway).
-    if recording, upstreamOverride == nil {
-      forServe += ["--upstream", "https://graph.facebook.com"]
+    if let operand = operands.first {
+      throw ServeOptions.UsageError(description: "unexpected argument '\(operand)'")
     }
-    serve = try ServeOptions(parsing: forServe)
-    if !portGiven { serve.port = Self.defaultPort }
-    if upstreamCA != nil, !recording {
+    // Without --upstream, a recording goes to each request's own host; serve's checks want
+    // an upstream, so they are given Graph's (which is what each request names anyway).
+    if draft.serve.record != nil, draft.proxy.upstreamOverride == nil {
+      draft.serve.upstream = "https://graph.facebook.com"
+    }
+    self = draft.proxy
+    serve = try ServeOptions(checking: draft.serve)
+    if upstreamCA != nil, draft.serve.record == nil {
       throw ServeOptions.UsageError(description: "--upstream-ca only makes sense with --record")
     }
-  }
-
-  /// serve's options that take a value (the next argument when not given with `=`).
-  private static func takesValue(_ name: String) -> Bool {
-    [
-      "--host", "--port", "--world", "--replay", "--record", "--max-answer-bytes", "--log",
-      "--throttle",
-    ].contains(name)
   }
 }
