@@ -27,10 +27,13 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(
-      name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON", "GraphCassette", "CCurl"],
+      name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON", "GraphGzip", "CCurl"],
       swiftSettings: strict),
     .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
-    .target(name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
+    .target(name: "GraphGzip", dependencies: ["GraphAPI"], swiftSettings: strict),
+    .target(
+      name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON", "GraphGzip"],
+      swiftSettings: strict),
     .systemLibrary(name: "CEventPoll"),
     .target(
       name: "GraphServer", dependencies: ["GraphAPI", "GraphJSON", "CEventPoll"],
@@ -60,20 +63,26 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(name: "GraphJSONTestSupport", dependencies: ["GraphJSON"], swiftSettings: strict),
     .target(
       name: "GraphTestSupport",
-      dependencies: ["GraphJSON", "GraphAPI", "GraphEmulator", "GraphCassette", "ExplorerCLI"],
+      dependencies: [
+        "GraphJSON", "GraphJSONTestSupport", "GraphAPI", "GraphEmulator", "GraphCassette",
+        "GraphGzip",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
-      name: "GraphJSONTests", dependencies: ["GraphJSON", "GraphTestSupport"], swiftSettings: strict
+      name: "GraphJSONTests", dependencies: ["GraphJSON", "GraphJSONTestSupport"],
+      swiftSettings: strict
     ),
     .testTarget(
       name: "GraphAPITests", dependencies: ["GraphAPI", "GraphTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "GraphLiveTests",
       dependencies: [
-        "GraphLive", "GraphServer", "GraphEmulator", "GraphCassette", "GraphTestSupport",
+        "GraphLive", "GraphServer", "GraphEmulator", "GraphCassette", "GraphGzip",
+        "GraphTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -81,7 +90,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "GraphCassetteTests",
-      dependencies: ["GraphCassette", "GraphEmulator", "GraphTestSupport"],
+      dependencies: ["GraphCassette", "GraphGzip", "GraphEmulator", "GraphTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "GraphServerTests", dependencies: ["GraphServer", "GraphEmulator", "GraphTestSupport"],
@@ -94,8 +103,7 @@ let package = Package(
       name: "ExplorerCLITests",
       dependencies: [
         "ExplorerCLI", "GraphTestSupport", "GraphJSON", "GraphAPI", "GraphEmulator",
-        "GraphCassette",
-        "GraphServer", "GraphLive",
+        "GraphCassette", "GraphGzip", "GraphServer", "GraphLive",
       ],
       swiftSettings: strict),
   ]

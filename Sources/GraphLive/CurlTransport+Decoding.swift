@@ -1,6 +1,6 @@
 import Foundation
 import GraphAPI
-import GraphCassette
+import GraphGzip
 
 extension CurlTransport {
   /// The answer as readers use it: a gzip or deflate body inflated (never past `limit`), its

@@ -1,3 +1,5 @@
+import GraphGzip
+
 /// What a `FaultServer` does with a request.
 public enum Fault: Sendable {
   /// A complete answer (`Content-Length` and `Connection: close` are added).

@@ -1,4 +1,4 @@
-import GraphCassette
+import GraphGzip
 
 /// gzip files that inflate to far more than they take: a fixed-Huffman deflate stream of
 /// zeros, one literal then back-references of 258 bytes at distance 1 (13 bits each), so
@@ -20,7 +20,7 @@ public enum GzipBomb {
     bits.code(0, length: 7)  // end of block (256)
     let size = 1 + 258 * repeats
     var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF] + bits.finished
-    out += littleEndian(GraphCassette.Gzip.crc32OfZeros(count: size))
+    out += littleEndian(GraphGzip.Gzip.crc32OfZeros(count: size))
     out += littleEndian(UInt32(truncatingIfNeeded: size))
     return out
   }

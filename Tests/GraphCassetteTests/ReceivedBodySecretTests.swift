@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphGzip
 import GraphJSON
 import Testing
 

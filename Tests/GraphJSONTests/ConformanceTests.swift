@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// JSONTestSuite (test_parsing), read from Tests/Conformance: every `y_` accepted, every `n_` rejected, no

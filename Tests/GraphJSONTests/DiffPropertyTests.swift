@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// Law tests over seeded random document pairs: `apply(diff(a, b), a) == b`, `diff(a, a)` is

@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// The streaming formatter prints exactly what the tree printer prints for the parsed value,

@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// `JSONDocument` accepts and rejects exactly what `JSONParser` does, with the same errors,

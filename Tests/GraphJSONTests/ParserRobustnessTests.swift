@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// Arbitrary bytes never crash the parser, and every error points inside the input.

@@ -1,6 +1,6 @@
 import Foundation
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// The json-patch-tests suite (github.com/json-patch/json-patch-tests), read in place from the

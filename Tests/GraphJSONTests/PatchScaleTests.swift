@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// 100,000 `add /a/0` took 31 s and 100,000 moves more than a minute: each moved every element

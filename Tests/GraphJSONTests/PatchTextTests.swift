@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 /// `JSONPatch.apply(text:to:)`, a patch applied from its text one operation at a time (what

@@ -1,5 +1,5 @@
 import GraphJSON
-import GraphTestSupport
+import GraphJSONTestSupport
 import Testing
 
 @Suite struct PrinterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphCassette
+import GraphGzip
 import GraphLive
 import GraphTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphGzip
 import GraphJSON
 
 /// Large answers (1 MiB or more decoded) that came compressed are stored as received: the

@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphGzip
 import GraphJSON
 
 /// How a body is stored in a native cassette: `{"json": ...}` when it is JSON that prints back

@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphGzip
 import GraphJSON
 
 /// Replaces secrets by stable placeholders (`<ACCESS_TOKEN_1>`, `<APP_SECRET_1>`) in what is

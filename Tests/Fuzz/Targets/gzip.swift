@@ -1,4 +1,4 @@
-import GraphCassette
+import GraphGzip
 
 /// The bounded gzip reader the native format inflates `{"gzip": ...}` bodies with, on arbitrary
 /// bytes: it throws or gives at most the limit (never more, however the input is built), and
