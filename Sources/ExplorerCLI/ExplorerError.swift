@@ -9,6 +9,8 @@ public enum ExplorerError: Error, Sendable, Equatable {
   case usage(command: String, usage: String)
   /// `#n` (or `$#n`) names no exchange in the history.
   case noExchange(Int)
+  /// An exchange the history no longer keeps, and the numbers it keeps.
+  case forgottenExchange(Int, kept: ClosedRange<Int>)
   /// A command needs an earlier answer and there is none yet.
   case noHistory
   /// A variable such as `$last.id` found nothing in its answer.
@@ -35,6 +37,9 @@ extension ExplorerError: CustomStringConvertible {
       return "unknown command '\(name)': did you mean \(near)? (type 'help' for the list)"
     case .usage(let command, let usage): return "usage of \(command): \(usage)"
     case .noExchange(let n): return "no exchange #\(n) in the history"
+    case .forgottenExchange(let n, let kept):
+      return
+        "#\(n) is no longer kept: the session keeps its last \(ExchangeHistory.defaultMaxCount) exchanges within \(ExchangeHistory.defaultMaxBytes >> 20) MB of answers (#\(kept.lowerBound) to #\(kept.upperBound) now)"
     case .noHistory: return "no exchange yet: send a request first"
     case .unresolvedVariable(let text): return "\(text) does not name a value in that answer"
     case .file(let path, let reason): return "\(path): \(reason)"

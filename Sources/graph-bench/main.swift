@@ -23,6 +23,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("import", ImportBenchmark.summary, ImportBenchmark.run),
   ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
   ("doctor", DoctorBenchmark.summary, DoctorBenchmark.run),
+  ("repl-memory", REPLMemoryBenchmark.summary, REPLMemoryBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -7,19 +7,27 @@ extension REPL {
   /// One line per exchange: number, status, method and path, time.
   func historyListing() -> String {
     guard !session.history.isEmpty else { return "no exchanges yet\n" }
-    let width = String(session.history.count).count + 1
+    let width = String(session.history.total).count + 1
     // The session's token, appsecret_proof and app secret wherever they appear (another
     // parameter, a path, a JSON body), by the rule everything written goes through (issue 31).
     let scrubber = session.secretScrubber
-    return session.history.map { exchange in
-      let number = ("#" + String(exchange.number)).padding(
-        toLength: width, withPad: " ", startingAt: 0)
-      let ms = Renderer.milliseconds(exchange.elapsed)
-      let body = exchange.label == nil ? exchange.bodyParameters : ""
-      let token = exchange.label == nil ? sentTokenNote(exchange).map { " · " + $0 } ?? "" : ""
-      let summary = scrubber.scrub(exchange.summary + (body.isEmpty ? "" : " " + body)) + token
-      return "\(number)  \(exchange.response.status)  \(summary)  \(renderer.dim("\(ms) ms"))\n"
-    }.joined()
+    let forgotten = session.history.forgotten
+    let note =
+      forgotten == 0
+      ? ""
+      : renderer.dim(
+        "#1 to #\(forgotten) are no longer kept (the session keeps its last \(session.history.maxCount) exchanges within \(session.history.maxBytes >> 20) MB of answers)"
+      ) + "\n"
+    return note
+      + session.history.map { exchange in
+        let number = ("#" + String(exchange.number)).padding(
+          toLength: width, withPad: " ", startingAt: 0)
+        let ms = Renderer.milliseconds(exchange.elapsed)
+        let body = exchange.label == nil ? exchange.bodyParameters : ""
+        let token = exchange.label == nil ? sentTokenNote(exchange).map { " · " + $0 } ?? "" : ""
+        let summary = scrubber.scrub(exchange.summary + (body.isEmpty ? "" : " " + body)) + token
+        return "\(number)  \(exchange.response.status)  \(summary)  \(renderer.dim("\(ms) ms"))\n"
+      }.joined()
   }
 
   /// The request line and headers, a blank line, the status line and response headers.

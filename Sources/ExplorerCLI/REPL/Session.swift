@@ -33,8 +33,8 @@ final class Session {
   /// The largest answer read from the network, as received and once decoded
   /// (`set max-answer-bytes`): 64 MiB unless set.
   var maxAnswerBytes = 64 << 20
-  /// The exchanges so far, in order; `history[i].number == i + 1`.
-  private(set) var history: [Exchange] = []
+  /// The exchanges so far, in order, the newest kept within a budget (`ExchangeHistory`).
+  var history = ExchangeHistory()
   /// Node types, edges and fields learned from `metadata=1` answers, for completion.
   var catalog = GraphCatalog()
 
@@ -71,8 +71,11 @@ final class Session {
       guard let last = history.last else { throw .noHistory }
       return last
     case .number(let n):
-      guard history.indices.contains(n - 1) else { throw .noExchange(n) }
-      return history[n - 1]
+      if let exchange = history.exchange(numbered: n) { return exchange }
+      if n >= 1, n <= history.forgotten {
+        throw .forgottenExchange(n, kept: history.forgotten + 1...history.total)
+      }
+      throw .noExchange(n)
     }
   }
 
@@ -156,7 +159,7 @@ final class Session {
     // a replayed session prints what the recorded one did.
     let fromCassette = recorder != nil || target.isReplay
     var exchange = Exchange(
-      number: history.count + 1, line: Redaction.redactParameters(line), source: source,
+      number: history.nextNumber, line: Redaction.redactParameters(line), source: source,
       request: request, response: response,
       elapsed: fromCassette && response.duration > .zero ? response.duration : clock.now - start)
     exchange.version = version
@@ -182,7 +185,7 @@ final class Session {
 
   /// Adds an exchange made here rather than sent (the merged pages of `all`), numbered next.
   func record(_ make: (_ number: Int) -> Exchange) -> Exchange {
-    let exchange = make(history.count + 1)
+    let exchange = make(history.nextNumber)
     history.append(exchange)
     return exchange
   }
