@@ -1,3 +1,5 @@
+import GraphServer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +35,7 @@ struct ByteTunnel {
         fds.append(read)
         fds.append(write)
       }
-      guard ProxySocket.poll(&fds, milliseconds: milliseconds) > 0 else { return }
+      guard Socket.poll(&fds, timeout: milliseconds) > 0 else { return }
       for index in ends.indices {
         if ends[index].offset < ends[index].pending.count {
           let sent = ends[index].pending.withUnsafeBytes {
@@ -47,7 +49,7 @@ struct ByteTunnel {
             return
           }
           if ends[index].offset == ends[index].pending.count, ends[index].ended {
-            ProxySocket.shutdownWrite(ends[index].to)
+            Socket.shutdownWrite(ends[index].to)
           }
           continue
         }
@@ -60,7 +62,7 @@ struct ByteTunnel {
           ends[index].offset = 0
         } else if got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
           ends[index].ended = true
-          ProxySocket.shutdownWrite(ends[index].to)
+          Socket.shutdownWrite(ends[index].to)
         }
       }
     }

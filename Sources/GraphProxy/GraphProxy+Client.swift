@@ -72,11 +72,11 @@ extension GraphProxy {
       return
     }
     guard let (proxyEnd, serverEnd) = ProxySocket.pair() else { return }
-    defer { ProxySocket.close(proxyEnd) }
+    defer { Socket.close(proxyEnd) }
     guard setPhase(fd, .relaying),
       server.adopt(GraphServer.AdoptedConnection(fd: serverEnd, scheme: "https"))
     else {
-      ProxySocket.close(serverEnd)
+      Socket.close(serverEnd)
       tls.shutdown()
       return
     }
@@ -96,7 +96,7 @@ extension GraphProxy {
         fd, status: 502, message: "cannot reach \(request.target) to pass it through: \(error)",
         method: request.method, target: request.target, started: started)
     case .success(let upstream):
-      defer { ProxySocket.close(upstream) }
+      defer { Socket.close(upstream) }
       guard ProxySocket.sendAll(fd, Self.established), setPhase(fd, .tunnel) else { return }
       log(
         method: request.method, target: request.target, status: 200, started: started,

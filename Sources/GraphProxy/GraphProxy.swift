@@ -149,7 +149,7 @@ public final class GraphProxy: @unchecked Sendable {
     let wakeWrite: Int32? = lock.withLock {
       guard !stopping else { return nil }
       stopping = true
-      for (fd, phase) in active where phase != .relaying { ProxySocket.shutdownBoth(fd) }
+      for (fd, phase) in active where phase != .relaying { Socket.shutdownBoth(fd) }
       return wake?.write
     }
     guard let wakeWrite else { return }
@@ -174,7 +174,7 @@ public final class GraphProxy: @unchecked Sendable {
       if stop { return }
       var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
       if !full { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
-      _ = ProxySocket.poll(&fds, milliseconds: full ? 50 : 1000)
+      _ = Socket.poll(&fds, timeout: full ? 50 : 1000)
       guard fds.count == 2, fds[1].revents != 0 else { continue }
       while case .accepted(let fd) = Socket.accept(listener) {
         let admitted = lock.withLock {

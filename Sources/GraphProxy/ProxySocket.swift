@@ -1,4 +1,5 @@
 import Foundation
+import GraphServer
 
 #if canImport(Glibc)
   import Glibc
@@ -84,44 +85,6 @@ enum ProxySocket {
     return true
   }
 
-  /// Ends both directions of `fd` (a thread blocked on it returns), without closing it.
-  static func shutdownBoth(_ fd: Int32) {
-    #if canImport(Glibc)
-      _ = shutdown(fd, Int32(SHUT_RDWR))
-    #else
-      _ = shutdown(fd, SHUT_RDWR)
-    #endif
-  }
-
-  static func shutdownWrite(_ fd: Int32) {
-    #if canImport(Glibc)
-      _ = shutdown(fd, Int32(SHUT_WR))
-    #else
-      _ = shutdown(fd, SHUT_WR)
-    #endif
-  }
-
-  static func close(_ fd: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.close(fd)
-    #else
-      _ = Darwin.close(fd)
-    #endif
-  }
-
-  /// Waits until `fds` are ready or `milliseconds` pass; the number ready (0 on timeout).
-  static func poll(_ fds: inout [pollfd], milliseconds: Int32) -> Int32 {
-    while true {
-      #if canImport(Glibc)
-        let ready = Glibc.poll(&fds, nfds_t(fds.count), milliseconds)
-      #else
-        let ready = Darwin.poll(&fds, nfds_t(fds.count), milliseconds)
-      #endif
-      if ready < 0, errno == EINTR { continue }
-      return ready
-    }
-  }
-
   /// A blocking TCP connection to `host`:`port` (for `--pass-through`), or the reason none.
   static func connect(host: String, port: Int, timeout: Duration) -> Result<Int32, ProxyError> {
     var hints = addrinfo()
@@ -152,7 +115,7 @@ enum ProxySocket {
       #endif
       if connected == 0 { return .success(fd) }
       lastErrno = errno
-      close(fd)
+      Socket.close(fd)
     }
     return .failure(.socketFailed(call: "connect", address: address, errno: lastErrno))
   }

@@ -1,3 +1,5 @@
+import GraphServer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +45,7 @@ struct TLSRelay {
         case .wantWrite: tlsWantsWrite = true
         case .closed:
           clientEnded = true
-          ProxySocket.shutdownWrite(plain)
+          Socket.shutdownWrite(plain)
         }
         if tlsWantsRead || tlsWantsWrite { break }
       }
@@ -91,7 +93,7 @@ struct TLSRelay {
       fds.append(pollfd(fd: tls.fd, events: clientEvents, revents: 0))
       fds.append(pollfd(fd: plain, events: serverEvents, revents: 0))
       if clientEvents == 0, serverEvents == 0 { return }
-      if ProxySocket.poll(&fds, milliseconds: stallMilliseconds) <= 0 { return }
+      if Socket.poll(&fds, timeout: stallMilliseconds) <= 0 { return }
     }
   }
 

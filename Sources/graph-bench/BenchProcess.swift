@@ -34,24 +34,9 @@ final class BenchProcess {
 
   /// Runs `executable ARGUMENTS` and takes the URL from its first line (`... on http://...`).
   static func start(_ executable: String, _ arguments: [String]) -> BenchProcess? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    var line: [UInt8] = []
-    let handle = output.fileHandleForReading
-    while line.last != UInt8(ascii: "\n") {
-      let byte = handle.readData(ofLength: 1)
-      if byte.isEmpty { return nil }
-      line += byte
+    guard let (process, origin) = BenchBinaries.startServing(executable, arguments) else {
+      return nil
     }
-    let text = String(decoding: line, as: UTF8.self)
-    guard let range = text.range(of: " on http://") else { return nil }
-    let origin =
-      "http://" + text[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
     return BenchProcess(process: process, origin: origin)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 
 /// `graph-bench doctor`: `graph-explorer doctor --json` on HAR files of 10,000, 50,000 and
 /// 100,000 entries (a session with paging, single-node fan-outs, repeated GETs, permission,
@@ -29,12 +30,7 @@ enum DoctorBenchmark {
       }
       index += 2
     }
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("graph-explorer").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-      fail("graph-bench doctor: build graph-explorer beside graph-bench (\(binary))")
-      return 1
-    }
+    guard let binary = BenchBinaries.requireGraphExplorer() else { return 1 }
     let dir = keep ?? NSTemporaryDirectory() + "graph-bench-doctor-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
@@ -159,20 +155,9 @@ enum DoctorBenchmark {
 
   /// `2025-11-24T16:00:00.000Z` for Unix seconds.
   static func isoTime(_ seconds: Int) -> String {
-    let days = seconds / 86_400
-    let rest = seconds % 86_400
-    // Civil from days (proleptic Gregorian).
-    let z = days + 719_468
-    let era = z / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day, hour, minute, second, _) = CivilTime.civil(seconds)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     return
-      "\(year)-\(two(month))-\(two(day))T\(two(rest / 3_600)):\(two(rest % 3_600 / 60)):\(two(rest % 60)).000Z"
+      "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).000Z"
   }
 }

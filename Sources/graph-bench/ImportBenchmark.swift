@@ -49,12 +49,7 @@ enum ImportBenchmark {
       }
       index += 2
     }
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("graph-explorer").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-      fail("graph-bench import: build graph-explorer beside graph-bench (\(binary))")
-      return 1
-    }
+    guard let binary = BenchBinaries.requireGraphExplorer() else { return 1 }
     let ruby = ["/usr/bin/ruby", "/usr/local/bin/ruby"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
@@ -138,7 +133,7 @@ enum ImportBenchmark {
     var out = #"{"log": {"version": "1.2", "#
     out += #""creator": {"name": "WebInspector", "version": "537.36"}, "entries": ["#
     out.reserveCapacity(megabytes * 1_048_576 + 4096)
-    var generator = SplitMix(seed: 19)
+    var generator = SplitMix64(seed: 19)
     var n = 0
     while out.utf8.count < megabytes * 1_048_576 {
       if n > 0 { out += "," }
@@ -180,7 +175,7 @@ enum ImportBenchmark {
   static func cassette(megabytes: Int) -> (bytes: [UInt8], count: Int) {
     var out = "---\nhttp_interactions:\n"
     out.reserveCapacity(megabytes * 1_048_576 + 4096)
-    var generator = SplitMix(seed: 12)
+    var generator = SplitMix64(seed: 12)
     var n = 0
     while out.utf8.count < megabytes * 1_048_576 {
       n += 1
@@ -254,19 +249,8 @@ enum ImportBenchmark {
   }
 }
 
-/// A small deterministic generator for benchmark data.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// Benchmark data from the seeded generator.
+extension SplitMix64 {
   mutating func bytes(_ n: Int) -> [UInt8] {
     (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) }
   }

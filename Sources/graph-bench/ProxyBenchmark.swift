@@ -31,13 +31,7 @@ enum ProxyBenchmark {
         return 2
       }
     }
-    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let explorer = folder.appendingPathComponent("graph-explorer").path
-    guard FileManager.default.isExecutableFile(atPath: explorer) else {
-      fail("build graph-explorer into \(folder.path) first (swift build -c release)")
-      return 1
-    }
+    guard let explorer = BenchBinaries.requireGraphExplorer() else { return 1 }
     guard let curl = ServedProcess.find("curl") else {
       fail("curl is needed as the client")
       return 1

@@ -19,13 +19,7 @@ enum REPLMemoryBenchmark {
       }
       sizes = parsed
     }
-    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let explorer = folder.appendingPathComponent("graph-explorer").path
-    guard FileManager.default.isExecutableFile(atPath: explorer) else {
-      fail("build graph-explorer into \(folder.path) first (swift build -c release)")
-      return 2
-    }
+    guard let explorer = BenchBinaries.requireGraphExplorer() else { return 2 }
     let script = FileManager.default.temporaryDirectory
       .appendingPathComponent("graph-bench-repl-\(getpid()).txt").path
     defer { unlink(script) }

@@ -84,9 +84,7 @@ enum ServeBenchmark {
     guard let nginx = ServedProcess.find("nginx") else {
       return fail("nginx is not installed: apt-get install nginx")
     }
-    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let explorer = folder.appendingPathComponent("graph-explorer").path
+    let explorer = BenchBinaries.graphExplorer
     var script: String?
     if let pace {
       // wrk calls delay() before each request of a connection and waits that many ms.
@@ -98,9 +96,7 @@ enum ServeBenchmark {
       script = path
     }
     defer { if let script { try? FileManager.default.removeItem(atPath: script) } }
-    guard FileManager.default.isExecutableFile(atPath: explorer) else {
-      return fail("build graph-explorer into \(folder.path) first (swift build -c release)")
-    }
+    guard BenchBinaries.requireGraphExplorer() != nil else { return 1 }
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("graph-bench-serve-\(getpid())").path
     try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

@@ -65,24 +65,11 @@ final class ServedProcess {
   static func graphExplorer(_ executable: String, name: String, arguments: [String])
     -> ServedProcess?
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["serve", "--port", "0"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    var line: [UInt8] = []
-    let handle = output.fileHandleForReading
-    while line.last != UInt8(ascii: "\n") {
-      let byte = handle.readData(ofLength: 1)
-      if byte.isEmpty { return nil }
-      line += byte
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let range = text.range(of: " on http://") else { return nil }
-    return ServedProcess(
-      name: name, process: process, origin: "http://" + text[range.upperBound...])
+    guard
+      let (process, origin) = BenchBinaries.startServing(
+        executable, ["serve", "--port", "0"] + arguments)
+    else { return nil }
+    return ServedProcess(name: name, process: process, origin: origin)
   }
 
   /// Starts nginx (one worker, access log on as serve's is) serving `files` (URL path to

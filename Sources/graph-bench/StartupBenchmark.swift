@@ -23,13 +23,7 @@ enum StartupBenchmark {
       }
       i += 2
     }
-    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    let explorer = folder.appendingPathComponent("graph-explorer").path
-    guard FileManager.default.isExecutableFile(atPath: explorer) else {
-      fail("build graph-explorer into \(folder.path) first (swift build -c release)")
-      return 2
-    }
+    guard let explorer = BenchBinaries.requireGraphExplorer() else { return 2 }
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("startup-\(UUID().uuidString)").path
     try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)

@@ -128,14 +128,7 @@ struct DoctorCall {
     guard b.count >= 19, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x20,
       b[13] == 0x3A, b[16] == 0x3A
     else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var n = 0
-      for i in range {
-        guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
-        n = n * 10 + Int(b[i] - 0x30)
-      }
-      return n
-    }
+    func number(_ range: Range<Int>) -> Int? { CivilTime.number(b, range) }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
       (1...12).contains(month), (1...31).contains(day)

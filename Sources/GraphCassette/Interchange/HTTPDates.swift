@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 
 /// Conversions between the date forms the formats use: ISO 8601 (native, HAR) and RFC 1123
 /// (`Tue, 01 Nov 2011 04:58:44 GMT`, Ruby VCR).
@@ -64,14 +65,7 @@ enum HTTPDates {
       b[19] == 0x3A, b[22] == 0x3A, b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54],
       b[0..<3].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
     else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var n = 0
-      for i in range {
-        guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
-        n = n * 10 + Int(b[i] - 0x30)
-      }
-      return n
-    }
+    func number(_ range: Range<Int>) -> Int? { CivilTime.number(b, range) }
     let monthName = String(decoding: b[8..<11], as: UTF8.self)
     guard let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
       let minute = number(20..<22), let second = number(23..<25),

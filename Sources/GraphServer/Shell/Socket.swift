@@ -143,7 +143,17 @@ package enum Socket {
     while bytes.withUnsafeMutableBytes({ systemRead(fd, $0.baseAddress, 256) }) > 0 {}
   }
 
-  static func shutdownWrite(_ fd: Int32) {
+  /// Ends both directions of `fd` (a thread blocked on it returns), without closing it.
+  package static func shutdownBoth(_ fd: Int32) {
+    #if canImport(Glibc)
+      _ = shutdown(fd, Int32(SHUT_RDWR))
+    #else
+      _ = shutdown(fd, SHUT_RDWR)
+    #endif
+  }
+
+  /// Ends the writing direction of `fd`: the peer reads the end.
+  package static func shutdownWrite(_ fd: Int32) {
     #if canImport(Glibc)
       _ = shutdown(fd, Int32(SHUT_WR))
     #else
@@ -159,13 +169,18 @@ package enum Socket {
     #endif
   }
 
-  /// Waits for events on `fds` for at most `timeout` milliseconds; the number of ready entries.
-  static func poll(_ fds: inout [pollfd], timeout: Int32) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.poll(&fds, nfds_t(fds.count), timeout)
-    #else
-      Darwin.poll(&fds, nfds_t(fds.count), timeout)
-    #endif
+  /// Waits for events on `fds` for at most `timeout` milliseconds (again when a signal
+  /// interrupts the wait); the number of ready entries, 0 when the time passed.
+  package static func poll(_ fds: inout [pollfd], timeout: Int32) -> Int32 {
+    while true {
+      #if canImport(Glibc)
+        let ready = Glibc.poll(&fds, nfds_t(fds.count), timeout)
+      #else
+        let ready = Darwin.poll(&fds, nfds_t(fds.count), timeout)
+      #endif
+      if ready < 0, errno == EINTR { continue }
+      return ready
+    }
   }
 
   /// Monotonic time in nanoseconds.
