@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// `doctor --html FILE`: one self-contained page (inline style and SVG, no script, nothing
 /// fetched from anywhere) with the timeline, every finding linked to its interactions, and
 /// the tokens.

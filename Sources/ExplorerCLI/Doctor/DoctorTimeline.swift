@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// The report's timeline, drawn as inline SVG by the project: each request a mark by status
 /// and host, each token's life a bar, and the usage headers as a line, on one axis of
 /// interaction numbers (recordings often lack times, or bunch them).

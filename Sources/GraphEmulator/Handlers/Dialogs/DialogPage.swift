@@ -7,25 +7,8 @@ struct DialogPage {
   var title: String
   var body: String
 
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default:
-        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
-          out += "&#\(scalar.value);"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  /// `text` for element content or a quoted attribute (control characters as U+FFFD).
+  static func escape(_ text: String) -> String { HTMLText.escaped(text) }
 
   /// Hidden inputs carrying `names` from the call into the form's POST.
   static func hidden(_ call: GraphCall, _ names: [String]) -> String {

@@ -1,8 +1,9 @@
-/// Text made safe for HTML element content and quoted attribute values.
-enum HTMLText {
+/// Text made safe for HTML element content and quoted attribute values: what `doctor --html`
+/// and the emulator's dialog pages write.
+package enum HTMLText {
   /// `text` with `&`, `<`, `>`, `"` and `'` as entities and control characters (but tab and
   /// newline) as U+FFFD.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
