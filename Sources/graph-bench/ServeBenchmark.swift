@@ -105,7 +105,7 @@ enum ServeBenchmark {
     // The cassette the replay serves, and the servers.
     let cassette = Cassette(interactions: [
       Interaction(
-        request: HTTPRequest(method: "GET", url: "https://graph.facebook.com" + replayPath),
+        request: HTTPRequest(.get, url: "https://graph.facebook.com" + replayPath),
         response: HTTPResponse(status: 200, headers: headers, body: body),
         recordedAt: "2026-12-01T00:00:00.000Z")
     ])
@@ -128,7 +128,7 @@ enum ServeBenchmark {
     let emulatorBody: [UInt8]
     do {
       emulatorBody = try await CurlTransport().send(
-        HTTPRequest(method: "GET", url: emulator.origin + emulatorPath)
+        HTTPRequest(.get, url: emulator.origin + emulatorPath)
       ).body
     } catch { return fail("the emulator did not answer: \(error)") }
     guard

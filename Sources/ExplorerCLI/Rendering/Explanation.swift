@@ -42,7 +42,7 @@ enum Explanation {
 
   /// Whether `request` is a batch: a POST to the Graph root (`/` or `/vX.Y`).
   static func isBatch(_ request: HTTPRequest) -> Bool {
-    guard request.method == "POST", let path = URLParts(request.url)?.path else { return false }
+    guard request.graphMethod == .post, let path = URLParts(request.url)?.path else { return false }
     let parts = path.split(separator: "/")
     return parts.isEmpty || (parts.count == 1 && parts[0].first == "v" && parts[0].contains("."))
   }

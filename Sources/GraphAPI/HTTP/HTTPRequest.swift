@@ -14,4 +14,13 @@ public struct HTTPRequest: Sendable, Hashable {
     self.headers = headers
     self.body = body
   }
+
+  /// A request with one of Graph's methods.
+  public init(_ method: GraphMethod, url: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    self.init(method: method.rawValue, url: url, headers: headers, body: body)
+  }
+
+  /// The method as one of Graph's (`GET`, `POST`, `DELETE`, as sent: methods are
+  /// case-sensitive), or `nil` for any other (`HEAD`, `PUT`, ...).
+  public var graphMethod: GraphMethod? { GraphMethod(rawValue: method) }
 }

@@ -66,7 +66,7 @@ public struct AndroidSDKWire: Sendable, Hashable {
       // org.json's JSONArray.toString escapes `/` as `\/`.
       let json = IOSSDKWire.slashEscaped(JSONValue.array(batch).compactText)
       body.appendBatch(appID: appID, json: json, attachments: attachments, imageType: "image/png")
-      http = HTTPRequest(method: "POST", url: "https://graph.facebook.com")
+      http = HTTPRequest(.post, url: "https://graph.facebook.com")
     }
     http.body = body.bytes
     http.headers["User-Agent"] = userAgent

@@ -69,7 +69,7 @@ public struct IOSSDKWire: Sendable, Hashable {
         appID: appID, json: release == .v3_1 ? json : Self.slashEscaped(json),
         attachments: attachments, imageType: imageType)
       let version = platformVersion.map { "/" + $0 } ?? ""
-      http = HTTPRequest(method: "POST", url: "https://graph.\(domain)\(version)")
+      http = HTTPRequest(.post, url: "https://graph.\(domain)\(version)")
     }
     http.body = body.bytes
     http.headers["User-Agent"] = userAgent
