@@ -48,15 +48,19 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case .missingCassette(let path, let mode):
       return "\(path): no such cassette, and mode '\(mode.rawValue)' only replays"
     case .noMatch(let request, let closest, let differences):
+      // Requests and recorded requests are printed and sent back to clients (serve's 502):
+      // whatever secret a cassette or a request holds is taken out (issue 31).
       guard let closest else {
-        return "no recorded interaction matches \(request): the cassette is empty"
+        return Self.printable("no recorded interaction matches \(request): the cassette is empty")
       }
-      return "no recorded interaction matches \(request); closest is \(closest): "
-        + differences.joined(separator: "; ")
+      return Self.printable(
+        "no recorded interaction matches \(request); closest is \(closest): "
+          + differences.joined(separator: "; "))
     case .exhausted(let request, let played):
       let list = played.map { "#\($0)" }.joined(separator: ", ")
-      return
+      return Self.printable(
         "\(request) was recorded \(played.count) time(s) (\(list)) and every recorded answer has already been played"
+      )
     case .expectationFailed(let interaction, let failures):
       return "interaction \(interaction): expectation failed: "
         + failures.joined(separator: "; ")
@@ -66,5 +70,10 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownFormat(let path, let reason):
       return "\(path): unrecognised format: \(reason)"
     }
+  }
+
+  /// `text` with every secret in it (by name and by shape, in any encoding) as `<redacted>`.
+  static func printable(_ text: String) -> String {
+    SecretText.redacted(text) { _ in "<redacted>" }
   }
 }

@@ -89,7 +89,7 @@ import Testing
     } catch {
       #expect(
         error.description
-          == "GET /me?access_token=T was recorded 2 time(s) (#0, #2) and every recorded answer has already been played"
+          == "GET /me?access_token=<redacted> was recorded 2 time(s) (#0, #2) and every recorded answer has already been played"
       )
     }
   }

@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphCassette
+import GraphEmulator
 import GraphJSON
 
 /// `diff`, `app`, `record`, `replay`, `verify`.
@@ -154,7 +155,7 @@ extension REPL {
         throw .failed("verify: \(error)")
       }
       if n > 0 { text += "\n" }
-      text += "\(file) against \(parsed.targetDescription):\n\(report.text)\n"
+      text += "\(file) against \(parsed.targetDescription):\n\(report.text(keeping: World.publicTestTokens))\n"
       if report.hasDrift { failed = true }
     }
     return text

@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphCassette
+import GraphEmulator
 
 /// Keeps secrets out of anything shown, logged or stored: access tokens, `appsecret_proof`,
 /// app secrets and `client_secret`.
@@ -26,4 +27,9 @@ enum Redaction {
     guard token.count > 12 else { return String(repeating: "*", count: token.count) }
     return token.prefix(4) + "…" + token.suffix(4)
   }
+}
+
+extension World {
+  /// The emulator's published test tokens (`CAAEmuAlice`, ...): public, never redacted.
+  static var publicTestTokens: Set<String> { Set(defaultTestTokens.map(\.token)) }
 }

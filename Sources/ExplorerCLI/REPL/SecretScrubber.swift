@@ -12,7 +12,11 @@ struct SecretScrubber {
   /// Whether the session has secrets of its own to take out.
   let isEmpty: Bool
 
-  init(token: String?, appSecret: String?, publicTokens: Set<String>) {
+  /// - Parameter placeholder: what stands for a secret (`<ACCESS_TOKEN>`, `<APP_SECRET>` unless
+  ///   given; the verbose log uses the iOS SDK's `ACCESS_TOKEN_REMOVED` for every kind).
+  init(
+    token: String?, appSecret: String?, publicTokens: Set<String>, placeholder: String? = nil
+  ) {
     var secrets: [Secret] = []
     if let token, !token.isEmpty, !publicTokens.contains(token) {
       secrets.append(.accessToken(token))
@@ -23,7 +27,9 @@ struct SecretScrubber {
     }
     if let appSecret, !appSecret.isEmpty { secrets.append(.appSecret(appSecret)) }
     isEmpty = secrets.isEmpty
-    engine = SecretText(secrets: secrets, publicValues: publicTokens) { "<\($0.rawValue)>" }
+    engine = SecretText(secrets: secrets, publicValues: publicTokens) {
+      placeholder ?? "<\($0.rawValue)>"
+    }
   }
 
   /// `text` with every secret replaced.
@@ -35,9 +41,12 @@ struct SecretScrubber {
 
 extension Session {
   /// The scrubber for this session's current secrets.
-  var secretScrubber: SecretScrubber {
+  var secretScrubber: SecretScrubber { secretScrubber(placeholder: nil) }
+
+  /// The scrubber for this session's current secrets, with `placeholder` for every secret.
+  func secretScrubber(placeholder: String?) -> SecretScrubber {
     SecretScrubber(
       token: token, appSecret: appSecret,
-      publicTokens: Set(emulator?.testTokens.map(\.token) ?? []))
+      publicTokens: Set(emulator?.testTokens.map(\.token) ?? []), placeholder: placeholder)
   }
 }

@@ -6,7 +6,12 @@ import GraphAPI
 enum RequestLog {
   /// The log entry for one exchange; `token` says which token was sent when the line gave one
   /// instead of the session's (`token CAAEmuBob (access_token=)`), which the URL cannot show.
-  static func entry(for exchange: Exchange, token: String? = nil) -> String {
+  /// `scrubber` takes out the session's own secrets wherever they stand (the app secret in a
+  /// body parameter that is not named as secret, issue 31); give it `placeholder` as its
+  /// placeholder.
+  static func entry(
+    for exchange: Exchange, token: String? = nil, scrubber: SecretScrubber? = nil
+  ) -> String {
     let request = exchange.request
     var out = "FBSDKLog: Request <#\(exchange.number)>:\n"
     out += "  URL:\t\(masked(request.url))\n"
@@ -22,11 +27,14 @@ enum RequestLog {
         : "(multipart, \(request.body.count) bytes)"
       out += "  Body:\t\(body)\n"
     }
-    return out
+    return scrubber.map { $0.scrub(out) } ?? out
   }
+
+  /// What stands for a removed token in the SDK's log.
+  static let placeholder = "ACCESS_TOKEN_REMOVED"
 
   private static func masked(_ text: String) -> String {
     Redaction.redactParameters(text).replacingOccurrences(
-      of: Redaction.placeholder, with: "ACCESS_TOKEN_REMOVED")
+      of: Redaction.placeholder, with: placeholder)
   }
 }

@@ -196,8 +196,16 @@ public struct VerificationReport: Sendable {
   /// Whether any interaction drifted.
   public var hasDrift: Bool { results.contains { !$0.problems.isEmpty } }
 
-  /// A readable report: `ok` or `DRIFT` per interaction with each difference beneath.
-  public var text: String {
+  /// A readable report: `ok` or `DRIFT` per interaction with each difference beneath, every
+  /// secret in it (a raw token in a recorded URL, header or body) as `<redacted>`.
+  public var text: String { text(keeping: []) }
+
+  /// `text`, with `publicValues` (the emulator's published test tokens) left as they are.
+  public func text(keeping publicValues: Set<String>) -> String {
+    SecretText.redacted(rawText, publicValues: publicValues) { _ in "<redacted>" }
+  }
+
+  private var rawText: String {
     var lines: [String] = []
     for r in results {
       if let skipped = r.skipped {
