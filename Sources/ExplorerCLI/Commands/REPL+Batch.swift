@@ -68,7 +68,11 @@ extension REPL {
       parameters: [Parameter(name: "batch", value: .text(Template(literal: batch.batchField)))])
     let exchange = try await session.send(
       graphRequest.httpRequest(baseURL: session.baseURL), line: text, source: source)
-    if session.verbose { console.writeError(RequestLog.entry(for: exchange, scrubber: session.secretScrubber(placeholder: RequestLog.placeholder))) }
+    if session.verbose {
+      console.writeError(
+        RequestLog.entry(
+          for: exchange, scrubber: session.secretScrubber(placeholder: RequestLog.placeholder)))
+    }
     guard exchange.succeeded,
       let response = try? GraphBatchResponse(parsing: exchange.response.body)
     else { return .exchange(exchange) }

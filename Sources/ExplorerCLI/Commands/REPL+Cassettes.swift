@@ -155,7 +155,8 @@ extension REPL {
         throw .failed("verify: \(error)")
       }
       if n > 0 { text += "\n" }
-      text += "\(file) against \(parsed.targetDescription):\n\(report.text(keeping: World.publicTestTokens))\n"
+      text +=
+        "\(file) against \(parsed.targetDescription):\n\(report.text(keeping: World.publicTestTokens))\n"
       if report.hasDrift { failed = true }
     }
     return text

@@ -71,8 +71,10 @@ extension REPL {
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
     let exchange = try await session.send(line, text: text)
     if session.verbose {
-      console.writeError(RequestLog.entry(
-          for: exchange, token: sentTokenNote(exchange), scrubber: session.secretScrubber(placeholder: RequestLog.placeholder)))
+      console.writeError(
+        RequestLog.entry(
+          for: exchange, token: sentTokenNote(exchange),
+          scrubber: session.secretScrubber(placeholder: RequestLog.placeholder)))
     }
     if interactive, !renderer.raw, let hint = await hint(for: exchange) {
       pendingHints.append(hint)
