@@ -14,6 +14,8 @@ struct EmulatorState: Sendable {
   var callsInWindow = 0 { didSet { generation &+= 1 } }
   /// The last status message per user, for error 506.
   var lastStatus: [String: String] = [:] { didSet { generation &+= 1 } }
+  /// What has been written, against the write budget.
+  var written = WriteBudget() { didSet { generation &+= 1 } }
   /// OAuth codes, app requests, app events, test users, photo bytes (issue 13).
   var surface = SurfaceState() { didSet { generation &+= 1 } }
   /// Counts every change to the state above (not the request counter): an answer made in one

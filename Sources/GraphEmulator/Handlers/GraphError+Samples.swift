@@ -40,6 +40,8 @@ extension GraphError {
     "unsupportedSearchType": [.unsupportedSearchType("user")],
     "unknownVersion": [.unknownVersion("v2.13")],
     "uploadFileRequired": [.uploadFileRequired],
+    "textTooLong": [.textTooLong("message", limit: WriteBudget.maxTextCharacters)],
+    "feedActionLimit": [.feedActionLimit],
     // oauth/access_token, the dialogs, test users and app events.
     "missingClientID": [.missingClientID],
     "invalidApplicationID": [.invalidApplicationID],

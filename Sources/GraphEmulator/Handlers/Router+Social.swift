@@ -12,6 +12,7 @@ extension Router {
     guard let message = call["message"], !message.isEmpty else {
       throw .parameter("Missing message")
     }
+    try state.written.admit(bytes: try WriteBudget.texts(["message"], of: call), objects: 1)
     let local = target.id.split(separator: "_").last.map(String.init) ?? target.id
     let id = "\(local)_\(state.newID())"
     state.world.insert(

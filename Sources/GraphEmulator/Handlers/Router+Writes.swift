@@ -67,9 +67,12 @@ extension Router {
     guard !message.isEmpty || link != nil else {
       throw .parameter("Missing message or attachment")
     }
+    let textBytes = try WriteBudget.texts(
+      ["message", "link", "name", "caption", "description", "picture"], of: call)
     if link == nil, state.lastStatus[user.id] == message {
       throw call.version.follows(.modernErrorBody) ? .duplicateStatusUpdate : .duplicateStatus
     }
+    try state.written.admit(bytes: textBytes, objects: 1)
     let time = GraphClock.iso(state.now)
     let id = "\(owner.id)_\(state.newID())"
     var fields: [(String, JSONValue)] = [("from", reference(user))]
@@ -106,6 +109,8 @@ extension Router {
     guard call.upload != nil || call["url"] != nil else {
       throw .uploadFileRequired
     }
+    let textBytes = try WriteBudget.texts(["message", "name"], of: call)
+    try state.written.admit(bytes: textBytes + (call.upload?.bytes.count ?? 0), objects: 2)
     let photoID = state.newID()
     let postID = "\(user.id)_\(state.newID())"
     let caption = call["message"] ?? call["name"]

@@ -1,0 +1,71 @@
+import Foundation
+import GraphAPI
+import GraphJSON
+import Testing
+
+@testable import GraphEmulator
+
+/// Stored writes are bounded (issue 31: six 30 MB posts were kept whole): a stored text is at
+/// most 63,206 characters, and the state's writes at most 64 MiB and 100,000 objects, past
+/// which Graph's (#341) answers.
+@Suite struct WriteBudgetTests {
+  @Test func aMessageIsAtMostTheLongestPost() throws {
+    let emulator = GraphEmulator()
+    let longest = String(repeating: "é", count: WriteBudget.maxTextCharacters)
+    let kept = call(
+      emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("message", longest)])
+    let id = try #require(kept.json?["id"]?.stringValue, "\(kept.text.prefix(200))")
+    let read = call(emulator, "\(id)?fields=message", token: "CAAEmuAlicePublish")
+    #expect(read.json?["message"]?.stringValue == longest)
+    let tooLong = call(
+      emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("message", longest + "x")])
+    #expect(tooLong.status == 400)
+    #expect(tooLong.json?["error"]?["code"] == 100)
+    #expect(
+      tooLong.json?["error"]?["message"]?.stringValue
+        == "(#100) The message parameter is too long: at most 63206 characters are kept")
+    // A comment and a post's link text likewise.
+    let comment = call(
+      emulator, "\(id)/comments", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("message", longest + "x")])
+    #expect(comment.json?["error"]?["code"] == 100)
+    let link = call(
+      emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+      form: [("link", "https://example.com/"), ("description", longest + "x")])
+    #expect(link.json?["error"]?["message"]?.stringValue?.contains("description") == true)
+  }
+
+  @Test func writesPastTheBudgetAreGraphsFeedLimit() throws {
+    let emulator = GraphEmulator()
+    // 1,100 posts of 61,000 bytes pass 64 MiB (67,108,864 bytes) at the 1,101st.
+    var answered = 0
+    var refused: Answer?
+    for n in 0..<1_200 {
+      let text = String(n) + String(repeating: "a", count: 61_000 - String(n).count)
+      let answer = call(
+        emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish",
+        form: [("message", text)])
+      if answer.status == 200 {
+        answered += 1
+      } else {
+        refused = answer
+        break
+      }
+    }
+    #expect(answered == 67_108_864 / 61_000)
+    let error = try #require(refused?.json?["error"])
+    #expect(error["code"] == 341)
+    #expect(error["message"]?.stringValue == "(#341) Feed action request limit reached")
+    // Reads still answer.
+    #expect(call(emulator, "me?fields=id", token: "CAAEmuAlicePublish").status == 200)
+  }
+
+  @Test func theObjectCountIsBoundedToo() throws {
+    var budget = WriteBudget()
+    for _ in 0..<WriteBudget.maxObjects { try budget.admit(bytes: 1, objects: 1) }
+    #expect(throws: GraphError.feedActionLimit) { try budget.admit(bytes: 0, objects: 1) }
+    #expect(budget.objects == WriteBudget.maxObjects)
+  }
+}
