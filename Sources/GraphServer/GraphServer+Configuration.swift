@@ -28,6 +28,11 @@ extension GraphServer {
     /// The most request-body bytes held at once over all connections (declared lengths count
     /// from the head on); a request that would go past it is answered 503 with `Retry-After`.
     public var maxBodyBytesInFlight: Int
+    /// The most answer bytes waiting at once, over all connections, for clients that read them
+    /// slower than they are written; while past it, a new request is answered 503 with
+    /// `Retry-After` (its transport is not called), so slow readers cannot make the server hold
+    /// unbounded memory.
+    public var maxAnswerBytesInFlight: Int
     /// Whether transport calls run on the I/O thread (`true`, no thread switch: for transports
     /// that answer at once) or on the global concurrent executor (`false`: for transports that
     /// do real work after waiting, such as forwarding and recording a large answer).
@@ -47,7 +52,8 @@ extension GraphServer {
       idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30),
       writeTimeout: Duration = .seconds(30), shutdownGracePeriod: Duration = .seconds(30),
       maxConnections: Int = 1024, requestTimeoutAtCapacity: Duration = .milliseconds(500),
-      maxBodyBytesInFlight: Int = 128 * 1024 * 1024, transportOnIOThread: Bool = true,
+      maxBodyBytesInFlight: Int = 128 * 1024 * 1024,
+      maxAnswerBytesInFlight: Int = 128 * 1024 * 1024, transportOnIOThread: Bool = true,
       ioThreads: Int = Configuration.defaultIOThreads,
       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
       accessLogFlush: (@Sendable () -> Void)? = nil
@@ -62,6 +68,7 @@ extension GraphServer {
       self.maxConnections = maxConnections
       self.requestTimeoutAtCapacity = requestTimeoutAtCapacity
       self.maxBodyBytesInFlight = maxBodyBytesInFlight
+      self.maxAnswerBytesInFlight = maxAnswerBytesInFlight
       self.transportOnIOThread = transportOnIOThread
       self.ioThreads = ioThreads
       self.accessLog = accessLog

@@ -71,12 +71,14 @@ public final class GraphServer: Sendable {
       : (nil, 0)
     let threads = max(1, configuration.ioThreads)
     var loops: [ServerLoop] = []
-    let budget = BodyBudget(limit: configuration.maxBodyBytesInFlight)
+    let budget = ByteBudget(limit: configuration.maxBodyBytesInFlight)
+    let answerBudget = ByteBudget(limit: configuration.maxAnswerBytesInFlight)
     do {
       for _ in 0..<threads {
         loops.append(
           try ServerLoop(
             transport: transport, configuration: configuration, listener: fd, budget: budget,
+            answerBudget: answerBudget,
             maxConnections: max(1, (configuration.maxConnections + threads - 1) / threads),
             fallbackAuthority: Self.authority(host: configuration.host, port: port)))
       }

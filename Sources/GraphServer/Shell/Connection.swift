@@ -46,8 +46,10 @@ final class Connection {
   /// When the first byte of the request being read arrived.
   var requestStarted: UInt64?
   var drainedBytes = 0
-  /// This connection's share of the server's `BodyBudget`.
+  /// This connection's share of the server's `ByteBudget`.
   var reservedBody = 0
+  /// This connection's share of the server's answer budget: what it has not yet written.
+  var reservedAnswer = 0
   /// When the connection was accepted, and how many requests it has had answered.
   let acceptedAt: UInt64
   var servedRequests = 0

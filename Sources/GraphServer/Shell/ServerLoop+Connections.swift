@@ -121,6 +121,17 @@ extension ServerLoop {
       answered(connection, answer, failure: nil)
       return
     }
+    // Slow readers already hold the most answer bytes the server keeps: no new answer is made
+    // until they read (issue 31: answers have a budget in flight too).
+    if answerBudget.bytesHeld >= answerBudget.limit {
+      return refuse(
+        connection,
+        .badRequest(
+          status: 503,
+          reason:
+            "the server holds \(answerBudget.limit) bytes of answers that clients have not read yet; try again later"
+        ))
+    }
     let request = HTTPRequest(
       method: MethodPolicy.transportMethod(parsed.method), url: url,
       headers: parsed.headers, body: parsed.body)
@@ -256,10 +267,18 @@ extension ServerLoop {
         let fromHead = min(count, head)
         connection.outputOffset += fromHead
         connection.tailOffset += count - fromHead
-      case .wouldBlock: return
+      case .wouldBlock:
+        // What waits for the client to read counts against the answer budget.
+        let waiting =
+          connection.output.count - connection.outputOffset + connection.tail.count
+          - connection.tailOffset
+        _ = answerBudget.change(from: connection.reservedAnswer, to: waiting, force: true)
+        connection.reservedAnswer = waiting
+        return
       case .failed: return close(connection)
       }
     }
+    releaseAnswer(connection)
     connection.output.removeAll(keepingCapacity: true)
     connection.outputOffset = 0
     if !connection.tail.isEmpty {
@@ -281,10 +300,18 @@ extension ServerLoop {
     guard !connection.isClosed else { return }
     connection.isClosed = true
     releaseBody(connection)
+    releaseAnswer(connection)
     poller.change(connection.fd, token: connection.id, from: connection.interest, to: [])
     connection.interest = []
     Socket.close(connection.fd)
     connections[connection.id] = nil
+  }
+
+  /// Gives the connection's share of the answer budget back.
+  func releaseAnswer(_ connection: Connection) {
+    guard connection.reservedAnswer != 0 else { return }
+    _ = answerBudget.change(from: connection.reservedAnswer, to: 0)
+    connection.reservedAnswer = 0
   }
 
   /// Gives the connection's share of the body budget back.

@@ -20,7 +20,9 @@ final class ServerLoop: @unchecked Sendable {
   let fallbackAuthority: String
   let finished = DispatchGroup()
   /// Request-body bytes held over all loops of the server.
-  let budget: BodyBudget
+  let budget: ByteBudget
+  /// Answer bytes waiting for slow readers over all loops of the server.
+  let answerBudget: ByteBudget
 
   // Shared with other threads, guarded by `lock`.
   private let lock = NSLock()
@@ -75,7 +77,7 @@ final class ServerLoop: @unchecked Sendable {
 
   init(
     transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32?,
-    budget: BodyBudget, maxConnections: Int, fallbackAuthority: String
+    budget: ByteBudget, answerBudget: ByteBudget, maxConnections: Int, fallbackAuthority: String
   ) throws(GraphServerError) {
     guard let pipe = Socket.pipe() else {
       throw .socketFailed(call: "pipe", address: fallbackAuthority, errno: errno)
@@ -93,6 +95,7 @@ final class ServerLoop: @unchecked Sendable {
     self.configuration = configuration
     self.listener = listener
     self.budget = budget
+    self.answerBudget = answerBudget
     self.maxConnections = maxConnections
     self.fallbackAuthority = fallbackAuthority
     self.wakeRead = pipe.read

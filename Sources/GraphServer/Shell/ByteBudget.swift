@@ -1,9 +1,10 @@
 import Foundation
 
-/// The request-body bytes held over all connections of a server, against
-/// `Configuration.maxBodyBytesInFlight`. Shared by the I/O threads; touched only by requests
-/// that have a body.
-final class BodyBudget: @unchecked Sendable {
+/// Bytes held over all connections of a server against a limit: the request bodies being read
+/// (`Configuration.maxBodyBytesInFlight`) and the answers waiting for slow clients to read them
+/// (`Configuration.maxAnswerBytesInFlight`). Shared by the I/O threads; touched only by
+/// requests that have a body and answers that did not go out in one write.
+final class ByteBudget: @unchecked Sendable {
   let limit: Int
   private let lock = NSLock()
   private var held = 0
