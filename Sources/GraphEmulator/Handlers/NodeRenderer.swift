@@ -130,7 +130,10 @@ struct NodeRenderer {
           owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
           summary: field.modifier("summary")?.first == "true"))
     }
-    guard schema.field(field.name) != nil else {
+    guard
+      schema.field(field.name) != nil
+        || TodaysFieldLists.names[node.type]?.contains(field.name) == true
+    else {
       throw .nonexistingField(field.name, on: node.type)
     }
     guard canRead(field.name, of: node), let stored = node.fields[field.name] else { return nil }

@@ -62,13 +62,21 @@ extension Router {
     // `denied_scopes` is empty. [choice]
     let returnScopes = call.flag("return_scopes")
     // The client-side flow: `response_type=token`, or `type=user_agent` as the legacy Facebook
-    // SDK asks (Facebook.m authorizeWithFBAppAuth:safariAuth: at tag v1.last).
-    if call["response_type"]?.split(separator: ",").contains("token") == true
-      || call["type"] == "user_agent"
-    {
+    // SDK asks (Facebook.m authorizeWithFBAppAuth:safariAuth: at tag v1.last); the JavaScript
+    // SDK's `FB.login` asks `token,signed_request` and keeps the signed request in its
+    // `fbsr_APPID` cookie.
+    let types = Set(
+      (call["response_type"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(
+        String.init))
+    if types.contains("token") || types.contains("signed_request") || call["type"] == "user_agent" {
       var fragment = QueryItems()
-      fragment.append("access_token", mintLongLived(user: user, scopes: granted))
-      fragment.append("expires_in", String(Self.longLivedSeconds))
+      if !types.contains("signed_request") || types.contains("token") {
+        fragment.append("access_token", mintLongLived(user: user, scopes: granted))
+        fragment.append("expires_in", String(Self.longLivedSeconds))
+      }
+      if types.contains("signed_request") {
+        fragment.append("signed_request", signedRequest(user: user, scopes: granted))
+      }
       if returnScopes {
         fragment.append("granted_scopes", granted.joined(separator: ","))
         fragment.append("denied_scopes", "")
