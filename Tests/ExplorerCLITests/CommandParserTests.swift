@@ -91,6 +91,8 @@ import Testing
     ("version none", ParsedLine(command: .version(.clear))),
     ("help", ParsedLine(command: .help(nil))),
     ("help token", ParsedLine(command: .help("token"))),
+    ("?", ParsedLine(command: .help(nil))),
+    ("? token", ParsedLine(command: .help("token"))),
     ("quit", ParsedLine(command: .quit)),
     ("exit", ParsedLine(command: .quit)),
     ("history", ParsedLine(command: .history)),

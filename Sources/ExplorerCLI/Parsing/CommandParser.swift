@@ -44,6 +44,11 @@ enum CommandParser {
     if let parse = commandParsers[name] {
       return try parse(arguments)
     }
+    // `?` alone asks for help, as in most shells' REPLs; `?fields=id` is still a request.
+    if name == "?" {
+      guard let topic = arguments.first else { return .help(nil) }
+      return .help(topic.text)
+    }
     if looksLikePath(name) {
       return .request(try requestLine(method: "GET", path: first, arguments))
     }

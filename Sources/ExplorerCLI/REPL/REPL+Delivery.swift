@@ -65,7 +65,9 @@ extension REPL {
   }
 
   private func shouldPage(_ text: String) -> Bool {
-    guard interactive, session.pager, console.isOutputTerminal,
+    // A pasted block's next lines are waiting: they would be typed into the pager, so the
+    // answer prints straight through instead (issue 29).
+    guard interactive, session.pager, console.isOutputTerminal, !TerminalSize.inputIsWaiting(),
       let rows = TerminalSize.rows()
     else { return false }
     var lines = 0

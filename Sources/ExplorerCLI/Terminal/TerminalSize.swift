@@ -14,4 +14,10 @@ enum TerminalSize {
     let columns = Int(ge_terminal_columns(STDOUT_FILENO))
     return columns > 0 ? columns : nil
   }
+
+  /// Whether standard input has bytes waiting to be read (the rest of a pasted block).
+  static func inputIsWaiting() -> Bool {
+    var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLIN) != 0
+  }
 }
