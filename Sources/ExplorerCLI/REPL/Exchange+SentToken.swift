@@ -17,6 +17,9 @@ extension Exchange {
     }) {
       return "access_token="
     }
+    if let path = source.path.literal, Session.splittingToken(from: path) != nil {
+      return "the path's access_token"
+    }
     return nil
   }
 

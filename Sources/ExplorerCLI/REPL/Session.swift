@@ -106,10 +106,16 @@ final class Session {
   func graphRequest(
     for line: RequestLine, accessToken: String?
   ) throws(ExplorerError) -> GraphRequest {
-    let path = try resolve(line.path)
+    var path = try resolve(line.path)
     var parameters = QueryItems()
     var uploads: [GraphUpload] = []
     var accessToken = accessToken
+    // What is typed is what is sent: a token in the path's own query (`me?access_token=...`,
+    // a pasted URL) wins over the session's as an `access_token=` parameter does (issue 29).
+    if let (rest, typed) = Self.splittingToken(from: path) {
+      path = rest
+      accessToken = testToken(named: typed) ?? typed
+    }
     for parameter in line.parameters {
       let value: String
       switch parameter.value {
@@ -137,6 +143,21 @@ final class Session {
     return GraphRequest(
       method, path, parameters: parameters, uploads: uploads, version: version,
       accessToken: accessToken, appSecret: accessToken == nil ? nil : appSecret)
+  }
+
+  /// `path` without the `access_token` of its query, and that token (percent-decoded); `nil`
+  /// when its query has none. The rest of the path is kept as it was typed.
+  static func splittingToken(from path: String) -> (String, String)? {
+    guard let mark = path.firstIndex(of: "?") else { return nil }
+    let pairs = path[path.index(after: mark)...].split(
+      separator: "&", omittingEmptySubsequences: false)
+    guard
+      let token = pairs.last(where: { $0.hasPrefix("access_token=") })?
+        .dropFirst("access_token=".count)
+    else { return nil }
+    let kept = pairs.filter { !$0.hasPrefix("access_token=") }
+    let rest = String(path[..<mark]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+    return (rest, PercentEncoding.decode(Substring(token)))
   }
 
   /// Sends `request` as it is and records the exchange under `line`.
