@@ -17,6 +17,8 @@ public enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownPermission(String)
   /// A session command that needs a logged-in user.
   case notLoggedIn(command: String)
+  /// `revoke` of a permission the token does not hold, and the ones it holds.
+  case notGranted(String, granted: [String])
   /// A throttle rate that is not `N/min`.
   case invalidThrottle(String)
 
@@ -36,6 +38,9 @@ public enum EmulatorError: Error, Sendable, Equatable, CustomStringConvertible {
       return "unknown permission '\(name)'"
     case .notLoggedIn(let command):
       return "\(command): nobody is logged in (use login <person>)"
+    case .notGranted(let name, let granted):
+      return "revoke: '\(name)' was never granted to this token (granted: "
+        + (granted.isEmpty ? "none" : granted.joined(separator: ", ")) + ")"
     case .invalidThrottle(let text):
       return "throttle: expected N/min (calls per minute, N at least 1), found '\(text)'"
     }

@@ -19,7 +19,8 @@ extension REPL {
     return Completer(
       catalog: session.catalog, permissions: GraphEmulator.permissionNames, people: people,
       testTokens: tokens.compactMap(\.name), namespace: app?.namespace,
-      actionTypes: app?.actionTypes ?? [:], createdIDs: createdIDs()
+      actionTypes: app?.actionTypes ?? [:], createdIDs: createdIDs(),
+      granted: session.token.flatMap { emulator?.grantedPermissions(token: $0) }
     ).complete(before)
   }
 

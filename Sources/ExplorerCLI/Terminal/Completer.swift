@@ -25,6 +25,12 @@ struct Completer: Sendable {
   /// Ids of objects this session created (posts, photos, comments, actions), offered after
   /// `DELETE`.
   var createdIDs: [String] = []
+  /// The permissions the session's token holds, offered after `revoke` (`nil`: unknown, so
+  /// every permission).
+  var granted: [String]? = nil
+
+  /// Commands whose arguments are file names (Tab lists the folder).
+  static let fileCommands: Set<String> = ["replay", "verify", "record", "save", "doctor", "diff"]
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -65,7 +71,9 @@ struct Completer: Sendable {
     case ("search", _): return completeParameter(current, path: "search", method: "GET")
     case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
-    case ("login", _), ("grant", _), ("revoke", _):
+    case ("revoke", _):
+      return Completion(prefix: current, candidates: granted ?? permissions)
+    case ("login", _), ("grant", _):
       return Completion(prefix: current, candidates: permissions)
     case ("token", 1):
       return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
@@ -94,6 +102,10 @@ struct Completer: Sendable {
       return Completion(prefix: current, candidates: ExplainSDK.allCases.map(\.rawValue))
     case ("explain", _):
       return Completion(prefix: current, candidates: ["--sdk"])
+    case (let name, _)
+    where Self.fileCommands.contains(name) && !current.hasPrefix("#")
+      && !current.hasPrefix("-"):
+      return fileNames(current, head: "")
     default: return .none
     }
   }
@@ -210,8 +222,13 @@ struct Completer: Sendable {
 
   /// File names after `@`: `source@ph` → `source@photo.jpg`.
   private func completeFile(_ current: String, after at: String.Index) -> Completion {
-    let head = String(current[...at])
-    let partial = String(current[current.index(after: at)...])
+    fileNames(String(current[current.index(after: at)...]), head: String(current[...at]))
+  }
+
+  /// The names in the folder `partial` names (the current one when it has no `/`) that start
+  /// as it does, each after `head`; folders end in `/`.
+  private func fileNames(_ partial: String, head: String) -> Completion {
+    let current = head + partial
     let slash = partial.lastIndex(of: "/")
     let shownFolder = slash.map { String(partial[...$0]) } ?? ""
     let folder =

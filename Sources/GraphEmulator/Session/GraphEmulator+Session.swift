@@ -79,11 +79,22 @@ extension GraphEmulator {
       guard var record = state.world.tokens[token], record.kind == .user,
         let userID = record.userID
       else { throw .notLoggedIn(command: "revoke") }
+      if let missing = permissions.first(where: { !record.scopes.contains($0) }) {
+        throw .notGranted(missing, granted: record.scopes)
+      }
       record.scopes.removeAll { permissions.contains($0) }
       state.world.addToken(record)
       return SessionChange(
         state: .open, token: token, userID: userID,
         userName: state.world.nodes[userID]?.string("name"), permissions: record.scopes)
+    }
+  }
+
+  /// The permissions `token` holds, `nil` when it is no user token of this emulator.
+  public func grantedPermissions(token: String) -> [String]? {
+    withState { state in
+      guard let record = state.world.tokens[token], record.kind == .user else { return nil }
+      return record.scopes
     }
   }
 

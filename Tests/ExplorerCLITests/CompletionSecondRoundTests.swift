@@ -1,0 +1,39 @@
+import Foundation
+import GraphEmulator
+import GraphTestSupport
+import Testing
+
+@testable import ExplorerCLI
+
+/// Issue 29: `revoke <Tab>` offers what the token holds, revoking what it never held says so,
+/// and Tab completes file names after the commands that take files.
+@Suite struct CompletionSecondRoundTests {
+  @Test func revokeOffersOnlyTheGrantedPermissions() {
+    let completer = Completer(
+      catalog: GraphCatalog(), permissions: ["email", "publish_actions", "user_friends"],
+      granted: ["email", "user_friends"])
+    #expect(completer.complete("revoke ").candidates == ["email", "user_friends"])
+    #expect(completer.complete("grant p").candidates == ["publish_actions"])
+  }
+
+  @Test func revokingWhatWasNeverGrantedIsAnError() async {
+    let console = CapturingConsole(input: "")
+    let repl = RecordingLookupTests.repl(console)
+    #expect(await repl.execute("revoke publish_actions", lineNumber: 1))
+    #expect(console.errors.contains("revoke: 'publish_actions' was never granted to this token"))
+    #expect(!console.output.contains("FBSessionStateOpen"))
+    let tabs = repl.completion(for: "revoke publish").candidates
+    #expect(tabs.isEmpty, "publish_actions is not granted: \(tabs)")
+  }
+
+  @Test(arguments: ["replay", "verify", "record", "save #1", "doctor"])
+  func tabCompletesFileNamesAfter(command: String) throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let file = scratch.file("session one.json")
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("{}".utf8)))
+    let folder = (file as NSString).deletingLastPathComponent
+    let completion = Completer(catalog: GraphCatalog()).complete("\(command) \(folder)/sess")
+    #expect(completion.candidates == ["\(folder)/session\\ one.json"])
+  }
+}
