@@ -132,7 +132,15 @@ extension REPL {
       let token = named ?? value
       session.token = token
       let name = named == nil ? "" : " · the test token \(value)"
-      return [.note("token set (\(shown(token, unmasked: false)))\(name)")]
+      // A word close to a test token's name (`token alcie`) is most likely a typo of it: say so
+      // now, not after the 190 it will get (issue 29).
+      let names = session.target.emulator?.testTokens.compactMap(\.name) ?? []
+      let typo =
+        named == nil
+        ? Suggestion.closest(to: value, among: names).map {
+          " · not a test token's name: did you mean \($0)? (token \($0))"
+        } ?? "" : ""
+      return [.note("token set (\(shown(token, unmasked: false)))\(name)\(typo)")]
     case .clear:
       session.token = nil
       return [.note("token cleared")]

@@ -9,6 +9,7 @@ extension REPL {
   /// The hint for `exchange`, or `nil` when its answer names nothing close to a known name.
   func hint(for exchange: Exchange) async -> String? {
     if let hint = permissionHint(for: exchange) { return hint }
+    if let hint = tokenHint(for: exchange) { return hint }
     guard !exchange.succeeded,
       let message = exchange.json?["error"]?["message"]?.stringValue,
       let path = URLParts(exchange.request.url).map({ GraphCatalog.normalise($0.path) }),
@@ -31,6 +32,23 @@ extension REPL {
       }
     }
     return nil
+  }
+
+  /// After a 2500 without a token (`token clear`), how to set one; after a 190 for a token
+  /// that is close to a test token's name (`token alcie`), that name (issue 29).
+  func tokenHint(for exchange: Exchange) -> String? {
+    guard let code = exchange.json?["error"]?["code"]?.numberValue?.intValue else { return nil }
+    let names = session.target.emulator?.testTokens.compactMap(\.name) ?? []
+    switch (code, exchange.sentToken) {
+    case (2500, nil):
+      return
+        "no token was sent: set one with token <name> (\(names.prefix(3).joined(separator: ", ")), ...) or login <person>"
+    case (190, let sent?):
+      return Suggestion.closest(to: sent, among: names).map {
+        "the token sent is no token of the emulator: did you mean the test token \($0)? (token \($0))"
+      }
+    default: return nil
+    }
   }
 
   /// `names` from the catalog, after learning `path`'s metadata when it is not known yet.
