@@ -37,3 +37,24 @@ import Testing
     #expect(completion.candidates == ["\(folder)/session\\ one.json"])
   }
 }
+
+/// Issue 29: a field selection names edges as well as fields, for Tab and for hints.
+@Suite struct FieldSelectionEdgesTests {
+  @Test func tabInFieldsOffersEdges() async {
+    let console = CapturingConsole(input: "")
+    let repl = RecordingLookupTests.repl(console)
+    let words = repl.completion(for: "GET me?fields=f").candidates
+    #expect(words.contains("me?fields=first_name"), "\(words)")
+    #expect(words.contains("me?fields=friends"), "\(words)")
+    let nested = repl.completion(for: "GET me fields=id,fr").candidates
+    #expect(nested.contains("fields=id,friends"), "\(nested)")
+  }
+
+  @Test func aMistypedEdgeInFieldsGetsAHint() async throws {
+    let console = CapturingConsole(input: "")
+    let repl = RecordingLookupTests.repl(console)
+    #expect(await repl.execute("GET me?fields=id,freinds", lineNumber: 1))
+    let hint = await repl.hint(for: try repl.session.exchange(.last))
+    #expect(hint?.hasPrefix("did you mean friends?") == true, "\(hint ?? "no hint")")
+  }
+}

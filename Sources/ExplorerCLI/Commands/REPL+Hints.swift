@@ -17,7 +17,8 @@ extension REPL {
     else { return nil }
     if let match = message.firstMatch(of: /nonexisting field \(([^)]{1,64})\)/) {
       let field = String(match.1)
-      let fields = await known(path) { $0.fields(ofPath: path) }
+      // A field selection names edges too (`fields=id,freinds` → `friends`).
+      let fields = await known(path) { $0.fields(ofPath: path) + $0.edges(ofPath: path) }
       return Suggestion.closest(to: field, among: fields).map {
         "did you mean \($0)? (no field '\(field)' on \(path))"
       }

@@ -215,9 +215,12 @@ struct Completer: Sendable {
         prefix: current, candidates: parameters.map { ParameterTable.offer($0).word })
     }
     let head = String(current[...cut])
-    let fields = catalog.fields(ofPath: Self.nestedPath(path, fields: current.dropFirst(7)))
+    let node = Self.nestedPath(path, fields: current.dropFirst(7))
+    // Fields, then the node's edges (`f<Tab>` offers `first_name` and `friends`: an edge is
+    // selected with its own fields, `friends{name}`, issue 29).
+    let names = catalog.fields(ofPath: node) + catalog.edges(ofPath: node)
     // A field is no word's end: `,` or `{` may follow.
-    return Completion(prefix: current, candidates: fields.map { head + $0 }, endsWord: false)
+    return Completion(prefix: current, candidates: names.map { head + $0 }, endsWord: false)
   }
 
   /// File names after `@`: `source@ph` → `source@photo.jpg`.
