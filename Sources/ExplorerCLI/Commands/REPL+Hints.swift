@@ -10,6 +10,7 @@ extension REPL {
   func hint(for exchange: Exchange) async -> String? {
     if let hint = permissionHint(for: exchange) { return hint }
     if let hint = tokenHint(for: exchange) { return hint }
+    if let hint = emptyPlaceSearchHint(for: exchange) { return hint }
     guard !exchange.succeeded,
       let message = exchange.json?["error"]?["message"]?.stringValue,
       let path = URLParts(exchange.request.url).map({ GraphCatalog.normalise($0.path) }),
@@ -50,6 +51,22 @@ extension REPL {
       }
     default: return nil
     }
+  }
+
+  /// After a place search that found nothing, where the world's places are (issue 29).
+  func emptyPlaceSearchHint(for exchange: Exchange) -> String? {
+    guard exchange.succeeded, let parts = URLParts(exchange.request.url),
+      GraphCatalog.normalise(parts.path) == "search",
+      QueryItems(parsing: parts.query ?? "")["type"] == "place",
+      exchange.json?["data"]?.arrayValue?.isEmpty == true,
+      let places = session.target.emulator?.world.places, let first = places.first,
+      let latitude = first.fields["location"]?["latitude"]?.numberValue,
+      let longitude = first.fields["location"]?["longitude"]?.numberValue
+    else { return nil }
+    let names = places.prefix(3).compactMap { $0.fields["name"]?.stringValue }
+      .joined(separator: ", ")
+    return "no place here matched; the world's \(places.count) places are around "
+      + "\(latitude),\(longitude) (\(names)): center=\(latitude),\(longitude)&distance=5000"
   }
 
   /// `names` from the catalog, after learning `path`'s metadata when it is not known yet.

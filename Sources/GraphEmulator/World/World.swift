@@ -103,6 +103,12 @@ public struct World: Sendable {
 
   mutating func addToken(_ record: TokenRecord) { tokens[record.token] = record }
 
+  /// Places (Pages with a location) sorted by id: what a place search can find.
+  public var places: [Node] {
+    nodes.stored.values.filter { $0.type == .page && $0.fields["location"]?["latitude"] != nil }
+      .sorted { $0.id < $1.id }
+  }
+
   /// People (users) sorted by id, for listings and completion.
   public var people: [Node] {
     let stored = nodes.stored.values.filter { $0.type == .user }.sorted { $0.id < $1.id }
