@@ -15,7 +15,7 @@ import Testing
     #expect(run.status == .success, "\(run.errors)")
     #expect(
       run.output.contains(
-        "[0] null (not run: an operation it depends on failed; or left out: a parent whose answer a later operation used)"
+        "[0] null (left out on purpose: a later operation used its answer, or it asked omit_response_on_success)"
       ), "\(run.output)")
     #expect(run.output.contains("[1] HTTP 200"))
     #expect(run.output.contains("\"source\": \"https://"))
@@ -64,5 +64,23 @@ import Testing
     #expect(run.output.contains("HTTP 302 · "), "\(run.output)")
     #expect(run.output.contains("#1\nLocation: https://"), "\(run.output)")
     #expect(run.errors.contains("#2 was an error answer (HTTP 400): it has no pages"))
+  }
+}
+
+/// Issue 29: a batch's null says whether Graph left the answer out on purpose or did not run
+/// the operation.
+@Suite struct BatchNullTests {
+  @Test func aFailedDependencyIsNotRunAndSaysSo() async {
+    let run = await ScriptModeTests.run(
+      "batch\nfirst: GET nope/nothing\nGET {result=first:$.id}?fields=name\nend\n", ["--no-color"])
+    // The parent failed, so it is answered; the child is not run.
+    #expect(
+      run.output.contains("[1] null (not run: an operation it depends on failed)"), "\(run.output)")
+  }
+
+  @Test func anOmittedAnswerIsLeftOutOnPurpose() async {
+    let run = await ScriptModeTests.run(
+      "batch\nfirst: GET me\nGET {result=first:$.id}?fields=name\nend\n", ["--no-color"])
+    #expect(run.output.contains("[0] null (left out on purpose"), "\(run.output)")
   }
 }

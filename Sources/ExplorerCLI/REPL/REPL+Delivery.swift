@@ -36,7 +36,7 @@ extension REPL {
         body += plain.body(exchange)
       case .batch(let exchange, let response):
         if !renderer.raw { console.line(renderer.statusLine(exchange)) }
-        body += plain.batchItems(response)
+        body += plain.batchItems(response, leftOut: exchange.batchOperationsLeftOut)
       case .json(let value): body += plain.json(value)
       case .text(let text): body += text
       case .note(let note): if !renderer.raw { console.line(note) }
@@ -57,7 +57,7 @@ extension REPL {
     case .exchange(let exchange): return renderer.exchange(exchange)
     case .batch(let exchange, let response):
       return (renderer.raw ? "" : renderer.statusLine(exchange) + "\n")
-        + renderer.batchItems(response)
+        + renderer.batchItems(response, leftOut: exchange.batchOperationsLeftOut)
     case .json(let value): return renderer.json(value)
     case .text(let text): return text
     case .note(let note): return renderer.raw ? "" : renderer.dim(note) + "\n"

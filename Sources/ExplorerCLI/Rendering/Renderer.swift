@@ -64,7 +64,7 @@ struct Renderer: Sendable {
 
   /// A batch answer's operations, each with its own status and its body decoded: in raw mode
   /// one compact array of `{"code","body"}` with the bodies parsed.
-  func batchItems(_ response: GraphBatchResponse) -> String {
+  func batchItems(_ response: GraphBatchResponse, leftOut: Set<Int> = []) -> String {
     if raw {
       return json(
         .array(
@@ -78,12 +78,15 @@ struct Renderer: Sendable {
     var out = ""
     for (index, item) in response.items.enumerated() {
       guard let item else {
-        // Graph answers null both for a parent whose answer a later operation used and for
-        // an operation it did not run because one it depends on failed.
-        out +=
-          dim(
-            "[\(index)] null (not run: an operation it depends on failed; or left out: a parent "
-              + "whose answer a later operation used)") + "\n"
+        // Graph answers null both for an operation whose answer it left out on purpose (one a
+        // later operation used, or `omit_response_on_success`) and for one it did not run
+        // because one it depends on failed: the request says which (issue 29).
+        let why =
+          leftOut.contains(index)
+          ? "left out on purpose: a later operation used its answer, or it asked "
+            + "omit_response_on_success"
+          : "not run: an operation it depends on failed"
+        out += dim("[\(index)] null (\(why))") + "\n"
         continue
       }
       out += bold("[\(index)] HTTP \(item.code)") + "\n"
