@@ -36,6 +36,10 @@ extension REPL {
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
+    case .login(let person, let permissions) where session.target.emulator == nil:
+      return [.note(try await servedLogin("login", person, permissions))]
+    case .grant(let permissions) where session.target.emulator == nil:
+      return [.note(try await servedLogin("grant", nil, permissions))]
     case .login(let person, let permissions): return [.note(try login(person, permissions))]
     case .loginCodeFlow(let person, let permissions):
       return [.note(try loginCodeFlow(person, permissions))]

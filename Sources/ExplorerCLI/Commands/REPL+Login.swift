@@ -81,7 +81,9 @@ extension REPL {
   }
 
   private func requireEmulator(_ command: String) throws(ExplorerError) -> GraphEmulator {
-    guard let emulator = session.emulator else {
+    // The session's own emulator only while it is the target: a token made there means
+    // nothing to another target (issue 29).
+    guard let emulator = session.target.emulator else {
       throw .failed(
         "\(command) works on the emulator; this session's target is \(session.targetName)")
     }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import ExplorerCLI
+
+/// Issue 29: `login` and `grant` against a served emulator go through its login dialog, so the
+/// server knows the token; against a replay they say what to do instead.
+@Suite struct ServedLoginTests {
+  @Test func loginAndGrantGoThroughTheServersDialog() async throws {
+    let server = try await ServeProcess.launch([])
+    let run = await ScriptModeTests.run(
+      "login bob publish_actions\nGET me?fields=name\nPOST me/feed message=served\n"
+        + "grant user_photos\nGET me/permissions\n",
+      ["--no-color", "--target", server.url])
+    #expect(run.status == .success, "\(run.output)\n\(run.errors)")
+    #expect(run.output.contains("FBSessionStateOpen · through \(server.url)'s login dialog"))
+    #expect(run.output.contains("\"name\": \"Bob Okafor\""), "\(run.output)")
+    #expect(!run.output.contains("\"code\": 190"), "the server knows the token")
+    #expect(run.output.contains("\"permission\": \"user_photos\""))
+    #expect(await server.terminate() == 0)
+  }
+
+  @Test func loginUnderReplaySaysWhatToDo() async throws {
+    let cassette = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Recordings/place-search.json").path
+    let run = await ScriptModeTests.run("login bob\n", ["--no-color", "--replay", cassette])
+    #expect(run.errors.contains("login is not replayed"), "\(run.errors)")
+    #expect(!run.output.contains("FBSessionStateOpen"))
+  }
+}
