@@ -1,5 +1,6 @@
 import Foundation
 import GraphEmulator
+import GraphJSON
 import GraphTestSupport
 import Testing
 
@@ -56,5 +57,35 @@ import Testing
     #expect(await repl.execute("GET me?fields=id,freinds", lineNumber: 1))
     let hint = await repl.hint(for: try repl.session.exchange(.last))
     #expect(hint?.hasPrefix("did you mean friends?") == true, "\(hint ?? "no hint")")
+  }
+}
+
+/// Issue 29: `DELETE <Tab>` offers what a batch created too.
+@Suite struct BatchCreatedIDsTests {
+  @Test func aPostMadeInABatchIsOfferedAfterDelete() async throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let console = CapturingConsole(input: "")
+    let repl = RecordingLookupTests.repl(console)
+    #expect(await repl.execute("login alice user_photos publish_actions", lineNumber: 1))
+    #expect(
+      await repl.execute(
+        "batch \(try Self.batchFile(in: scratch))", lineNumber: 2))
+    let exchange = try repl.session.exchange(.last)
+    let posted = try #require(exchange.json?.arrayValue?.first?["body"]?.stringValue)
+    let id = try #require(try JSONParser.parse(Array(posted.utf8))["id"]?.stringValue)
+    let offered = repl.completion(for: "DELETE ").candidates
+    #expect(offered.contains(id), "\(offered)")
+    // What the batch only read is not offered.
+    #expect(!offered.contains("100001000000001"))
+  }
+
+  static func batchFile(in scratch: ScratchDirectory) throws -> String {
+    let file = scratch.file("batch.json")
+    try Data(
+      #"[{"method":"POST","relative_url":"me/feed","body":"message=from a batch"},{"method":"GET","relative_url":"me"}]"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: file))
+    return file
   }
 }

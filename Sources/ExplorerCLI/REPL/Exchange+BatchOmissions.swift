@@ -6,11 +6,7 @@ extension Exchange {
   /// succeed: those with `omit_response_on_success` true, and those without it that a later
   /// operation's `{result=NAME:...}` uses (Graph's default for a referenced operation).
   var batchOperationsLeftOut: Set<Int> {
-    // The body as Graph reads it: a form, or multipart when the batch attaches files.
-    guard let text = (try? GraphRequest(parsing: request))?.parameters["batch"],
-      let batch = try? JSONParser.parse(Array(text.utf8)),
-      let operations = batch.arrayValue
-    else { return [] }
+    let operations = batchOperations
     let texts = operations.map { $0.compactText }
     var out: Set<Int> = []
     for (index, operation) in operations.enumerated() {
@@ -25,5 +21,19 @@ extension Exchange {
       }
     }
     return out
+  }
+
+  /// The operations of the batch this exchange sent (empty when it sent none), as Graph reads
+  /// the body: a form, or multipart when the batch attaches files.
+  var batchOperations: [JSONValue] {
+    guard let text = (try? GraphRequest(parsing: request))?.parameters["batch"],
+      let batch = try? JSONParser.parse(Array(text.utf8))
+    else { return [] }
+    return batch.arrayValue ?? []
+  }
+
+  /// Each batch operation's method (GET when it names none, as Graph reads it).
+  var batchOperationMethods: [GraphMethod?] {
+    batchOperations.map { GraphMethod(name: $0["method"]?.stringValue ?? "GET") }
   }
 }

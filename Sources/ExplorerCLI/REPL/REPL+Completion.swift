@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphEmulator
+import GraphJSON
 
 /// Tab completion with what the session has learned.
 extension REPL {
@@ -33,6 +34,18 @@ extension REPL {
       switch GraphMethod(name: exchange.request.method) {
       case .post:
         if let id = exchange.json?["id"]?.stringValue { created.append(id) }
+        // A batch's answer is an array of `{code, body}`: each created object's id is in its
+        // body's JSON (a photo uploaded in a batch, issue 29).
+        let posts = exchange.batchOperationMethods
+        for (index, item) in (exchange.json?.arrayValue ?? []).enumerated()
+        where item["code"]?.numberValue?.intValue == 200 && posts.indices.contains(index)
+          && posts[index] == .post
+        {
+          guard let body = item["body"]?.stringValue,
+            let id = (try? JSONParser.parse(Array(body.utf8)))?["id"]?.stringValue
+          else { continue }
+          created.append(id)
+        }
       case .delete:
         if let last = URLParts(exchange.request.url)?.pathComponents.last { deleted.insert(last) }
       default: break
