@@ -40,6 +40,11 @@ import Testing
     #expect(status == .failure)
     #expect(console.output.contains("DRIFT #0 GET /v2.0/me?fields=id,name&access_token=<redacted>"))
     #expect(console.output.contains("body token_echo: missing (recorded \"<redacted>\")"))
+    // The cause of the drift comes first (issue 27).
+    #expect(
+      console.output.contains(
+        "access_token=<redacted>\n        cause: the target answered error 190: Invalid OAuth access token.\n"
+      ))
     #expect(!console.output.contains("EAAGm0PX"))
     #expect(!console.errors.contains("EAAGm0PX"))
   }

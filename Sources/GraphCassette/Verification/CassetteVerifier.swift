@@ -116,7 +116,28 @@ public struct CassetteVerifier: Sendable {
     if let expect = interaction.expect {
       problems += expect.failures(for: response).map { "expect: \($0)" }
     }
+    // The one line that explains the rest comes first: the target's error when the recording
+    // had none or another (issue 27: `Object with ID ... does not exist` came last).
+    if !problems.isEmpty, let cause = Self.cause(recorded: rj, actual: aj) {
+      problems.insert(cause, at: 0)
+    }
     return problems
+  }
+
+  /// `cause: the target answered error 803: (#803) Some of the aliases ...` when the target's
+  /// answer is a Graph error the recording did not have (or had another of).
+  static func cause(recorded: JSONValue?, actual: JSONValue?) -> String? {
+    guard let error = actual?["error"], let message = error["message"]?.stringValue else {
+      return nil
+    }
+    let code = error["code"]?.compactText ?? "?"
+    if let old = recorded?["error"], old["message"]?.stringValue == message,
+      old["code"]?.compactText == code
+    {
+      return nil
+    }
+    let shown = message.count > 160 ? String(message.prefix(157)) + "..." : message
+    return "cause: the target answered error \(code): \(TerminalText.escaped(shown))"
   }
 
   private func substitute(_ request: HTTPRequest) -> HTTPRequest {
