@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphGzip
 import GraphJSON
 
 /// Drift detection: sends a cassette's requests, in order, to any transport and compares each
@@ -88,8 +89,8 @@ public struct CassetteVerifier: Sendable {
       let a = Self.mediaType(response.headers[name])
       if r != a { problems.append("header \(name): \(a ?? "absent"), recorded \(r ?? "absent")") }
     }
-    let rj = (try? JSONParser.parse(recorded.body)).map(VerifyScope.normalized)
-    let aj = (try? JSONParser.parse(response.body)).map(VerifyScope.normalized)
+    let rj = Self.json(of: recorded).map(VerifyScope.normalized)
+    let aj = Self.json(of: response).map(VerifyScope.normalized)
     if let rj, let aj {
       for key in ["code", "error_subcode"] {
         let r = rj["error"]?[key]
@@ -122,6 +123,24 @@ public struct CassetteVerifier: Sendable {
       problems.insert(cause, at: 0)
     }
     return problems
+  }
+
+  /// The answer's body as JSON, decoded first when it is kept as it came with a gzip or
+  /// deflate `Content-Encoding` (an imported recording): two recordings of the same JSON agree
+  /// whatever their stored encoding (issue 27). `nil` when it is not JSON.
+  static func json(of response: HTTPResponse) -> JSONValue? {
+    var bytes = response.body
+    let limit = 256 << 20
+    switch response.headers["Content-Encoding"]?.lowercased() {
+    case "gzip"?, "x-gzip"?:
+      if Gzip.looksCompressed(bytes), let inflated = try? Gzip.decompress(bytes, limit: limit) {
+        bytes = inflated
+      }
+    case "deflate"?:
+      if let inflated = try? Gzip.inflateDeflateEncoding(bytes, limit: limit) { bytes = inflated }
+    default: break
+    }
+    return try? JSONParser.parse(bytes)
   }
 
   /// `cause: the target answered error 803: (#803) Some of the aliases ...` when the target's
