@@ -130,7 +130,17 @@ public struct Redactor: Sendable {
     }
     // The bytes as received (compressed) hold what was replaced: the decoded, redacted body is
     // stored instead.
-    if out.response.body != unredacted { out.response.received = nil }
+    if out.response.body != unredacted {
+      out.response.received = nil
+      // The length follows the body that is kept (issue 27: a 1058-byte body kept its old
+      // `Content-Length: 1012` in the cassette and in every export).
+      if out.response.headers["Content-Length"] != nil {
+        out.response.headers["Content-Length"] = String(out.response.body.count)
+      }
+    }
+    if out.request.body != interaction.request.body, out.request.headers["Content-Length"] != nil {
+      out.request.headers["Content-Length"] = String(out.request.body.count)
+    }
     return out
   }
 
