@@ -179,7 +179,7 @@ public struct Redactor: Sendable {
   }
 
   private func isSecret(_ value: String) -> Bool {
-    !value.isEmpty && !Secret.isPlaceholder(value) && !publicValues.contains(value)
+    !value.isEmpty && !Secret.isStandIn(value) && !publicValues.contains(value)
   }
 
   private mutating func register(_ secret: Secret) {

@@ -42,13 +42,30 @@ public struct Secret: Sendable, Hashable {
     SecretParameters.contains(name)
   }
 
-  /// Whether `text` is already a placeholder such as `<ACCESS_TOKEN_2>`.
+  /// Whether `text` is already a placeholder: this tool's `<ACCESS_TOKEN_2>`, or one a
+  /// sanitised cassette from elsewhere carries, `<FB_TOKEN>` (an upper-case name in angle
+  /// brackets), recognised alike in a query, a body and `Authorization: Bearer` (issue 27).
   static func isPlaceholder(_ text: some StringProtocol) -> Bool {
-    guard text.utf8.first == 0x3C, text.count >= 5, text.first == "<", text.last == ">" else {
+    guard text.utf8.first == 0x3C, text.count >= 4, text.first == "<", text.last == ">" else {
       return false
     }
     let inner = text.dropFirst().dropLast()
-    return inner.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
-      && inner.last?.isNumber == true
+    return inner.allSatisfy { ($0.isUppercase && $0.isASCII) || $0.isNumber || $0 == "_" }
+      && inner.contains { $0.isUppercase }
   }
+
+  /// Whether `text` is a stand-in no service would issue as a secret: a placeholder, or a
+  /// test's dummy token named after an OAuth error (`invalid_token`, `expired_token`: the
+  /// RFC 6750 / RFC 6749 error codes, which Graph writes in its own `WWW-Authenticate`
+  /// headers). Stand-ins are neither reported nor replaced, so Graph's text stays (issue 27).
+  static func isStandIn(_ text: some StringProtocol) -> Bool {
+    isPlaceholder(text) || oauthErrorWords.contains(String(text))
+  }
+
+  /// The OAuth error codes of RFC 6749 5.2 and RFC 6750 3.1, and the expired form tests use.
+  static let oauthErrorWords: Set<String> = [
+    "invalid_request", "invalid_client", "invalid_grant", "unauthorized_client",
+    "unsupported_grant_type", "invalid_scope", "invalid_token", "insufficient_scope",
+    "expired_token", "invalid_code",
+  ]
 }

@@ -36,7 +36,7 @@ enum SecretFinder {
       if field.name.lowercased() == "authorization" {
         let parts = field.value.split(separator: " ", maxSplits: 1)
         let token = String(parts.count == 2 ? parts[1] : Substring(field.value)).trimmingSpaces
-        if !token.isEmpty, !Secret.isPlaceholder(token) { found.append(.accessToken(token)) }
+        if !token.isEmpty, !Secret.isStandIn(token) { found.append(.accessToken(token)) }
       } else if let kind = SecretScanner.kind(ofName: field.name, isHeader: true) {
         let value = field.value.trimmingSpaces
         if !value.isEmpty { found.append(Secret(kind, value)) }

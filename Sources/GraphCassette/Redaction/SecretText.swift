@@ -25,7 +25,7 @@ package struct SecretText: Sendable {
   /// Remembers `secret`.
   package mutating func learn(_ secret: Secret) {
     let value = secret.value
-    guard !value.isEmpty, !Secret.isPlaceholder(value), !publicValues.contains(value),
+    guard !value.isEmpty, !Secret.isStandIn(value), !publicValues.contains(value),
       known.insert(value).inserted
     else { return }
     matcher.insert(Array(value.utf8), replacement: Array(placeholder(secret.kind).utf8))
