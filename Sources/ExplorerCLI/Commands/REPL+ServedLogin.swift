@@ -33,14 +33,12 @@ extension REPL {
       var person = person
       // `grant` logs the token's own person in again with what they hold and the new ones.
       if command == "grant", let current = session.token,
-        let granted = try await grantedScopes(origin: origin, token: current)
+        let (id, granted) = try await personAndScopes(origin: origin, token: current)
       {
         scope =
           granted.filter { $0 != "public_profile" }
           + permissions.filter { !granted.contains($0) }
-        let me = try await fetch(
-          HTTPRequest(.get, url: origin + "/v2.2/me?fields=id&access_token=" + current))
-        person = (try? JSONParser.parse(me.body))?["id"]?.stringValue
+        person = id
       }
       var form = QueryItems()
       form.append("client_id", World.default.app.id)
@@ -75,17 +73,23 @@ extension REPL {
     }
   }
 
-  /// The permissions `token` holds on the server at `origin` (`me/permissions`), or nil.
-  private func grantedScopes(origin: String, token: String) async throws(ExplorerError)
-    -> [String]?
+  /// The person `token` belongs to on the server at `origin` and the permissions it holds
+  /// (`me?fields=id,permissions`, one request), or nil when the server does not say.
+  private func personAndScopes(origin: String, token: String) async throws(ExplorerError)
+    -> (String, [String])?
   {
-    let answer = try await fetch(
-      HTTPRequest(.get, url: origin + "/v2.2/me/permissions?access_token=" + token))
-    let json = try? JSONParser.parse(answer.body)
-    return json?["data"]?.arrayValue?.compactMap { item -> String? in
+    var query = QueryItems()
+    query.append("fields", "id,permissions")
+    query.append("access_token", token)
+    let answer = try await fetch(HTTPRequest(.get, url: origin + "/v2.2/me?" + query.formEncoded))
+    guard let me = try? JSONParser.parse(answer.body), let id = me["id"]?.stringValue else {
+      return nil
+    }
+    let granted = (me["permissions"]?["data"]?.arrayValue ?? []).compactMap { item -> String? in
       guard item["status"]?.stringValue == "granted" else { return nil }
       return item["permission"]?.stringValue
     }
+    return (id, granted)
   }
 
   private func fetch(_ request: HTTPRequest) async throws(ExplorerError) -> HTTPResponse {
@@ -98,14 +102,17 @@ extension REPL {
 
   /// The person a login page offers first (its checked radio button).
   static func firstPerson(_ html: String) -> String? {
-    guard let start = html.range(of: "name=\"person\" value=\"") else { return nil }
-    let value = html[start.upperBound...].prefix { $0 != "\"" }
-    return value.isEmpty ? nil : String(value)
+    attribute(after: "name=\"person\" value=\"", in: html)
   }
 
   /// The `fb_dtsg` value of a dialog page.
   static func formToken(_ html: String) -> String? {
-    guard let start = html.range(of: "name=\"fb_dtsg\" value=\"") else { return nil }
+    attribute(after: "name=\"fb_dtsg\" value=\"", in: html)
+  }
+
+  /// The quoted value that follows the first `prefix` in `html`, `nil` when empty or absent.
+  private static func attribute(after prefix: String, in html: String) -> String? {
+    guard let start = html.range(of: prefix) else { return nil }
     let value = html[start.upperBound...].prefix { $0 != "\"" }
     return value.isEmpty ? nil : String(value)
   }

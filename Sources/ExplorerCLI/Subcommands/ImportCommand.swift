@@ -46,63 +46,71 @@ enum ImportCommand {
       return fail("-o CASSETTE is required", console)
     }
     let input = parsed.operands[0]
-    if parsed.value("--from") == JSONAnswerImport.formatName {
-      return importAnswer(input, to: output, parsed, console)
-    }
-    for name in ["--url", "--method", "--status"] where parsed.value(name) != nil {
-      return fail("\(name) only makes sense with --from json-answer", console)
-    }
-    let format: InterchangeFormat?
-    do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
-    do {
-      let publicValues = Set(World.defaultTestTokens.map(\.token))
-      var imported: Interchange.Imported
-      if input != "-", let file = MappedFile(path: input) {
-        // A regular file is mapped: YAML is read from the mapping, never resident whole.
-        imported = try Interchange.importWithNotes(
-          file, path: input, format: format, publicValues: publicValues)
-      } else {
-        let bytes = try CassetteFiles.read(input, console: console)
-        // Handed over, so the file's bytes are released as soon as they are read.
-        imported = try Interchange.importWithNotes(
-          consume bytes, path: input, format: format, publicValues: publicValues)
+    let answer = parsed.value("--from") == JSONAnswerImport.formatName
+    if !answer {
+      for name in ["--url", "--method", "--status"] where parsed.value(name) != nil {
+        return fail("\(name) only makes sense with --from json-answer", console)
       }
-      let (count, detected) = (imported.cassette.interactions.count, imported.format)
-      for note in imported.notes { console.errorLine("graph-explorer import: \(input): \(note)") }
+    }
+    do {
+      // What was read, how to name its source, and what to say of it.
+      var (cassette, source, notes) =
+        answer ? try answerCassette(input, parsed, console) : try imported(input, parsed, console)
+      for note in notes { console.errorLine("graph-explorer import: \(input): \(note)") }
+      let count = cassette.interactions.count
       try CassetteFiles.write(
-        chunks: imported.cassette.takeEncodedChunks(), to: output,
+        chunks: cassette.takeEncodedChunks(), to: output,
         force: parsed.flags.contains("--force"), console: console)
-      console.line(
-        "imported \(count) interaction(s) from \(input) "
-          + "(\(detected.displayName)) into \(output)")
+      console.line("imported \(count) interaction(s) from \(input) (\(source)) into \(output)")
       return .success
+    } catch let error as UsageFailure {
+      return fail(error.message, console)
     } catch {
       console.errorLine(ErrorPresenter.subcommand("import", "\(error)"))
       return .usage
     }
   }
 
-  /// `--from json-answer`: one answer's body made into a one-interaction cassette.
-  private static func importAnswer(
-    _ input: String, to output: String, _ parsed: CassetteArguments, _ console: any Console
-  ) -> ExitStatus {
-    do {
-      let request = try JSONAnswerImport.Request(
-        url: parsed.value("--url"), method: parsed.value("--method"),
-        status: parsed.value("--status"))
-      let bytes = try CassetteFiles.read(input, console: console)
-      var cassette = try JSONAnswerImport.cassette(bytes, path: input, request: request)
-      try CassetteFiles.write(
-        chunks: cassette.takeEncodedChunks(), to: output, force: parsed.flags.contains("--force"),
-        console: console)
-      console.line(
-        "imported 1 interaction(s) from \(input) (a JSON answer to \(request.method.rawValue) "
-          + "\(Redaction.redactURL(request.url))) into \(output)")
-      return .success
-    } catch {
-      console.errorLine(ErrorPresenter.subcommand("import", "\(error)"))
-      return .usage
+  /// A bad `--from`: reported with the usage hint.
+  private struct UsageFailure: Error {
+    var message: String
+  }
+
+  /// A recorder's file, in the format `--from` names or the one detected.
+  private static func imported(
+    _ input: String, _ parsed: CassetteArguments, _ console: any Console
+  ) throws -> (Cassette, String, [String]) {
+    let format: InterchangeFormat?
+    do { format = try parsed.format("--from") } catch {
+      throw UsageFailure(message: error.description)
     }
+    let publicValues = World.publicTestTokens
+    let imported: Interchange.Imported
+    if input != "-", let file = MappedFile(path: input) {
+      // A regular file is mapped: YAML is read from the mapping, never resident whole.
+      imported = try Interchange.importWithNotes(
+        file, path: input, format: format, publicValues: publicValues)
+    } else {
+      let bytes = try CassetteFiles.read(input, console: console)
+      // Handed over, so the file's bytes are released as soon as they are read.
+      imported = try Interchange.importWithNotes(
+        consume bytes, path: input, format: format, publicValues: publicValues)
+    }
+    return (imported.cassette, imported.format.displayName, imported.notes)
+  }
+
+  /// `--from json-answer`: one answer's body made into a one-interaction cassette.
+  private static func answerCassette(
+    _ input: String, _ parsed: CassetteArguments, _ console: any Console
+  ) throws -> (Cassette, String, [String]) {
+    let request = try JSONAnswerImport.Request(
+      url: parsed.value("--url"), method: parsed.value("--method"),
+      status: parsed.value("--status"))
+    let bytes = try CassetteFiles.read(input, console: console)
+    let cassette = try JSONAnswerImport.cassette(bytes, path: input, request: request)
+    let source =
+      "a JSON answer to \(request.method.rawValue) \(Redaction.redactURL(request.url))"
+    return (cassette, source, [])
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {

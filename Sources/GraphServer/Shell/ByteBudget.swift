@@ -1,13 +1,12 @@
-import Foundation
+import Synchronization
 
 /// Bytes held over all connections of a server against a limit: the request bodies being read
 /// (`Configuration.maxBodyBytesInFlight`) and the answers waiting for slow clients to read them
-/// (`Configuration.maxAnswerBytesInFlight`). Shared by the I/O threads; touched only by
-/// requests that have a body and answers that did not go out in one write.
-final class ByteBudget: @unchecked Sendable {
+/// (`Configuration.maxAnswerBytesInFlight`). Shared by the I/O threads without a lock: every
+/// request reads it (`bytesHeld`), so a read is one atomic load.
+final class ByteBudget: Sendable {
   let limit: Int
-  private let lock = NSLock()
-  private var held = 0
+  private let held = Atomic<Int>(0)
 
   init(limit: Int) {
     self.limit = limit
@@ -16,14 +15,21 @@ final class ByteBudget: @unchecked Sendable {
   /// Changes a connection's share from `old` to `new` bytes; `false` (and no change) when a
   /// growth would go past the limit, unless `force` (bytes already in memory).
   func change(from old: Int, to new: Int, force: Bool = false) -> Bool {
-    guard old != new else { return true }
-    return lock.withLock {
-      if new > old, !force, held - old + new > limit { return false }
-      held += new - old
+    let delta = new - old
+    guard delta > 0, !force else {
+      if delta != 0 { held.wrappingAdd(delta, ordering: .relaxed) }
       return true
     }
+    var current = held.load(ordering: .relaxed)
+    while current + delta <= limit {
+      let (exchanged, original) = held.compareExchange(
+        expected: current, desired: current + delta, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+    return false
   }
 
   /// The bytes held now.
-  var bytesHeld: Int { lock.withLock { held } }
+  var bytesHeld: Int { held.load(ordering: .relaxed) }
 }

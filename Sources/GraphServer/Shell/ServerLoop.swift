@@ -325,50 +325,6 @@ final class ServerLoop: @unchecked Sendable {
     }
   }
 
-  private func acceptConnections() {
-    guard let listener else { return }
-    var accepted = 0
-    acceptPausedUntil = 0
-    while accepted < 64 {
-      if connections.count >= maxConnections, !makeRoom() { return }
-      let fd: Int32
-      switch Socket.accept(listener) {
-      case .accepted(let socket): fd = socket
-      case .nothing: return
-      case .outOfDescriptors:
-        acceptPausedUntil = Socket.now() + 100_000_000
-        return
-      }
-      accepted += 1
-      nextID += 1
-      let now = Socket.now()
-      let connection = Connection(
-        id: nextID, fd: fd, limits: configuration.limits, acceptedAt: now,
-        deadline: now + configuration.idleTimeout.nanoseconds)
-      connections[nextID] = connection
-      touch(connection)
-    }
-  }
-
-  /// Serves a socket handed over by `adopt`, starting with the bytes already read from it.
-  private func serveAdopted(_ adopted: GraphServer.AdoptedConnection) {
-    Socket.prepareAdopted(adopted.fd)
-    nextID += 1
-    let now = Socket.now()
-    let connection = Connection(
-      id: nextID, fd: adopted.fd, limits: configuration.limits, acceptedAt: now,
-      deadline: now + configuration.idleTimeout.nanoseconds)
-    connection.scheme = adopted.scheme
-    connection.logsURL = true
-    connections[nextID] = connection
-    if adopted.initialBytes.isEmpty {
-      touch(connection)
-    } else {
-      connection.parser.receive(adopted.initialBytes)
-      drive(connection)
-    }
-  }
-
   private func beginStopping() {
     stopping = true
     stopDeadline = Socket.now() + configuration.shutdownGracePeriod.nanoseconds

@@ -144,20 +144,16 @@ package enum Socket {
   }
 
   /// Ends both directions of `fd` (a thread blocked on it returns), without closing it.
-  package static func shutdownBoth(_ fd: Int32) {
-    #if canImport(Glibc)
-      _ = shutdown(fd, Int32(SHUT_RDWR))
-    #else
-      _ = shutdown(fd, SHUT_RDWR)
-    #endif
-  }
+  package static func shutdownBoth(_ fd: Int32) { shutdown(fd, direction: SHUT_RDWR) }
 
   /// Ends the writing direction of `fd`: the peer reads the end.
-  package static func shutdownWrite(_ fd: Int32) {
+  package static func shutdownWrite(_ fd: Int32) { shutdown(fd, direction: SHUT_WR) }
+
+  private static func shutdown(_ fd: Int32, direction: some BinaryInteger) {
     #if canImport(Glibc)
-      _ = shutdown(fd, Int32(SHUT_WR))
+      _ = Glibc.shutdown(fd, Int32(direction))
     #else
-      _ = shutdown(fd, SHUT_WR)
+      _ = Darwin.shutdown(fd, Int32(direction))
     #endif
   }
 
