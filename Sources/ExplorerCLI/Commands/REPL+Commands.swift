@@ -36,19 +36,20 @@ extension REPL {
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
-    case .login(let person, let permissions) where session.target.emulator == nil:
+    case .login(let person, let permissions) where session.target.isNetwork:
       return [.note(try await servedLogin("login", person, permissions))]
-    case .grant(let permissions) where session.target.emulator == nil:
+    case .grant(let permissions) where session.target.isNetwork:
       return [.note(try await servedLogin("grant", nil, permissions))]
-    case .login(let person, let permissions): return [.note(try login(person, permissions))]
+    case .login(let person, let permissions):
+      return [.note(try await login(person, permissions))]
     case .loginCodeFlow(let person, let permissions):
       return [.note(try loginCodeFlow(person, permissions))]
     case .tokenExchange: return [.note(try tokenExchange())]
     case .dialog(let name, let parameters, let cancel):
       return [.text(try dialog(name, parameters, cancel: cancel))]
     case .events: return [.text(try appEventsListing())]
-    case .grant(let permissions): return [.note(try grant(permissions))]
-    case .revoke(let permissions): return [.note(try revoke(permissions))]
+    case .grant(let permissions): return [.note(try await grant(permissions))]
+    case .revoke(let permissions): return [.note(try await revoke(permissions))]
     case .logout: return [.note(try logout())]
     case .reset: return [.note(try reset())]
     case .explain(let ref, let sdk):
@@ -138,7 +139,7 @@ extension REPL {
       let name = named == nil ? "" : " · the test token \(value)"
       // A word close to a test token's name (`token alcie`) is most likely a typo of it: say so
       // now, not after the 190 it will get (issue 29).
-      let names = session.target.emulator?.testTokens.compactMap(\.name) ?? []
+      let names = session.testTokens.compactMap(\.name)
       let typo =
         named == nil
         ? Suggestion.closest(to: value, among: names).map {

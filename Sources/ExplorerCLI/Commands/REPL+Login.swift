@@ -1,12 +1,19 @@
+import GraphAPI
 import GraphEmulator
 
 /// `login`, `grant`, `revoke`, `logout`, `reset`: the emulator's session, as FBSession sees it.
+///
+/// The session's emulator acts them while it is the target and while a cassette is replayed
+/// (the people, test tokens and permissions are the world's), so a recorded session replays
+/// printing what it printed. While recording or replaying, `login`, `grant` and `revoke` then
+/// send `GET me?fields=id,permissions` with the session's token: the cassette says whose the
+/// minted token is and what it holds, which `verify` needs to mint its like (issue 29).
 extension REPL {
-  func login(_ person: String?, _ permissions: [String]) throws(ExplorerError) -> String {
-    let emulator = try requireEmulator("login")
+  func login(_ person: String?, _ permissions: [String]) async throws(ExplorerError) -> String {
+    let emulator = try sessionEmulator("login")
     let who = person ?? emulator.world.defaultUserID
     do {
-      return apply(try emulator.login(who, permissions: permissions))
+      return await traced(apply(try emulator.login(who, permissions: permissions)))
     } catch {
       if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       guard case .unknownPerson = error else { throw .failed("\(error)") }
@@ -40,20 +47,20 @@ extension REPL {
     return text + (people.isEmpty ? "; the world has no people" : "; people: \(shown)\(more)")
   }
 
-  func grant(_ permissions: [String]) throws(ExplorerError) -> String {
-    let emulator = try requireEmulator("grant")
+  func grant(_ permissions: [String]) async throws(ExplorerError) -> String {
+    let emulator = try sessionEmulator("grant")
     do {
-      return apply(try emulator.grant(permissions, token: session.token ?? ""))
+      return await traced(apply(try emulator.grant(permissions, token: session.token ?? "")))
     } catch {
       if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       throw .failed("\(error)")
     }
   }
 
-  func revoke(_ permissions: [String]) throws(ExplorerError) -> String {
-    let emulator = try requireEmulator("revoke")
+  func revoke(_ permissions: [String]) async throws(ExplorerError) -> String {
+    let emulator = try sessionEmulator("revoke")
     do {
-      return apply(try emulator.revoke(permissions, token: session.token ?? ""))
+      return await traced(apply(try emulator.revoke(permissions, token: session.token ?? "")))
     } catch {
       if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       throw .failed("\(error)")
@@ -61,11 +68,11 @@ extension REPL {
   }
 
   func logout() throws(ExplorerError) -> String {
-    apply(try requireEmulator("logout").logout(token: session.token))
+    apply(try sessionEmulator("logout").logout(token: session.token))
   }
 
   func reset() throws(ExplorerError) -> String {
-    let emulator = try requireEmulator("reset")
+    let emulator = try sessionEmulator("reset")
     emulator.reset()
     session.token = emulator.defaultToken
     return "world reset: default user's token"
@@ -80,13 +87,37 @@ extension REPL {
     return note
   }
 
-  private func requireEmulator(_ command: String) throws(ExplorerError) -> GraphEmulator {
-    // The session's own emulator only while it is the target: a token made there means
-    // nothing to another target (issue 29).
-    guard let emulator = session.target.emulator else {
+  /// `note`, once the session's new state is in the cassette being recorded or replayed:
+  /// `GET me?fields=id,permissions` with the session's token, its answer not shown (a replay
+  /// of a cassette recorded without it goes on: nothing is shown either way).
+  private func traced(_ note: String) async -> String {
+    guard session.recorder != nil || session.target.isReplay, let token = session.token else {
+      return note
+    }
+    var fields = QueryItems()
+    fields.append("fields", "id,permissions")
+    let request = GraphRequest(
+      .get, "me", parameters: fields, version: session.version, accessToken: token,
+      appSecret: session.appSecret
+    ).httpRequest(baseURL: session.baseURL)
+    _ = try? await session.transport.send(request)
+    return note
+  }
+
+  /// The emulator that keeps the session: the target, or while a cassette is replayed the
+  /// session's own (a new one on the session's world when it started with `--replay`). A token
+  /// made there means nothing to a network target, which `servedLogin` serves (issue 29).
+  private func sessionEmulator(_ command: String) throws(ExplorerError) -> GraphEmulator {
+    switch session.target {
+    case .emulator(let emulator): return emulator
+    case .replay:
+      if let emulator = session.emulator { return emulator }
+      let emulator = GraphEmulator(world: session.world)
+      session.emulator = emulator
+      return emulator
+    case .network:
       throw .failed(
         "\(command) works on the emulator; this session's target is \(session.targetName)")
     }
-    return emulator
   }
 }

@@ -5,7 +5,7 @@ import GraphJSON
 /// `login` and `grant` when the target is a served emulator (`--target http://127.0.0.1:PORT`,
 /// `graph-explorer serve`): the token must be one the server knows, so they go through its
 /// login dialog as a person's browser does (the page, its form token, Okay) and take the token
-/// its redirect carries; against the live Graph API or a replay they say what to do instead
+/// its redirect carries; against the live Graph API they say what to do instead
 /// (issue 29: the token used to exist only in the REPL's own process, and the next call got
 /// 190).
 extension REPL {
@@ -19,11 +19,9 @@ extension REPL {
     _ command: String, _ person: String?, _ permissions: [String]
   ) async throws(ExplorerError) -> String {
     switch session.target {
-    case .emulator: throw .failed("\(command): the target is the emulator")
-    case .replay(let file, _):
-      throw .failed(
-        "\(command) is not replayed: the requests replaying \(file) carry the tokens recorded; "
-          + "target emulator to log in")
+    case .emulator, .replay:
+      // `REPL.login` and `grant` keep these sessions (REPL+Login.swift).
+      throw .failed("\(command): the target is \(session.target.phrase), not a served emulator")
     case .network where session.target.isLive:
       throw .failed(
         "\(command) works on the emulator: against the live Graph API set a token your app's "

@@ -7,10 +7,10 @@ extension REPL {
   /// What Tab offers for `before` (the line up to the cursor).
   func completion(for before: String) -> Completion {
     if let path = Completer.pathNeedingMetadata(before) { session.learnMetadata(of: path) }
-    // The emulator's names only where the emulator is the target (a replay or the live
-    // Graph API knows neither its people nor its test tokens).
-    let emulator = session.target.emulator
-    let tokens = emulator?.testTokens ?? []
+    // The emulator's names only where it keeps the session: as the target, or beside a replay
+    // (the live Graph API knows neither its people nor its test tokens).
+    let emulator = session.target.isReplay ? session.emulator : session.target.emulator
+    let tokens = session.testTokens
     let people =
       before.hasPrefix("login ")
       ? (emulator?.people.compactMap(\.username) ?? [])

@@ -58,6 +58,12 @@ enum Target {
     return false
   }
 
+  /// Whether requests go over the network (live or another origin).
+  var isNetwork: Bool {
+    if case .network = self { return true }
+    return false
+  }
+
   /// Whether a cassette answers.
   var isReplay: Bool {
     if case .replay = self { return true }

@@ -70,9 +70,11 @@ struct VerifyArguments: Sendable {
 
   /// As `verify(_:)`, for a cassette already read (a pipe is read once).
   func verify(_ cassette: Cassette) async throws(CassetteError) -> VerificationReport {
+    let transport = try Self.makeTarget(target)
     let verifier = CassetteVerifier(
-      target: try Self.makeTarget(target), ignore: ignore, useDefaultIgnores: useDefaultIgnores,
-      substitutions: mapping(for: cassette).substitutions)
+      target: transport, ignore: ignore, useDefaultIgnores: useDefaultIgnores,
+      substitutions: mapping(for: cassette).substitutions,
+      minter: (transport as? GraphEmulator).map(EmulatorSessionMinter.init))
     return await verifier.verify(cassette)
   }
 
@@ -82,9 +84,23 @@ struct VerifyArguments: Sendable {
     var out = substitutions
     var lines: [String] = []
     let defaultToken = World.default.defaultToken
+    var sessions: [String: RecordedSession] = [:]
+    if target == "emulator" {
+      for (_, session) in RecordedSession.all(in: cassette)
+      where sessions[session.placeholder] == nil {
+        sessions[session.placeholder] = session
+      }
+    }
     for placeholder in VerifyScope.placeholders(in: cassette) {
       if out[placeholder] != nil {
         lines.append("\(placeholder) sent as the value given with --secret")
+      } else if let session = sessions[placeholder] {
+        // Minted during verification (`EmulatorSessionMinter`), not mapped up front.
+        let granted = session.permissions.joined(separator: ", ")
+        lines.append(
+          "\(placeholder) sent as a token the emulator mints for \(session.person) with "
+            + "\(granted.isEmpty ? "no permission" : granted), as the recording's me?fields=id,permissions says"
+        )
       } else if target == "emulator", placeholder.hasPrefix("<ACCESS_TOKEN_") {
         out[placeholder] = defaultToken
         lines.append("\(placeholder) sent as the emulator's default test token \(defaultToken)")

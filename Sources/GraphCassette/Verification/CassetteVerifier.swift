@@ -40,21 +40,29 @@ public struct CassetteVerifier: Sendable {
   /// Text put back in place of placeholders before sending (`<ACCESS_TOKEN_1>` → a token the
   /// target accepts).
   public var substitutions: [String: String]
+  /// Mints, for each session the recording holds (`RecordedSession`), a token of the target
+  /// with the recorded person and permissions, sent in place of its placeholder from that
+  /// interaction on; `nil` leaves `substitutions` as they are.
+  public var minter: (any SessionMinter)?
 
   public init(
     target: any GraphTransport, ignore: [JSONPathPattern] = [], useDefaultIgnores: Bool = true,
-    headers: [String] = ["Content-Type"], substitutions: [String: String] = [:]
+    headers: [String] = ["Content-Type"], substitutions: [String: String] = [:],
+    minter: (any SessionMinter)? = nil
   ) {
     self.target = target
     self.ignore = ignore
     self.useDefaultIgnores = useDefaultIgnores
     self.headers = headers
     self.substitutions = substitutions
+    self.minter = minter
   }
 
   /// Re-sends every request of `cassette` and reports how each answer differs.
   public func verify(_ cassette: Cassette) async -> VerificationReport {
     var results: [VerificationReport.Result] = []
+    var substitutions = self.substitutions
+    var minted: [String: String] = [:]
     for (index, interaction) in cassette.interactions.enumerated() {
       guard VerifyScope.isGraph(interaction.request.url) else {
         let host = URLParts(interaction.request.url)?.host ?? "?"
@@ -64,7 +72,14 @@ public struct CassetteVerifier: Sendable {
             skipped: "not the Graph API (\(host)): not sent"))
         continue
       }
-      let request = substitute(interaction.request)
+      if let minter, let session = RecordedSession(interaction),
+        self.substitutions[session.placeholder] == nil,
+        let token = minter.token(for: session, current: minted[session.placeholder])
+      {
+        minted[session.placeholder] = token
+        substitutions[session.placeholder] = token
+      }
+      let request = Self.substitute(interaction.request, substitutions)
       let problems: [String]
       do {
         let response = try await target.send(request)
@@ -159,7 +174,9 @@ public struct CassetteVerifier: Sendable {
     return "cause: the target answered error \(code): \(TerminalText.escaped(shown))"
   }
 
-  private func substitute(_ request: HTTPRequest) -> HTTPRequest {
+  private static func substitute(
+    _ request: HTTPRequest, _ substitutions: [String: String]
+  ) -> HTTPRequest {
     guard !substitutions.isEmpty else { return request }
     var out = request
     for (placeholder, value) in substitutions {
