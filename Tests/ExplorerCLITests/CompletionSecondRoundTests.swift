@@ -74,10 +74,39 @@ import Testing
     let exchange = try repl.session.exchange(.last)
     let posted = try #require(exchange.json?.arrayValue?.first?["body"]?.stringValue)
     let id = try #require(try JSONParser.parse(Array(posted.utf8))["id"]?.stringValue)
-    let offered = repl.completion(for: "DELETE ").candidates
+    let completion = repl.completion(for: "DELETE ")
+    let offered = completion.candidates
     #expect(offered.contains(id), "\(offered)")
     // What the batch only read is not offered.
     #expect(!offered.contains("100001000000001"))
+    // Each id is listed with what it is and where it came from.
+    #expect(completion.notes[id] == "post · #1 batch[0] POST me/feed")
+    #expect(completion.listing(width: 80).contains("\(id)  post · #1 batch[0] POST me/feed\n"))
+  }
+
+  @Test func deleteListsEachCreatedIdWithItsKind() async throws {
+    let console = CapturingConsole(input: "")
+    let repl = RecordingLookupTests.repl(console)
+    #expect(await repl.execute("login alice user_photos publish_actions", lineNumber: 1))
+    #expect(await repl.execute("POST me/feed message=hi", lineNumber: 2))
+    #expect(await repl.execute("POST me/photos url=http://example.com/a.jpg", lineNumber: 3))
+    let post = try #require(try repl.session.exchange(.number(1)).json?["id"]?.stringValue)
+    let photo = try #require(try repl.session.exchange(.number(2)).json?["id"]?.stringValue)
+    let completion = repl.completion(for: "DELETE ")
+    #expect(completion.notes[post] == "post · #1 POST me/feed")
+    #expect(completion.notes[photo] == "photo · #2 POST me/photos")
+    // A versioned path is named without its version; an Open Graph action as an action.
+    let exchange = try repl.session.exchange(.number(2))
+    #expect(
+      REPL.createdNote(path: ["v2.2", "me", "albums"], exchange: exchange)
+        == "album · #2 POST me/albums")
+    #expect(
+      REPL.createdNote(path: ["me", "fb_sample_scrumps:eat"], exchange: exchange)
+        == "action · #2 POST me/fb_sample_scrumps:eat")
+    let listing = completion.listing(width: 80)
+    #expect(listing.contains("post · #1 POST me/feed"), "\(listing)")
+    // Paths without a note are listed one per line beside them.
+    #expect(listing.contains("\nme\n") || listing.hasPrefix("me\n"), "\(listing)")
   }
 
   static func batchFile(in scratch: ScratchDirectory) throws -> String {

@@ -202,4 +202,26 @@ import Testing
     #expect(try Self.submit(terminal, "set pager off").contains("pager off"))
     try Self.leave(terminal)
   }
+
+  /// Issue 29: a pasted block whose first answer is taller than the screen is not typed into
+  /// the pager: while more lines are waiting the answers go straight to the terminal, and every
+  /// pasted line runs.
+  @Test func aPastedBlockIsNotTypedIntoThePager() throws {
+    let home = try Home()
+    let terminal = try Self.start(home, ["PAGER": "less"])
+    terminal.clearOutput()
+    terminal.type("GET me/friends limit=40\rGET me fields=birthday\rGET me fields=hometown\r")
+    let shown = try terminal.waitFor("\"hometown\"")
+    try Self.waitForPrompt(terminal)
+    #expect(!shown.contains("--pager--"), "the first answer went to the pager")
+    #expect(shown.contains("\"birthday\""), "the second pasted line was lost")
+    #expect(shown.contains("#3"))
+    // The same answer typed alone (nothing waiting) is paged.
+    terminal.clearOutput()
+    terminal.type("GET me/friends limit=40\r")
+    try terminal.waitFor("--pager--")
+    terminal.type("q")
+    try Self.waitForPrompt(terminal)
+    try Self.leave(terminal)
+  }
 }

@@ -17,7 +17,10 @@ import Testing
       people: ["alice.whitfield", "bob.okafor", "alice", "alice-publish", "bob"],
       testTokens: ["alice", "alice-publish", "alice-basic", "app", "bob"],
       namespace: world.app.namespace, actionTypes: world.app.actionTypes,
-      createdIDs: ["441350000000001", "100001000000001_2"])
+      created: [
+        ("441350000000001", "action · #2 POST me/fb_sample_scrumps:eat"),
+        ("100001000000001_2", "post · #3 POST me/feed"),
+      ])
   }
 
   static let insertions: [(String, String?)] = [

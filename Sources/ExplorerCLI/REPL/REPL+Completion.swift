@@ -20,37 +20,62 @@ extension REPL {
     return Completer(
       catalog: session.catalog, permissions: GraphEmulator.permissionNames, people: people,
       testTokens: tokens.compactMap(\.name), namespace: app?.namespace,
-      actionTypes: app?.actionTypes ?? [:], createdIDs: createdIDs(),
+      actionTypes: app?.actionTypes ?? [:], created: createdIDs(),
       granted: session.token.flatMap { emulator?.grantedPermissions(token: $0) }
     ).complete(before)
   }
 
-  /// Ids of the objects this session created and has not deleted: the `id` of each answered
-  /// POST that is not a batch, less the last path component of each answered DELETE.
-  private func createdIDs() -> [String] {
-    var created: [String] = []
+  /// The objects this session created and has not deleted, each with what it is and where it
+  /// came from (`photo · #3 POST me/photos`): the `id` of each answered POST, and of each
+  /// POST operation of an answered batch, less the last path component of each answered DELETE.
+  private func createdIDs() -> [(id: String, note: String)] {
+    var created: [(id: String, note: String)] = []
     var deleted: Set<String> = []
     for exchange in session.history where exchange.succeeded && exchange.label == nil {
       switch GraphMethod(name: exchange.request.method) {
       case .post:
-        if let id = exchange.json?["id"]?.stringValue { created.append(id) }
+        let path = URLParts(exchange.request.url)?.pathComponents ?? []
+        if let id = exchange.json?["id"]?.stringValue {
+          created.append((id, Self.createdNote(path: path, exchange: exchange)))
+        }
         // A batch's answer is an array of `{code, body}`: each created object's id is in its
         // body's JSON (a photo uploaded in a batch, issue 29).
-        let posts = exchange.batchOperationMethods
+        let operations = exchange.batchOperations
         for (index, item) in (exchange.json?.arrayValue ?? []).enumerated()
-        where item["code"]?.numberValue?.intValue == 200 && posts.indices.contains(index)
-          && posts[index] == .post
+        where item["code"]?.numberValue?.intValue == 200 && operations.indices.contains(index)
+          && exchange.batchOperationMethods[index] == .post
         {
           guard let body = item["body"]?.stringValue,
             let id = (try? JSONParser.parse(Array(body.utf8)))?["id"]?.stringValue
           else { continue }
-          created.append(id)
+          let url = operations[index]["relative_url"]?.stringValue ?? ""
+          let inner = URLParts("https://graph.facebook.com/" + url)?.pathComponents ?? []
+          created.append((id, Self.createdNote(path: inner, exchange: exchange, batch: index)))
         }
       case .delete:
         if let last = URLParts(exchange.request.url)?.pathComponents.last { deleted.insert(last) }
       default: break
       }
     }
-    return created.filter { !deleted.contains($0) }
+    return created.filter { !deleted.contains($0.id) }
+  }
+
+  /// `photo · #3 POST me/photos`, or `photo · #4 batch[1] POST me/photos`: the kind named
+  /// after the edge written to (singular), then the exchange.
+  static func createdNote(path: [String], exchange: Exchange, batch: Int? = nil) -> String {
+    let versioned = path.first.map {
+      $0.hasPrefix("v") && GraphRequest.normalisedVersion($0) != nil
+    }
+    let components = versioned == true ? Array(path.dropFirst()) : path
+    let edge = components.last ?? ""
+    let kinds = [
+      "feed": "post", "posts": "post", "photos": "photo", "albums": "album", "videos": "video",
+      "comments": "comment", "events": "event", "notes": "note", "links": "link",
+      "checkins": "checkin", "statuses": "status", "milestones": "milestone",
+      "accounts": "test user", "apprequests": "request",
+    ]
+    let kind = kinds[edge] ?? (edge.contains(":") ? "action" : edge.isEmpty ? "object" : edge)
+    let operation = batch.map { " batch[\($0)]" } ?? ""
+    return "\(kind) · #\(exchange.number)\(operation) POST \(components.joined(separator: "/"))"
   }
 }

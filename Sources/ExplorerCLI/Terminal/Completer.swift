@@ -22,9 +22,9 @@ struct Completer: Sendable {
   var namespace: String? = nil
   /// The app's action types and each one's object property (`eat` → `meal`).
   var actionTypes: [String: String] = [:]
-  /// Ids of objects this session created (posts, photos, comments, actions), offered after
-  /// `DELETE`.
-  var createdIDs: [String] = []
+  /// Objects this session created (posts, photos, comments, actions), each id with what it
+  /// is (`photo · #3 POST me/photos`), offered after `DELETE` and listed with that note.
+  var created: [(id: String, note: String)] = []
   /// The permissions the session's token holds, offered after `revoke` (`nil`: unknown, so
   /// every permission).
   var granted: [String]? = nil
@@ -165,8 +165,13 @@ struct Completer: Sendable {
   /// after `DELETE`, the ids this session created as well as the root paths.
   private func completePath(_ current: String, method: String) -> Completion {
     guard let slash = current.lastIndex(of: "/") else {
-      let created = method == "DELETE" ? createdIDs : []
-      return Completion(prefix: current, candidates: catalog.rootPaths + created)
+      guard method == "DELETE" else {
+        return Completion(prefix: current, candidates: catalog.rootPaths)
+      }
+      var completion = Completion(
+        prefix: current, candidates: catalog.rootPaths + created.map(\.id))
+      completion.notes = Dictionary(created.map { ($0.id, $0.note) }) { first, _ in first }
+      return completion
     }
     let parent = String(current[..<slash])
     var edges = catalog.edges(ofPath: parent)

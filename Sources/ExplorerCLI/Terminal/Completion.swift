@@ -10,6 +10,10 @@ struct Completion: Equatable, Sendable {
   /// does not, since `,` or `{` may come next.
   var endsWord = true
 
+  /// What some candidates are, shown beside them when the candidates are listed
+  /// (`photo · #3 POST me/photos` beside an id `DELETE` offers).
+  var notes: [String: String] = [:]
+
   init(prefix: String, candidates: [String], endsWord: Bool = true) {
     self.prefix = prefix
     self.candidates = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
@@ -35,6 +39,19 @@ struct Completion: Equatable, Sendable {
     }
     let rest = String(common.dropFirst(prefix.count))
     return rest.isEmpty ? nil : rest
+  }
+
+  /// The candidates as Tab lists them: one per line with its note when any has one, else in
+  /// columns that fit `width`.
+  func listing(width: Int) -> String {
+    guard candidates.contains(where: { notes[$0] != nil }) else {
+      return Self.columns(candidates, width: width)
+    }
+    let cell = (candidates.map(\.count).max() ?? 0) + 2
+    return candidates.map { word in
+      guard let note = notes[word] else { return word + "\n" }
+      return word.padding(toLength: cell, withPad: " ", startingAt: 0) + note + "\n"
+    }.joined()
   }
 
   /// The candidates laid out in columns that fit `width`.

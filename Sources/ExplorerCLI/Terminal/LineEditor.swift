@@ -112,7 +112,7 @@ final class LineEditor: LineReader {
     guard let insertion = completion.insertion else {
       guard completion.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
       let columns = TerminalSize.columns() ?? 80
-      output.write("\n" + Completion.columns(completion.candidates, width: columns))
+      output.write("\n" + completion.listing(width: columns))
       return UInt8(CC_REDISPLAY)
     }
     _ = el_insertstr(editLine, insertion)
