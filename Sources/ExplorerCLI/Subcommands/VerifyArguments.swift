@@ -65,7 +65,7 @@ struct VerifyArguments: Sendable {
   /// Re-sends `file`'s requests to a fresh target and compares the answers.
   /// - Throws: `CassetteError` when the cassette cannot be read or the target made.
   func verify(_ file: String) async throws(CassetteError) -> VerificationReport {
-    try await verify(Cassette.load(path: file))
+    try await verify(Cassette.loadAnyFormat(path: file))
   }
 
   /// As `verify(_:)`, for a cassette already read (a pipe is read once).

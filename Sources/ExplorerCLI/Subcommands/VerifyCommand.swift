@@ -53,7 +53,7 @@ enum VerifyCommand {
       let cassette: Cassette
       do {
         // Read once: a named pipe or a process substitution can be read only once.
-        cassette = try Cassette.load(path: file)
+        cassette = try Cassette.loadAnyFormat(path: file)
         report = try await parsed.verify(cassette)
       } catch {
         console.errorLine(ErrorPresenter.subcommand("verify", "\(error)"))

@@ -73,11 +73,12 @@ public enum Interchange {
     // YAML: judged by its top-level keys, so that a broken file still gets a parse error
     // with a line and column rather than "unrecognised".
     if hasLine(startingWith: "http_interactions:", in: bytes) { return (.vcrYAML, nil) }
+    if VCRCodec.isVCR1(bytes) { return (.vcrYAML, nil) }
     if hasLine(startingWith: "interactions:", in: bytes) { return (.vcrpyYAML, nil) }
     throw .unknownFormat(
       path: path,
       reason:
-        "neither JSON (HAR, VCR, vcrpy, native) nor VCR/vcrpy YAML with http_interactions or interactions"
+        "neither JSON (HAR, VCR, vcrpy, native) nor VCR/vcrpy YAML with http_interactions or interactions (or VCR 1.x's list of !ruby/struct:VCR::HTTPInteraction)"
     )
   }
 

@@ -67,6 +67,9 @@ extension VCRCodec {
         path: reader.path, format: reader.format ?? dialect.name, entry: nil,
         field: "line \(error.line), column \(error.column)", problem: error.message)
     }
+    if dialect == .ruby, case .array(let items) = parsed.value {
+      return try decodeVCR1(items, reader: reader)
+    }
     let root = try reader.object(parsed.value, "(top level)")
     let last = root.members.lastIndex { $0.key == key }
     guard let streamed = parsed.streamedMember, last == streamed else {
@@ -77,5 +80,42 @@ extension VCRCodec {
     cassette.recordedWith = root["recorded_with"]?.stringValue
     cassette.interactions = collected.interactions
     return cassette
+  }
+
+  /// Whether `bytes` look like a Ruby VCR 1.x cassette: a top-level list of
+  /// `!ruby/struct:VCR::HTTPInteraction` items.
+  static func isVCR1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    Interchange.hasLine(startingWith: "- !ruby/struct:VCR::HTTPInteraction", in: bytes)
+  }
+
+  /// A Ruby VCR 1.x cassette, still kept in many repositories: a list of
+  /// `!ruby/struct:VCR::HTTPInteraction` items whose request has `method: :get` (a Ruby symbol)
+  /// and a URI with its port spelled out (`https://graph.facebook.com:443/me`, VCR 1.x's
+  /// normalised form of what was requested, without it), no `recorded_at`, and a plain-text
+  /// body; the rest is read as VCR 2 and later write it.
+  static func decodeVCR1(_ items: [JSONValue], reader: FieldReader) throws(CassetteError)
+    -> Cassette
+  {
+    var cassette = Cassette()
+    cassette.recordedWith = "VCR 1.x"
+    cassette.interactions.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      var interaction = try decodeInteraction(item, reader: reader.entry(index))
+      interaction.request.url = withoutDefaultPort(interaction.request.url)
+      cassette.interactions.append(interaction)
+    }
+    return cassette
+  }
+
+  /// `url` without `:443` after an https host or `:80` after an http one.
+  static func withoutDefaultPort(_ url: String) -> String {
+    for (scheme, port) in [("https://", ":443"), ("http://", ":80")] where url.hasPrefix(scheme) {
+      let rest = url.dropFirst(scheme.count)
+      let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+      let authority = rest[..<hostEnd]
+      guard authority.hasSuffix(port) else { return url }
+      return scheme + authority.dropLast(port.count) + rest[hostEnd...]
+    }
+    return url
   }
 }

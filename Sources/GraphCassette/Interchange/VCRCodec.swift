@@ -167,15 +167,24 @@ enum VCRCodec {
         // fields' size at the last step), still growing geometrically over many members.
         out.reserveCapacity(out.count + list.count)
         for (i, item) in list.enumerated() {
-          out.add(
-            member.key, try r.scalarText(item, "\(field).\(member.key)[\(i)]", nullIsEmpty: true))
+          out.add(member.key, try headerText(item, r, "\(field).\(member.key)[\(i)]"))
         }
       } else {
-        out.add(
-          member.key, try r.scalarText(member.value, "\(field).\(member.key)", nullIsEmpty: true))
+        out.add(member.key, try headerText(member.value, r, "\(field).\(member.key)"))
       }
     }
     return out
+  }
+
+  /// A header value: a scalar, or the base64 of its bytes as Ruby 1.9 wrote a binary string
+  /// (`- !binary |-` and the base64 beneath).
+  private static func headerText(_ value: JSONValue, _ r: FieldReader, _ field: String)
+    throws(CassetteError) -> String
+  {
+    if case .object(let object) = value, let binary = object[binaryTag], object.members.count == 1 {
+      return String(decoding: try base64(binary, r, field), as: UTF8.self)
+    }
+    return try r.scalarText(value, field, nullIsEmpty: true)
   }
 
   /// - Parameter text: the bytes of the body's text when the YAML reader kept them out of the
@@ -223,7 +232,9 @@ enum VCRCodec {
       throw r.error("request.uri", "'\(url)' is not an absolute http(s) URL")
     }
     let request = HTTPRequest(
-      method: try r.string(req["method"], "request.method").uppercased(), url: url,
+      // VCR 1.x wrote the method as a Ruby symbol, `:get`.
+      method: String(try r.string(req["method"], "request.method").trimmingPrefix(":"))
+        .uppercased(), url: url,
       headers: try decodeHeaders(
         req["headers"], r, "request.headers", packed: kept.requestHeaders),
       body: try decodeBody(req["body"], r, "request.body", text: kept.requestBody))

@@ -28,14 +28,15 @@ public final class CassettePlayer: GraphTransport, @unchecked Sendable {
       cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)
   }
 
-  /// A player for the cassette file at `path`.
+  /// A player for the cassette file at `path`, in any format `import` reads (a recorder's own
+  /// file is imported in memory, its secrets redacted).
   ///
   /// - Throws: `CassetteError` when the file cannot be read or is not a valid cassette.
   public convenience init(
     file path: String, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
   ) throws(CassetteError) {
     self.init(
-      cassette: try Cassette.load(path: path), matchers: matchers,
+      cassette: try Cassette.loadAnyFormat(path: path), matchers: matchers,
       allowPlaybackRepeats: allowPlaybackRepeats)
   }
 

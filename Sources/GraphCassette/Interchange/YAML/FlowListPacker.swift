@@ -39,7 +39,10 @@ enum FlowListPacker {
           break
         }
         let c = b[i]
-        if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { return nil }
+        // A nested collection or a tagged item (`!!python/unicode '...'`): the parser's.
+        if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") || c == UInt8(ascii: "!") {
+          return nil
+        }
         if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
           // Quoted: `''` in single quotes, `\n`, `\t` and `\x` (as x) in double ones.
           i += 1

@@ -29,6 +29,7 @@ struct FlowParser {
   private mutating func node() throws(Incomplete) -> JSONValue {
     skipSpaces()
     guard i < bytes.count else { throw .incomplete }
+    if bytes[i] == UInt8(ascii: "!") { return try tagged() }
     if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") {
       depth += 1
       guard depth <= maxDepth else { throw .tooDeep }
@@ -82,6 +83,25 @@ struct FlowParser {
     default:
       return try scalar(stopAtColon: false)
     }
+  }
+
+  /// A tagged node, as vcrpy under Python 2 wrote bodies (`{string: !!python/unicode '...'}`):
+  /// `!binary`/`!!binary` marks base64 (`{"!binary": text}`, as in block context); a string
+  /// tag (`!!python/unicode`, `!!python/str`, `!!str`) makes the value text, an empty one `""`;
+  /// other tags are ignored, as in block context.
+  private mutating func tagged() throws(Incomplete) -> JSONValue {
+    let first = i
+    while i < bytes.count, ![0x20, 0x2C, 0x5D, 0x7D].contains(bytes[i]) { i += 1 }
+    let tag = String(decoding: bytes[first..<i], as: UTF8.self)
+    skipSpaces()
+    let empty = i == bytes.count || [0x2C, 0x5D, 0x7D].contains(bytes[i])
+    let text = ["!!python/unicode", "!!python/str", "!!str", "!str"].contains(tag)
+    if empty { return text ? .string("") : .null }
+    // A plain scalar under a string tag is its text as written (`!!str 12` is "12").
+    if text, ![0x22, 0x27, 0x5B, 0x7B].contains(bytes[i]) { return try scalar(stopAtColon: true) }
+    let value = try node()
+    if tag == "!binary" || tag == "!!binary" { return [VCRCodec.binaryTag: value] }
+    return value
   }
 
   private mutating func scalar(stopAtColon: Bool) throws(Incomplete) -> JSONValue {

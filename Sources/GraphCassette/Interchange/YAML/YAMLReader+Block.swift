@@ -1,3 +1,4 @@
+import Foundation
 import GraphJSON
 
 /// The block walk: mappings, sequences (the streamed one handed to the sink item by item) and
@@ -9,6 +10,12 @@ extension YAMLReader {
     guard lo < hi else { return nil }
     var i = lo
     let first = bytes[lo]
+    // A tagged key (`!binary "Q29udGVudC1UeXBl":`, as Ruby 1.9 wrote binary strings): the key
+    // after the tag. A tag alone (`!ruby/struct:VCR::Request`) is no key.
+    if first == UInt8(ascii: "!") {
+      let rest = afterTag(lo, hi)
+      return rest < hi ? keyColon(rest, hi) : nil
+    }
     if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") {
       i += 1
       while i < hi {
@@ -75,8 +82,12 @@ extension YAMLReader {
         if isSequenceItem(c, end) { break }
         throw failure("expected a mapping key", column: n + 1)
       }
-      let (keyStart, keyEnd) = trimmed(c, colon)
-      let key: String
+      var (keyStart, keyEnd) = trimmed(c, colon)
+      let binaryKey = isBinaryTag(keyStart, keyEnd)
+      if keyStart < keyEnd, bytes[keyStart] == UInt8(ascii: "!") {
+        keyStart = afterTag(keyStart, keyEnd)
+      }
+      var key: String
       if keyStart < keyEnd,
         bytes[keyStart] == UInt8(ascii: "'") || bytes[keyStart] == UInt8(ascii: "\"")
       {
@@ -88,6 +99,12 @@ extension YAMLReader {
         key = s
       } else {
         key = string(keyStart, keyEnd)
+      }
+      if binaryKey {
+        guard let data = Data(base64Encoded: key.filter { !$0.isWhitespace }) else {
+          throw failure("a !binary key that is not base64", column: n + 1)
+        }
+        key = String(decoding: data, as: UTF8.self)
       }
       var rest = colon + 1
       while rest < end, bytes[rest] == Self.space { rest += 1 }
@@ -165,13 +182,8 @@ extension YAMLReader {
       throw failure("anchors and aliases are not supported", column: column + 1)
     }
     if at(column) == UInt8(ascii: "!") {
-      var tagEnd = start + column
-      while tagEnd < end, bytes[tagEnd] != Self.space { tagEnd += 1 }
-      binary =
-        bytesEqual(start + column, tagEnd, "!binary")
-        || bytesEqual(start + column, tagEnd, "!!binary")
-      var next = tagEnd
-      while next < end, bytes[next] == Self.space { next += 1 }
+      binary = isBinaryTag(start + column, end)
+      let next = afterTag(start + column, end)
       if next == end {
         advance()
         let first = large.count
@@ -195,6 +207,22 @@ extension YAMLReader {
     guard binary else { return value }
     wrapLargeScalars(from: first)
     return [VCRCodec.binaryTag: value]
+  }
+
+  /// The offset after the tag at `lo` (`!binary`, `!!python/unicode`, `!ruby/struct:X`) and
+  /// the spaces after it.
+  func afterTag(_ lo: Int, _ hi: Int) -> Int {
+    var i = lo
+    while i < hi, bytes[i] != Self.space { i += 1 }
+    while i < hi, bytes[i] == Self.space { i += 1 }
+    return i
+  }
+
+  /// Whether the tag at `lo` is `!binary` or `!!binary` (base64 of bytes).
+  func isBinaryTag(_ lo: Int, _ hi: Int) -> Bool {
+    var tagEnd = lo
+    while tagEnd < hi, bytes[tagEnd] != Self.space { tagEnd += 1 }
+    return bytesEqual(lo, tagEnd, "!binary") || bytesEqual(lo, tagEnd, "!!binary")
   }
 
   mutating func plain(column: Int, parentIndent: Int) -> JSONValue {
