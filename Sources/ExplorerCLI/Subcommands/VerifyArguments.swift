@@ -101,6 +101,12 @@ struct VerifyArguments: Sendable {
           "\(placeholder) sent as a token the emulator mints for \(session.person) with "
             + "\(granted.isEmpty ? "no permission" : granted), as the recording's me?fields=id,permissions says"
         )
+      } else if target == "emulator",
+        let failure = VerifyScope.recordedTokenFailure(of: placeholder, in: cassette)
+      {
+        let (token, what) = Self.failingToken(subcode: failure.subcode, message: failure.message)
+        out[placeholder] = token
+        lines.append("\(placeholder) sent as \(what) \(token): the recording's token failed so")
       } else if target == "emulator", placeholder.hasPrefix("<ACCESS_TOKEN_") {
         out[placeholder] = defaultToken
         lines.append("\(placeholder) sent as the emulator's default test token \(defaultToken)")
@@ -110,6 +116,22 @@ struct VerifyArguments: Sendable {
       }
     }
     return (out, lines)
+  }
+
+  /// The emulator's token that fails as a recorded one did (error 190): by `error_subcode`,
+  /// else by the message (`Malformed access token`), else one it never issued (`Invalid OAuth
+  /// access token.`); and how the mapping line names it.
+  static func failingToken(subcode: Int?, message: String) -> (token: String, what: String) {
+    let named: [Int: String] = [
+      463: "expired", 460: "password-changed", 467: "logged-out", 458: "kofi",
+    ]
+    let name =
+      subcode.flatMap { named[$0] }
+      ?? (message.hasPrefix("Malformed access token") ? "malformed" : nil)
+    if let name, let token = World.default.testTokens.first(where: { $0.name == name })?.token {
+      return (token, "the emulator's test token \(name)")
+    }
+    return ("CAAEmuNeverIssued", "a token the emulator never issued")
   }
 
   /// A fresh transport for one cassette: each is verified against a world in its initial state.

@@ -38,6 +38,27 @@ public enum VerifyScope {
     return seen
   }
 
+  /// How the first recorded request carrying `placeholder` was refused, when Graph refused
+  /// its token (error 190): its `error_subcode` (463 expired, 460 password changed, 467 logged
+  /// out, 458 app removed) and message. `nil` when that answer is no token error: a token the
+  /// recording shows failing is verified with one that fails alike (issue 27).
+  public static func recordedTokenFailure(
+    of placeholder: String, in cassette: Cassette
+  ) -> (subcode: Int?, message: String)? {
+    let needle = Array(placeholder.utf8)
+    guard
+      let first = cassette.interactions.first(where: { interaction in
+        let request = interaction.request
+        return request.url.contains(placeholder)
+          || request.headers.contains { $0.value.contains(placeholder) }
+          || !ByteSearch.occurrences(of: needle, in: request.body).isEmpty
+      }),
+      let error = CassetteVerifier.json(of: first.response)?["error"],
+      error["code"]?.numberValue?.intValue == 190
+    else { return nil }
+    return (error["error_subcode"]?.numberValue?.intValue, error["message"]?.stringValue ?? "")
+  }
+
   /// A batch answer (an array of `{code, headers, body}`) with each `body` parsed and the
   /// per-operation headers dropped; anything else as it is.
   static func normalized(_ value: JSONValue) -> JSONValue {
