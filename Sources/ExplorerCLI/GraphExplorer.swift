@@ -15,6 +15,7 @@ public enum GraphExplorer {
     AuditCommand.subcommand,
     DoctorCommand.subcommand,
     VerifyCommand.subcommand,
+    WorldCommand.subcommand,
     RunCommand.subcommand,
   ]
 

@@ -49,4 +49,38 @@ struct CassetteArguments: Sendable {
     }
     return format
   }
+
+  /// What a subcommand's command line comes to: its arguments to run with, or the exit status
+  /// once `--help` was shown or a bad line reported.
+  enum Outcome {
+    case run(CassetteArguments)
+    case done(ExitStatus)
+  }
+
+  /// Parses the arguments of `graph-explorer command`: `--help` writes `usage`, a bad line is
+  /// reported with the help hint (`usageFailure`).
+  static func parse(
+    _ arguments: [String], valued: Set<String>, flagNames: Set<String>, command: String,
+    usage: String, console: any Console
+  ) -> Outcome {
+    do {
+      let parsed = try parse(arguments, valued: valued, flagNames: flagNames)
+      guard !parsed.wantsHelp else {
+        console.write(usage)
+        return .done(.success)
+      }
+      return .run(parsed)
+    } catch {
+      return .done(usageFailure(error.description, command: command, console: console))
+    }
+  }
+
+  /// Reports a bad command line of `graph-explorer command` and points at its help.
+  static func usageFailure(_ message: String, command: String, console: any Console)
+    -> ExitStatus
+  {
+    console.errorLine(ErrorPresenter.subcommand(command, message))
+    console.errorLine("try 'graph-explorer \(command) --help'")
+    return .usage
+  }
 }

@@ -18,16 +18,13 @@ enum ExportCommand {
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let parsed: CassetteArguments
-    do {
-      parsed = try CassetteArguments.parse(
-        arguments, valued: ["-o", "--output", "--format", "-f"],
-        flagNames: ["--force", "--help", "-h"])
-    } catch {
-      return fail(error.description, console)
-    }
-    if parsed.wantsHelp {
-      console.write(usage)
-      return .success
+    switch CassetteArguments.parse(
+      arguments, valued: ["-o", "--output", "--format", "-f"],
+      flagNames: ["--force", "--help", "-h"],
+      command: "export", usage: usage, console: console)
+    {
+    case .run(let arguments): parsed = arguments
+    case .done(let status): return status
     }
     guard parsed.operands.count == 1 else {
       return fail("expected one cassette to export, got \(parsed.operands.count)", console)
@@ -72,8 +69,6 @@ enum ExportCommand {
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine(ErrorPresenter.subcommand("export", "\(message)"))
-    console.errorLine("try 'graph-explorer export --help'")
-    return .usage
+    CassetteArguments.usageFailure(message, command: "export", console: console)
   }
 }

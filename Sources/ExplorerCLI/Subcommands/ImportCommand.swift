@@ -28,16 +28,13 @@ enum ImportCommand {
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let parsed: CassetteArguments
-    do {
-      parsed = try CassetteArguments.parse(
-        arguments, valued: ["-o", "--output", "--from", "--url", "--method", "--status"],
-        flagNames: ["--force", "--help", "-h"])
-    } catch {
-      return fail(error.description, console)
-    }
-    if parsed.wantsHelp {
-      console.write(usage)
-      return .success
+    switch CassetteArguments.parse(
+      arguments, valued: ["-o", "--output", "--from", "--url", "--method", "--status"],
+      flagNames: ["--force", "--help", "-h"],
+      command: "import", usage: usage, console: console)
+    {
+    case .run(let arguments): parsed = arguments
+    case .done(let status): return status
     }
     guard parsed.operands.count == 1 else {
       return fail("expected one file to import, got \(parsed.operands.count)", console)
@@ -114,8 +111,6 @@ enum ImportCommand {
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine(ErrorPresenter.subcommand("import", "\(message)"))
-    console.errorLine("try 'graph-explorer import --help'")
-    return .usage
+    CassetteArguments.usageFailure(message, command: "import", console: console)
   }
 }

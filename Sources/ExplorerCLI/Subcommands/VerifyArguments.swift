@@ -16,6 +16,9 @@ struct VerifyArguments: Sendable {
   var files: [String] = []
   /// `emulator` (the default), `live`, a URL or another cassette.
   var target = "emulator"
+  /// The world the emulator starts from (`--world FILE` or `generated:...`), the default world
+  /// when `nil`: a world made from a recording (`graph-explorer world --from`) verifies it.
+  var world: String?
   /// JSON paths ignored besides (or instead of) the volatile defaults.
   var ignore: [JSONPathPattern] = []
   var useDefaultIgnores = true
@@ -29,7 +32,7 @@ struct VerifyArguments: Sendable {
     let parsed: CassetteArguments
     do {
       parsed = try CassetteArguments.parse(
-        arguments, valued: ["--target", "--ignore", "--secret"],
+        arguments, valued: ["--target", "--ignore", "--secret", "--world"],
         flagNames: ["--no-default-ignores", "--help", "-h"])
     } catch {
       throw Failure(description: error.description)
@@ -38,6 +41,10 @@ struct VerifyArguments: Sendable {
     result.help = parsed.wantsHelp
     result.files = parsed.operands
     result.target = parsed.value("--target") ?? "emulator"
+    result.world = parsed.value("--world")
+    if result.world != nil, result.target != "emulator" {
+      throw Failure(description: "--world is the emulator's world; it does not go with --target")
+    }
     result.useDefaultIgnores = !parsed.flags.contains("--no-default-ignores")
     for list in parsed.options["--ignore"] ?? [] {
       for text in list.split(separator: ",") {
@@ -60,7 +67,19 @@ struct VerifyArguments: Sendable {
   }
 
   /// `the emulator`, or the target as given.
-  var targetDescription: String { target == "emulator" ? "the emulator" : target }
+  var targetDescription: String {
+    guard target == "emulator" else { return target }
+    return world.map { "the emulator (world \($0))" } ?? "the emulator"
+  }
+
+  /// The world the emulator starts from.
+  /// - Throws: `.unknownFormat` naming the world file and what is wrong with it.
+  func startingWorld() throws(CassetteError) -> World {
+    guard let world else { return .default }
+    do { return try World.load(argument: world) } catch {
+      throw .unknownFormat(path: world, reason: "not a world: \(error)")
+    }
+  }
 
   /// Re-sends `file`'s requests to a fresh target and compares the answers.
   /// - Throws: `CassetteError` when the cassette cannot be read or the target made.
@@ -70,7 +89,8 @@ struct VerifyArguments: Sendable {
 
   /// As `verify(_:)`, for a cassette already read (a pipe is read once).
   func verify(_ cassette: Cassette) async throws(CassetteError) -> VerificationReport {
-    let transport = try Self.makeTarget(target)
+    let transport: any GraphTransport =
+      target == "emulator" ? GraphEmulator(world: try startingWorld()) : try Self.makeTarget(target)
     let verifier = CassetteVerifier(
       target: transport, ignore: ignore, useDefaultIgnores: useDefaultIgnores,
       substitutions: mapping(for: cassette).substitutions,
@@ -83,7 +103,7 @@ struct VerifyArguments: Sendable {
   func mapping(for cassette: Cassette) -> (substitutions: [String: String], lines: [String]) {
     var out = substitutions
     var lines: [String] = []
-    let defaultToken = World.default.defaultToken
+    let defaultToken = (try? startingWorld())?.defaultToken ?? World.default.defaultToken
     var sessions: [String: RecordedSession] = [:]
     if target == "emulator" {
       for (_, session) in RecordedSession.all(in: cassette)

@@ -10,13 +10,15 @@ enum VerifyCommand {
 
   static let usage = """
     usage: graph-explorer verify CASSETTE... [--target emulator|live|URL|CASSETTE] [--ignore PATTERN]...
-                                 [--no-default-ignores] [--secret NAME=VALUE]...
+                                 [--no-default-ignores] [--secret NAME=VALUE]... [--world WORLD]
 
     Re-sends every request of each CASSETTE, in order, to the target and compares each answer
     with the recorded one: the status, error.code and error.error_subcode, the Content-Type,
     the JSON body structurally, and the interaction's expect assertions.
 
       --target emulator     a fresh Graph API emulator per cassette (the default)
+      --world WORLD         the emulator's world: a world file (graph-explorer world --from
+                            makes one from a recording) or generated:people=N,friends=K
       --target live         https://graph.facebook.com (give real tokens with --secret)
       --target URL          another server speaking Graph, e.g. a `graph-explorer serve`
                             (http://127.0.0.1:8080): each request's path and query go there

@@ -20,9 +20,7 @@ public struct CassetteVerifier: Sendable {
   }
 
   /// Query parameters that differ between runs in paging URLs (`next`, `previous`).
-  static let volatileParameters: Set<String> = [
-    "after", "before", "__after_id", "__before_id", "since", "until",
-  ]
+  static let volatileParameters: Set<String> = CursorFollower.names
 
   /// Paths already reported on their own lines.
   static let errorCodePaths: Set<String> = ["error.code", "error.error_subcode"]
@@ -63,6 +61,7 @@ public struct CassetteVerifier: Sendable {
     var results: [VerificationReport.Result] = []
     var substitutions = self.substitutions
     var minted: [String: String] = [:]
+    var cursors = CursorFollower()
     for (index, interaction) in cassette.interactions.enumerated() {
       guard VerifyScope.isGraph(interaction.request.url) else {
         let host = URLParts(interaction.request.url)?.host ?? "?"
@@ -79,11 +78,14 @@ public struct CassetteVerifier: Sendable {
         minted[session.placeholder] = token
         substitutions[session.placeholder] = token
       }
-      let request = Self.substitute(interaction.request, substitutions)
+      var request = Self.substitute(interaction.request, substitutions)
+      request.url = cursors.following(request.url)
       let problems: [String]
       do {
         let response = try await target.send(request)
         problems = compare(interaction, response)
+        cursors.learn(
+          recorded: Self.json(of: interaction.response), actual: Self.json(of: response))
       } catch {
         problems = ["no answer: \(error)"]
       }

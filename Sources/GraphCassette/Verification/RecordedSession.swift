@@ -43,7 +43,7 @@ public struct RecordedSession: Sendable, Hashable {
   }
 
   /// The granted permissions of a `permissions.data` array in either version's form.
-  static func granted(_ data: JSONValue?) -> [String]? {
+  public static func granted(_ data: JSONValue?) -> [String]? {
     guard let items = data?.arrayValue else { return nil }
     if items.allSatisfy({ $0["permission"] != nil }) {
       return items.compactMap { item in
