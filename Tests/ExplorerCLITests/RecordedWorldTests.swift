@@ -71,6 +71,26 @@ import Testing
     #expect(await server.terminate() == 0)
   }
 
+  @Test func aSucceedingWriteMeansTheTokenCouldPublish() throws {
+    func interaction(_ method: GraphMethod, _ url: String, _ body: String) -> Interaction {
+      Interaction(
+        request: HTTPRequest(method, url: url),
+        response: HTTPResponse(status: 200, body: Array(body.utf8)), recordedAt: "")
+    }
+    var builder = RecordedWorld(base: .default)
+    builder.learn(
+      interaction(
+        .get, "https://graph.facebook.com/me?access_token=<ACCESS_TOKEN_1>",
+        #"{"id":"42","name":"Zed Quill","first_name":"Zed"}"#))
+    #expect(
+      try builder.world().tokens["CAAEmuRecordedMe"]?.scopes.contains("publish_actions") == false)
+    builder.learn(
+      interaction(.post, "https://graph.facebook.com/me/feed", #"{"id":"42_1"}"#))
+    let world = try builder.world()
+    #expect(world.defaultUserID == "42")
+    #expect(world.tokens["CAAEmuRecordedMe"]?.scopes.contains("publish_actions") == true)
+  }
+
   @Test func recordedCursorsAreSentAsTheTargets() {
     var follower = CursorFollower()
     follower.learn(

@@ -36,6 +36,8 @@ struct RecordedWorld {
   private var me: String?
   private var foreignToken = false
   private var scopes: [String]?
+  /// Whether the recording shows a publishing write succeeding (`publish_actions` was held).
+  private var wrote = false
   /// How many objects the recording added, by type, and interactions read.
   private(set) var added: [String: Int] = [:]
   private(set) var read = 0
@@ -61,6 +63,14 @@ struct RecordedWorld {
   /// Reads what `interaction` shows, when it is a Graph answer of 200 to GET with JSON.
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
+    // A publishing write the recording shows succeeding was permitted.
+    if request.method.uppercased() == "POST", (200..<400).contains(interaction.response.status),
+      VerifyScope.isGraph(request.url),
+      let last = URLParts(request.url)?.pathComponents.last,
+      ["feed", "photos", "videos", "comments", "likes"].contains(last) || last.contains(":")
+    {
+      wrote = true
+    }
     guard request.method.uppercased() == "GET", interaction.response.status == 200,
       VerifyScope.isGraph(request.url), let parts = URLParts(request.url),
       let answer = try? JSONParser.parse(interaction.response.body)
@@ -167,6 +177,14 @@ struct RecordedWorld {
   /// permissions `me/permissions` showed (else the base default token's).
   static let recordedToken = "CAAEmuRecordedMe"
 
+  /// The base token's permissions, with `publish_actions` when the recording shows a
+  /// publishing write succeeding (what it held is not recorded otherwise).
+  private func inferred(_ base: JSONValue?) -> JSONValue {
+    var names = (base?.arrayValue ?? []).compactMap(\.stringValue)
+    if wrote, !names.contains("publish_actions") { names.append("publish_actions") }
+    return .array(names.map { .string($0) })
+  }
+
   /// The world: checked as a world file is.
   func world() throws(EmulatorError) -> World {
     var root = self.root
@@ -213,7 +231,7 @@ struct RecordedWorld {
       tokens.append([
         "token": .string(Self.recordedToken), "name": "recorded", "kind": "user",
         "user": .string(me),
-        "scopes": scopes.map { .array($0.map { .string($0) }) } ?? baseScopes ?? .array([]),
+        "scopes": scopes.map { .array($0.map { .string($0) }) } ?? inferred(baseScopes),
       ])
       root["tokens"] = .array(tokens)
       root["default_user"] = .string(me)
