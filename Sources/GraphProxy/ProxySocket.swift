@@ -10,13 +10,9 @@ import GraphServer
 /// The blocking socket calls of the proxy's front (GraphServer's `Socket` is non-blocking):
 /// every platform difference of the module lives in this file.
 enum ProxySocket {
-  #if canImport(Glibc)
-    static let streamType = Int32(SOCK_STREAM.rawValue)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
-  #else
-    static let streamType = SOCK_STREAM
-    static let sendFlags: Int32 = 0
-  #endif
+  /// The platform's stream socket type and `send` flags (no SIGPIPE), as GraphServer's.
+  static let streamType = Socket.streamType
+  static let sendFlags = Socket.sendFlags
 
   /// Makes `fd` blocking, with `timeout` on each read and write (a stalled client then fails
   /// the call instead of holding its thread for ever).

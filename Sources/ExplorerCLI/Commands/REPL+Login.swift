@@ -48,23 +48,32 @@ extension REPL {
   }
 
   func grant(_ permissions: [String]) async throws(ExplorerError) -> String {
-    let emulator = try sessionEmulator("grant")
-    do {
-      return await traced(apply(try emulator.grant(permissions, token: session.token ?? "")))
-    } catch {
-      if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
-      throw .failed("\(error)")
+    try await changeScopes("grant") { (emulator, token) throws(EmulatorError) in
+      try emulator.grant(permissions, token: token)
     }
   }
 
   func revoke(_ permissions: [String]) async throws(ExplorerError) -> String {
-    let emulator = try sessionEmulator("revoke")
+    try await changeScopes("revoke") { (emulator, token) throws(EmulatorError) in
+      try emulator.revoke(permissions, token: token)
+    }
+  }
+
+  /// `grant` or `revoke` (`command`) on the session's token: `change` made on the session's
+  /// emulator, a mistyped permission answered with the closest name.
+  private func changeScopes(
+    _ command: String,
+    _ change: (GraphEmulator, String) throws(EmulatorError) -> SessionChange
+  ) async throws(ExplorerError) -> String {
+    let emulator = try sessionEmulator(command)
+    let made: SessionChange
     do {
-      return await traced(apply(try emulator.revoke(permissions, token: session.token ?? "")))
+      made = try change(emulator, session.token ?? "")
     } catch {
       if case .unknownPermission(let name) = error { throw .failed(unknownPermission(name)) }
       throw .failed("\(error)")
     }
+    return await traced(apply(made))
   }
 
   func logout() throws(ExplorerError) -> String {

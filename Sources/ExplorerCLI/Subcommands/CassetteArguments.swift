@@ -55,6 +55,12 @@ struct CassetteArguments: Sendable {
   enum Outcome {
     case run(CassetteArguments)
     case done(ExitStatus)
+
+    /// The status to leave with when the command does not run.
+    var status: ExitStatus {
+      if case .done(let status) = self { return status }
+      return .success
+    }
   }
 
   /// Parses the arguments of `graph-explorer command`: `--help` writes `usage`, a bad line is

@@ -32,18 +32,11 @@ enum DoctorCommand {
     """
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let parsed: CassetteArguments
-    do {
-      parsed = try CassetteArguments.parse(
-        arguments, valued: ["--from", "--html", "--fail-on"],
-        flagNames: ["--json", "--no-color", "--help", "-h"])
-    } catch {
-      return fail(error.description, console)
-    }
-    if parsed.wantsHelp {
-      console.write(usage)
-      return .success
-    }
+    let outcome = CassetteArguments.parse(
+      arguments, valued: ["--from", "--html", "--fail-on"],
+      flagNames: ["--json", "--no-color", "--help", "-h"], command: "doctor", usage: usage,
+      console: console)
+    guard case .run(let parsed) = outcome else { return outcome.status }
     guard !parsed.operands.isEmpty else { return fail("expected at least one file", console) }
     let format: InterchangeFormat?
     do { format = try parsed.format("--from") } catch { return fail(error.description, console) }

@@ -17,15 +17,11 @@ enum ExportCommand {
     """
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let parsed: CassetteArguments
-    switch CassetteArguments.parse(
+    let outcome = CassetteArguments.parse(
       arguments, valued: ["-o", "--output", "--format", "-f"],
-      flagNames: ["--force", "--help", "-h"],
-      command: "export", usage: usage, console: console)
-    {
-    case .run(let arguments): parsed = arguments
-    case .done(let status): return status
-    }
+      flagNames: ["--force", "--help", "-h"], command: "export", usage: usage,
+      console: console)
+    guard case .run(let parsed) = outcome else { return outcome.status }
     guard parsed.operands.count == 1 else {
       return fail("expected one cassette to export, got \(parsed.operands.count)", console)
     }

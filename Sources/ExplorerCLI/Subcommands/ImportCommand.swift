@@ -27,15 +27,11 @@ enum ImportCommand {
     """
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let parsed: CassetteArguments
-    switch CassetteArguments.parse(
+    let outcome = CassetteArguments.parse(
       arguments, valued: ["-o", "--output", "--from", "--url", "--method", "--status"],
-      flagNames: ["--force", "--help", "-h"],
-      command: "import", usage: usage, console: console)
-    {
-    case .run(let arguments): parsed = arguments
-    case .done(let status): return status
-    }
+      flagNames: ["--force", "--help", "-h"], command: "import", usage: usage,
+      console: console)
+    guard case .run(let parsed) = outcome else { return outcome.status }
     guard parsed.operands.count == 1 else {
       return fail("expected one file to import, got \(parsed.operands.count)", console)
     }

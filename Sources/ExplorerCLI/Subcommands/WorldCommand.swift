@@ -26,15 +26,11 @@ enum WorldCommand {
     """
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let parsed: CassetteArguments
-    switch CassetteArguments.parse(
+    let outcome = CassetteArguments.parse(
       arguments, valued: ["--from", "-o", "--output", "--base"],
-      flagNames: ["--force", "--help", "-h"],
-      command: "world", usage: usage, console: console)
-    {
-    case .run(let arguments): parsed = arguments
-    case .done(let status): return status
-    }
+      flagNames: ["--force", "--help", "-h"], command: "world", usage: usage,
+      console: console)
+    guard case .run(let parsed) = outcome else { return outcome.status }
     guard parsed.operands.isEmpty else {
       return fail("unexpected '\(parsed.operands[0])' (the recording goes after --from)", console)
     }

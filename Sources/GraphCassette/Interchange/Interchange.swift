@@ -222,18 +222,10 @@ public enum Interchange {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var notes: [String] = []
     var unanswered: [(entry: Int, interaction: Interaction)] = []
-    let requested = format
-    let format: InterchangeFormat
-    var detectedDocument: JSONDocument?
-    if let given = requested {
-      format = given
-    } else {
-      let detected = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
+    var (format, detectedDocument) = try resolved(format) { () throws(CassetteError) in
+      try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
         try detectParsed(buffer: buffer, path: path)
       }
-      format = detected.format
-      // Kept for the formats decoded from it.
-      if Self.decodedFromDocument.contains(format) { detectedDocument = detected.document }
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     let cassette: Cassette
@@ -303,19 +295,25 @@ public enum Interchange {
     return result
   }
 
+  /// The format `requested` names, else the one `detect` finds, with the document detection
+  /// parsed when that format is decoded from it (kept, not parsed again).
+  private static func resolved(
+    _ requested: InterchangeFormat?,
+    detect: () throws(CassetteError) -> (format: InterchangeFormat, document: JSONDocument?)
+  ) throws(CassetteError) -> (InterchangeFormat, JSONDocument?) {
+    if let requested { return (requested, nil) }
+    let detected = try detect()
+    return (
+      detected.format, decodedFromDocument.contains(detected.format) ? detected.document : nil
+    )
+  }
+
   private static func readMapped(
     _ file: MappedFile, path: String, format: InterchangeFormat?
   ) throws(CassetteError) -> Imported {
-    let requested = format
-    let format: InterchangeFormat
-    var detectedDocument: JSONDocument?
-    if let given = requested {
-      format = given
-    } else {
-      let detected = try detectParsed(
+    var (format, detectedDocument) = try resolved(format) { () throws(CassetteError) in
+      try detectParsed(
         buffer: UnsafeBufferPointer(file.bytes), path: path, passed: file.discarding())
-      format = detected.format
-      if Self.decodedFromDocument.contains(format) { detectedDocument = detected.document }
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     let result: Imported

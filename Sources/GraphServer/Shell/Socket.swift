@@ -11,11 +11,11 @@ package enum Socket {
   enum WriteResult { case wrote(Int), wouldBlock, failed }
 
   #if canImport(Glibc)
-    static let streamType = Int32(SOCK_STREAM.rawValue)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
+    package static let streamType = Int32(SOCK_STREAM.rawValue)
+    package static let sendFlags = Int32(MSG_NOSIGNAL)
   #else
-    static let streamType = SOCK_STREAM
-    static let sendFlags: Int32 = 0
+    package static let streamType = SOCK_STREAM
+    package static let sendFlags: Int32 = 0
   #endif
 
   /// A non-blocking listening socket on `host`:`port` (0 picks a free port) and the port it got.
