@@ -24,6 +24,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
   ("doctor", DoctorBenchmark.summary, DoctorBenchmark.run),
   ("repl-memory", REPLMemoryBenchmark.summary, REPLMemoryBenchmark.run),
+  ("search", SearchBenchmark.summary, SearchBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

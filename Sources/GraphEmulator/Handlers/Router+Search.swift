@@ -19,7 +19,7 @@ extension Router {
     var ids: [String]
     switch type {
     case "place":
-      var places = world.nodes.values.filter { $0.type == .page && $0.fields["location"] != nil }
+      var places = stored(world).filter { $0.type == .page && $0.fields["location"] != nil }
       places = places.filter(matches)
       if let centre = call["center"] {
         let parts = centre.split(separator: ",").compactMap { Double(String($0).trimmingSpaces) }
@@ -46,15 +46,34 @@ extension Router {
           "(#200) Must have a valid access_token to access this endpoint")
       }
       let nodeType: NodeType? = type == "user" ? .user : type == "event" ? .event : nil
-      ids = world.nodes.values.filter { $0.type == nodeType && matches($0) }
+      let stored = stored(world).filter { $0.type == nodeType && matches($0) }
         .sorted { $0.id < $1.id }.map(\.id)
+      if nodeType == .user, let population = world.nodes.population {
+        // A generated world's people, found by their name pairs (`PopulationSearch`).
+        let search = PopulationSearch(
+          population: population, hidden: world.nodes.hidden
+        ) { first, last in
+          let text = (first + " " + last + " ").lowercased()
+          return words.allSatisfy { text.contains($0) }
+        }
+        let results = SearchResults(stored: stored, population: search)
+        return .json(.object(try searchPage(results, type: type, call: call, viewer: viewer)))
+      }
+      ids = stored
     case "page":
-      ids = world.nodes.values.filter { $0.type == .page && matches($0) }
+      ids = stored(world).filter { $0.type == .page && matches($0) }
         .sorted(by: Self.byCheckins).map(\.id)
     default:
       throw .unsupportedSearchType(type)
     }
-    return .json(.object(try searchPage(ids, type: type, call: call, viewer: viewer)))
+    return .json(
+      .object(try searchPage(SearchResults(ids), type: type, call: call, viewer: viewer)))
+  }
+
+  /// The nodes a search looks through besides a generated world's people: every node of a
+  /// world without them, else the stored ones (the people are users, found apart).
+  private func stored(_ world: World) -> [Node] {
+    world.nodes.population == nil ? Array(world.nodes.values) : Array(world.nodes.stored.values)
   }
 
   private func categories(_ node: Node) -> String {
@@ -64,19 +83,20 @@ extension Router {
   }
 
   /// Search answers page by offset, as Graph's did (`offset=` in `next`).
-  private func searchPage(_ ids: [String], type: String, call: GraphCall, viewer: Viewer)
-    throws(GraphError) -> JSONObject
-  {
+  private func searchPage(
+    _ results: SearchResults, type: String, call: GraphCall, viewer: Viewer
+  ) throws(GraphError) -> JSONObject {
     let pager = EdgePager(parameters: { call[$0] }, cap: 5000)
-    let start = min(pager.offset ?? 0, ids.count)
-    let end = min(ids.count, start + pager.limit)
+    let total = results.count
+    let start = min(pager.offset ?? 0, total)
+    let end = min(total, start + pager.limit)
     let selection = try selection(call)
     let renderer = renderer(call, viewer)
     let places =
       type == "place" && call.version.follows(.placeSearchAnswersPlaceInformation)
       ? PlaceInformation(renderer: renderer) : nil
     var data: [JSONValue] = []
-    for id in ids[start..<end] {
+    for id in results.ids(start..<end) {
       guard let node = state.world.nodes[id] else { continue }
       if let places {
         data.append(.object(try places.render(node, selection: selection)))
@@ -96,7 +116,7 @@ extension Router {
         "previous",
         .string(urls.url(path: "search", kept: call.params, limit: pager.limit, extra: previous)))
     }
-    if end < ids.count {
+    if end < total {
       paging.append(
         "next",
         .string(

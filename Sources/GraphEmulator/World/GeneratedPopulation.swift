@@ -1,4 +1,5 @@
 import GraphJSON
+import Synchronization
 
 /// The people of a generated world, computed on demand: each person is two bytes (the
 /// indices of a first and a last name), ids, nodes and friend lists are worked out when asked
@@ -22,6 +23,17 @@ final class GeneratedPopulation: Sendable {
   private let up: Int
   /// First and last name indices, two bytes per person.
   private let names: [UInt8]
+  /// How many people of each name pair each block of people holds (`PopulationSearch`),
+  /// counted the first time a search asks.
+  private let counted = Mutex<(blockSize: Int, counts: [UInt16])?>(nil)
+
+  /// How many name pairs there are.
+  static let pairCount = DefaultWorld.firstNames.count * DefaultWorld.lastNames.count
+
+  /// The index of a name pair in a block's counts.
+  static func pairIndex(first: Int, last: Int) -> Int {
+    first + DefaultWorld.firstNames.count * last
+  }
 
   init(count: Int, friends: Int, seed: UInt64, hub: Int?) {
     self.count = count
@@ -48,6 +60,29 @@ final class GeneratedPopulation: Sendable {
 
   /// The id of person `n`.
   func id(_ n: Int) -> String { String(Self.firstID + n) }
+
+  /// `body` with each person's two name bytes as one little-endian number:
+  /// `UInt16(littleEndian:)` of it is `first + 256 * last`.
+  func withNamePairs<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
+    names.withUnsafeBytes { body($0.bindMemory(to: UInt16.self)) }
+  }
+
+  /// How many people of each name pair (`pairIndex`) each block of `blockSize` people holds:
+  /// `pairCount` numbers per block. Counted once, in one pass.
+  func pairCounts(blockSize: Int) -> [UInt16] {
+    counted.withLock { cached in
+      if let cached, cached.blockSize == blockSize { return cached.counts }
+      let blocks = (count + blockSize - 1) / blockSize
+      var counts = [UInt16](repeating: 0, count: blocks * Self.pairCount)
+      let firsts = DefaultWorld.firstNames.count
+      for n in 0..<count {
+        let pair = Int(names[2 * n]) + firsts * Int(names[2 * n + 1])
+        counts[(n / blockSize) * Self.pairCount + pair] &+= 1
+      }
+      cached = (blockSize, counts)
+      return counts
+    }
+  }
 
   /// The person whose id is `id` (exactly as `id(_:)` writes it), if any.
   func index(of id: String) -> Int? {

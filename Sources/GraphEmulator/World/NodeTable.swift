@@ -41,7 +41,7 @@ public struct NodeTable: Sendable {
   public var values: Values { Values(table: self) }
 
   /// Generated people that are not computed: stored over or removed.
-  fileprivate var hidden: Set<Int> {
+  var hidden: Set<Int> {
     guard let population else { return [] }
     return removedPeople.union(stored.keys.compactMap { population.index(of: $0) })
   }
