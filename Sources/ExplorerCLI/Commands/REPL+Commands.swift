@@ -6,6 +6,7 @@ extension REPL {
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
     case .empty, .quit: return []
+    case .registered(let registered): return try await registered.command.run(in: self)
     case .request(let line) where line.offline && line.sdk != nil:
       return [.text(try sdkWireText(line))]
     case .request(let line) where line.offline:
@@ -47,11 +48,8 @@ extension REPL {
     case .tokenExchange: return [.note(try tokenExchange())]
     case .dialog(let name, let parameters, let cancel):
       return [.text(try dialog(name, parameters, cancel: cancel))]
-    case .events: return [.text(try appEventsListing())]
     case .grant(let permissions): return [.note(try await grant(permissions))]
     case .revoke(let permissions): return [.note(try await revoke(permissions))]
-    case .logout: return [.note(try logout())]
-    case .reset: return [.note(try reset())]
     case .explain(let ref, let sdk):
       return [.text(Explanation.text(for: try session.exchange(ref), sdk: sdk))]
     case .doctor(let html): return [.text(try doctor(html: html))]

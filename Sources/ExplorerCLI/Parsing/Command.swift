@@ -54,11 +54,8 @@ enum Command: Equatable, Sendable {
   /// `dialog feed|apprequests|oauth [--cancel] [name=value ...]`.
   case dialog(name: String, parameters: [String], cancel: Bool)
   /// `events`: the app events logged on the emulator.
-  case events
   case grant([String])
   case revoke([String])
-  case logout
-  case reset
   case explain(ExchangeReference, sdk: ExplainSDK?)
   /// `doctor [--html FILE]`: the session so far diagnosed as `graph-explorer doctor` does.
   case doctor(html: String?)
@@ -81,6 +78,8 @@ enum Command: Equatable, Sendable {
   /// `batch <file.json>`, or `batch` alone to type operations until `end`.
   /// `batch [file.json [name@file ...]]`: the files are uploaded as the batch's attached files.
   case batch(file: String?, attachments: [Parameter] = [])
+  /// A command defined as a `REPLCommand` type (`CommandRegistry`).
+  case registered(RegisteredCommand)
 
   /// What the old answer of `diff` is compared with.
   enum DiffSide: Equatable, Sendable {

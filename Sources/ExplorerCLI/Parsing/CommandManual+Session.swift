@@ -82,13 +82,6 @@ extension CommandManual {
         "dialog feed link=http://example.com/meal name=Lunch", "dialog feed --cancel",
         "dialog oauth response_type=token scope=user_photos",
       ]),
-    "events": Page(
-      details: [
-        "One line per event: time, MOBILE_APP_INSTALL or CUSTOM_APP_EVENTS with the custom",
-        "events' names, and the tracking flags sent.",
-      ],
-      options: [],
-      examples: ["POST 233936543368280/activities event=MOBILE_APP_INSTALL", "events"]),
     "grant": Page(
       details: [
         "Mints a token with the permissions added, as the SDK's reauthorize does; the state",
@@ -102,19 +95,5 @@ extension CommandManual {
       ],
       options: [Option("<permission>", "a permission to take back")],
       examples: ["revoke publish_actions", "GET me/permissions"]),
-    "logout": Page(
-      details: [
-        "As closeAndClearTokenInformation: the session forgets the token, so the next GET me",
-        "gets the 2500 error. login opens a session again.",
-      ],
-      options: [],
-      examples: ["logout", "GET me"]),
-    "reset": Page(
-      details: [
-        "Undoes every write, logs the default user back in and restarts the emulator's clock",
-        "and ids. The history of exchanges is kept.",
-      ],
-      options: [],
-      examples: ["reset", "GET me/feed"]),
   ]
 }

@@ -27,4 +27,7 @@ enum CommandManual {
   /// Every command's page, by `CommandReference.Entry.name`.
   static let pages: [String: Page] = requestPages.merging(sessionPages) { first, _ in first }
     .merging(answerPages) { first, _ in first }
+    .merging(CommandRegistry.commands.map { ($0.type.reference.name, $0.type.manual) }) {
+      first, _ in first
+    }
 }

@@ -95,8 +95,6 @@ extension CommandParser {
       guard !args.isEmpty else { throw usage("revoke") }
       return .revoke(args.map(\.text))
     },
-    "logout": { args throws(ExplorerError) in try noArguments(args, "logout", .logout) },
-    "events": { args throws(ExplorerError) in try noArguments(args, "events", .events) },
     "dialog": { args throws(ExplorerError) in
       var words = args.map(\.text)
       guard !words.isEmpty else { throw usage("dialog") }
@@ -104,7 +102,6 @@ extension CommandParser {
       let cancel = words.contains("--cancel")
       return .dialog(name: name, parameters: words.filter { $0 != "--cancel" }, cancel: cancel)
     },
-    "reset": { args throws(ExplorerError) in try noArguments(args, "reset", .reset) },
     "explain": { args throws(ExplorerError) in
       var rest = args
       var sdk: ExplainSDK?

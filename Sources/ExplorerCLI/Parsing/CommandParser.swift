@@ -41,6 +41,9 @@ enum CommandParser {
     if name.hasPrefix("!") {
       return try rerun(name, arguments)
     }
+    if let registered = CommandRegistry.command(named: name) {
+      return .registered(RegisteredCommand(command: try registered.parse(arguments)))
+    }
     if let parse = commandParsers[name] {
       return try parse(arguments)
     }

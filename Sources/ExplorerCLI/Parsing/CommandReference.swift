@@ -8,7 +8,11 @@ enum CommandReference {
     var summary: String
   }
 
-  static let entries: [Entry] = [
+  /// Every command: those of `CommandRegistry` among the ones listed here.
+  static let entries: [Entry] = CommandRegistry.merged(into: listed)
+
+  /// The commands not yet defined as `REPLCommand` types, in display order.
+  private static let listed: [Entry] = [
     Entry(
       name: "GET", usage: "GET <path> [name=value | name:=<json> | name@<file> ...]",
       summary:
@@ -54,19 +58,11 @@ enum CommandReference {
       name: "dialog", usage: "dialog feed|apprequests|oauth [--cancel] [name=value ...]",
       summary: "Runs a web dialog on the emulator and shows the redirect the SDK receives"),
     Entry(
-      name: "events", usage: "events",
-      summary: "Lists the app events logged on the emulator (POST <app-id>/activities)"),
-    Entry(
       name: "grant", usage: "grant <permission> ...",
       summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)"),
     Entry(
       name: "revoke", usage: "revoke <permission> ...",
       summary: "Removes permissions from the emulator session's token"),
-    Entry(
-      name: "logout", usage: "logout", summary: "Closes the emulator session and forgets the token"),
-    Entry(
-      name: "reset", usage: "reset",
-      summary: "Restores the emulator's world, clock and ids, and the default user's token"),
     Entry(
       name: "explain", usage: "explain [#n] [--sdk ios3|ios|android|php|js]",
       summary:

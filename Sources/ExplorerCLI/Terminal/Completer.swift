@@ -67,6 +67,10 @@ struct Completer: Sendable {
     if isMethod || CommandParser.looksLikePath(command) {
       return completeParameter(current, path: isMethod ? words[1] : command, method: method)
     }
+    if let registered = CommandRegistry.command(named: command) {
+      return Completion(
+        prefix: current, candidates: registered.candidates(argument: index - 1, self))
+    }
     switch (command, index) {
     case ("search", _): return completeParameter(current, path: "search", method: "GET")
     case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)

@@ -1,0 +1,26 @@
+/// Every REPL command defined as a `REPLCommand` type, and where each stands among all the
+/// commands `help` lists. Adding a command is its file and its line here.
+enum CommandRegistry {
+  /// The registered commands, each after the command `help` lists before it.
+  static let commands: [(type: any REPLCommand.Type, after: String)] = [
+    (EventsCommand.self, after: "dialog"),
+    (LogoutCommand.self, after: "revoke"),
+    (ResetCommand.self, after: "logout"),
+    (WhoamiCommand.self, after: "reset"),
+  ]
+
+  /// The registered command called `name`.
+  static func command(named name: String) -> (any REPLCommand.Type)? {
+    commands.first { $0.type.reference.name == name }?.type
+  }
+
+  /// `entries` with each registered command's entry put after the one it names.
+  static func merged(into entries: [CommandReference.Entry]) -> [CommandReference.Entry] {
+    var out = entries
+    for (type, after) in commands {
+      let at = out.firstIndex { $0.name == after }.map { $0 + 1 } ?? out.count
+      out.insert(type.reference, at: at)
+    }
+    return out
+  }
+}

@@ -1,0 +1,45 @@
+/// A REPL command defined in one file, in the manner of swift-argument-parser's
+/// `ParsableCommand`: what `help` lists and explains, how the words after its name parse, what
+/// Tab offers after it, and what it does. `CommandRegistry.commands` lists every one; the
+/// parser, `help`, `CommandReferenceTests` (against docs/commands.md) and completion read it.
+protocol REPLCommand: Sendable, Equatable {
+  /// The name, usage line and one-line summary `help` lists.
+  static var reference: CommandReference.Entry { get }
+  /// What `help <name>` adds: details, options and examples.
+  static var manual: CommandManual.Page { get }
+  /// The command the words after its name make.
+  /// - Throws: `.syntax` or the command's usage, naming what is wrong.
+  static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self
+  /// What Tab offers for the argument at `index` (0: the first after the name).
+  static func candidates(argument index: Int, _ completer: Completer) -> [String]
+  /// Runs the command in `repl`.
+  func run(in repl: REPL) async throws(ExplorerError) -> [Output]
+}
+
+extension REPLCommand {
+  static func candidates(argument index: Int, _ completer: Completer) -> [String] { [] }
+
+  /// Whether `other` is this command with the same arguments.
+  func isEqual(to other: any REPLCommand) -> Bool { (other as? Self) == self }
+}
+
+/// A command without arguments: `parse` refuses any with its usage.
+protocol ArgumentlessCommand: REPLCommand {
+  init()
+}
+
+extension ArgumentlessCommand {
+  static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self {
+    guard arguments.isEmpty else { throw CommandParser.usage(reference.name) }
+    return Self()
+  }
+}
+
+/// A parsed registered command, as `Command.registered` carries it.
+struct RegisteredCommand: Equatable, Sendable {
+  let command: any REPLCommand
+
+  static func == (a: RegisteredCommand, b: RegisteredCommand) -> Bool {
+    a.command.isEqual(to: b.command)
+  }
+}
