@@ -64,14 +64,15 @@ struct RecordedWorld {
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
     // A publishing write the recording shows succeeding was permitted.
-    if request.method.uppercased() == "POST", (200..<400).contains(interaction.response.status),
+    if GraphMethod(name: request.method) == .post,
+      (200..<400).contains(interaction.response.status),
       VerifyScope.isGraph(request.url),
       let last = URLParts(request.url)?.pathComponents.last,
       ["feed", "photos", "videos", "comments", "likes"].contains(last) || last.contains(":")
     {
       wrote = true
     }
-    guard request.method.uppercased() == "GET", interaction.response.status == 200,
+    guard GraphMethod(name: request.method) == .get, interaction.response.status == 200,
       VerifyScope.isGraph(request.url), let parts = URLParts(request.url),
       let answer = try? JSONParser.parse(interaction.response.body)
     else { return }

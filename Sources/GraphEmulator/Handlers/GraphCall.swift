@@ -4,7 +4,10 @@ import GraphJSON
 /// One Graph call taken apart: method (after `method=` override), where it came from,
 /// version, path, parameters (query and form body merged), token and uploaded files.
 struct GraphCall: Sendable {
+  /// The method as sent (after a `method=` override), for messages: `GET`, or `PUT`.
   var method: String
+  /// The method, when it is one Graph answers.
+  var verb: GraphMethod? { GraphMethod(rawValue: method) }
   /// `scheme://host[:port]` of the request, reused for paging URLs.
   var origin: String
   /// The version written in the path, if any.
@@ -76,7 +79,7 @@ struct GraphCall: Sendable {
     }
     self.params = params
     method = request.method.uppercased()
-    if let override = params["method"]?.uppercased(), ["GET", "POST", "DELETE"].contains(override) {
+    if let override = params["method"]?.uppercased(), GraphMethod(rawValue: override) != nil {
       method = override
     }
     token = params["access_token"]

@@ -13,15 +13,15 @@ extension Router {
       node.type == .user
     else { throw .unknownPath("/\(name)") }
     let edge = Schema.Edge(name: name, target: .action)
-    switch call.method {
-    case "GET":
+    switch call.verb {
+    case .get?:
       let pager = EdgePager(parameters: { call[$0] }, cap: 5000)
       return .json(
         .object(
           try renderer(call, viewer).list(
             owner: node, edge: edge, selection: try selection(call), pager: pager,
             nested: false)))
-    case "POST":
+    case .post?:
       return try publishAction(name, property: property, call: call, viewer: viewer)
     default:
       throw .unsupported(call.method, id: call.path[0])

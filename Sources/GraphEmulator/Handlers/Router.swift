@@ -9,7 +9,7 @@ struct Router {
   mutating func respond(to request: HTTPRequest) -> HTTPResponse {
     state.requests += 1
     let traceID = ResponseFactory.traceID(sequence: state.requests)
-    let memoable = request.method == "GET" && state.throttle == nil
+    let memoable = request.graphMethod == .get && state.throttle == nil
     if memoable,
       let kept = state.memo.answer(
         request, generation: state.generation, now: state.nowForTokenCheck)
@@ -86,7 +86,7 @@ struct Router {
   /// The root: a batch (`POST` with `batch`), several nodes (`ids`), else Graph's error for a
   /// bare call.
   mutating func rootOperation(_ call: GraphCall, viewer: Viewer) throws(GraphError) -> Outcome {
-    if call.method == "POST", call["batch"] != nil { return try batch(call, viewer: viewer) }
+    if call.verb == .post, call["batch"] != nil { return try batch(call, viewer: viewer) }
     if let ids = call["ids"] { return try readIDs(ids, call: call, viewer: viewer) }
     throw .unsupportedBare(call.method)
   }
@@ -118,7 +118,7 @@ struct Router {
   /// `ID/picture` with no token when no session is open) and the app's own node (the iOS SDK's
   /// fetchAppSettings asks `APPID?fields=...` with no token on purpose, FBUtility.m).
   static func isPublicRead(_ call: GraphCall, in world: World) -> Bool {
-    guard call.method == "GET" else { return false }
+    guard call.verb == .get else { return false }
     if call.path.count == 2 { return call.path[1] == "picture" }
     return call.path.count == 1 && (call.path[0] == world.app.id)
   }
@@ -140,12 +140,12 @@ struct Router {
   mutating func nodeOperation(_ node: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
-    switch call.method {
-    case "GET":
+    switch call.verb {
+    case .get?:
       var object = try renderer(call, viewer).render(node, selection: try selection(call))
       if call.flag("metadata") { object.append("metadata", metadata(node, call: call)) }
       return .json(.object(try withDebug(object, call: call, viewer: viewer)))
-    case "DELETE":
+    case .delete?:
       return try deleteNode(node, call: call, viewer: viewer)
     default:
       throw .unsupported(call.method, id: call.path[0])
@@ -157,7 +157,7 @@ struct Router {
   mutating func edgeOperation(_ node: Node, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> Outcome
   {
-    guard call.method == "GET", let edge = Schema.of(node.type).edge(call.path[1], at: call.version)
+    guard call.verb == .get, let edge = Schema.of(node.type).edge(call.path[1], at: call.version)
     else { throw .unsupported(call.method, id: call.path[0]) }
     let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
     let object = try renderer(call, viewer).list(

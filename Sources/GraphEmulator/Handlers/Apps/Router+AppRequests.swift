@@ -38,10 +38,10 @@ extension Router {
     guard allowed, recipient.map({ request.recipients.contains($0) }) ?? viewer.isApp else {
       throw .unsupported(call.method, id: head)
     }
-    switch call.method {
-    case "GET":
+    switch call.verb {
+    case .get?:
       return .json(requestObject(request, recipient: recipient ?? request.recipients[0]))
-    case "DELETE":
+    case .delete?:
       var changed = request
       if let recipient {
         changed.recipients.removeAll { $0 == recipient }

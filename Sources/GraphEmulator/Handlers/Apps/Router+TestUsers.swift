@@ -13,10 +13,10 @@ extension Router {
     }
     guard viewer.hasToken else { throw .tokenRequired }
     guard viewer.isApp else { throw .appTokenRequired }
-    switch call.method {
-    case "POST":
+    switch call.verb {
+    case .post?:
       return .json(.object(createTestUser(call)))
-    case "GET":
+    case .get?:
       let data: [JSONValue] = state.surface.testUsers.map { user in
         var object = JSONObject()
         object.append("id", .string(user.id))

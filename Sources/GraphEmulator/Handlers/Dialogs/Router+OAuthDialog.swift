@@ -32,7 +32,7 @@ extension Router {
     if let unknown = scopes.first(where: { !GraphEmulator.permissionNames.contains($0) }) {
       return DialogPage.error("Invalid Scopes", "Invalid Scopes: \(unknown).")
     }
-    guard call.method == "POST", let decision = call["decision"] else {
+    guard call.verb == .post, let decision = call["decision"] else {
       return oauthDialogPage(call, app: app, scopes: scopes)
     }
     if let refusal = DialogGuard.refusal(

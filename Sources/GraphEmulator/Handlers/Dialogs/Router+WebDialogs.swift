@@ -43,7 +43,7 @@ extension Router {
     guard ValidRedirect.allows(redirect, appID: state.world.app.id) else {
       return .answered(DialogPage.error("URL Blocked", Self.blockedRedirect))
     }
-    guard call.method == "POST", let decision = call["decision"] else {
+    guard call.verb == .post, let decision = call["decision"] else {
       return .answered(page(user))
     }
     guard decision == "approve" else { return .answered(.redirect(redirect)) }

@@ -10,7 +10,7 @@ extension Router {
   static let codeLifetime = 600
 
   mutating func oauthAccessToken(_ call: GraphCall) throws(GraphError) -> Outcome {
-    guard call.method == "GET" || call.method == "POST" else {
+    guard call.verb == .get || call.verb == .post else {
       throw .unsupported(call.method, id: "oauth")
     }
     if call["grant_type"] == "fb_extend_sso_token" { return try extendSSOToken(call) }

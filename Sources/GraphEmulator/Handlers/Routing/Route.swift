@@ -31,7 +31,7 @@ struct Route: Sendable {
   /// Whether the route takes `call`, its path already matched.
   func accepts(_ call: GraphCall, in state: EmulatorState) -> Bool {
     if let methods {
-      guard let method = GraphMethod(rawValue: call.method), methods.contains(method) else {
+      guard let method = call.verb, methods.contains(method) else {
         return false
       }
     }
