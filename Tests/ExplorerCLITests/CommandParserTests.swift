@@ -1,3 +1,4 @@
+import GraphAPI
 import Testing
 
 @testable import ExplorerCLI
@@ -7,7 +8,9 @@ import Testing
     _ method: String, _ path: String, _ parameters: [Parameter] = []
   ) -> Command {
     .request(
-      RequestLine(method: method, path: Template(pieces: [(path, true)]), parameters: parameters))
+      RequestLine(
+        method: GraphMethod(name: method)!, path: Template(pieces: [(path, true)]),
+        parameters: parameters))
   }
 
   static func text(_ name: String, _ value: String) -> Parameter {

@@ -11,7 +11,7 @@ import Testing
   static func exchange(_ number: Int, bodyBytes: Int = 10) -> Exchange {
     Exchange(
       number: number, line: "GET me",
-      source: RequestLine(method: "GET", path: Template(literal: "me"), parameters: []),
+      source: RequestLine(method: .get, path: Template(literal: "me"), parameters: []),
       request: HTTPRequest(url: "https://graph.facebook.com/me"),
       response: HTTPResponse(
         status: 200, body: Array(repeating: UInt8(ascii: "x"), count: bodyBytes)),

@@ -8,7 +8,7 @@ import Testing
   static func exchange(status: Int, body: String) -> Exchange {
     Exchange(
       number: 1, line: "GET me",
-      source: RequestLine(method: "GET", path: Template(literal: "me"), parameters: []),
+      source: RequestLine(method: .get, path: Template(literal: "me"), parameters: []),
       request: HTTPRequest(url: "https://graph.facebook.com/me"),
       response: HTTPResponse(status: status, body: Array(body.utf8)), elapsed: .zero)
   }

@@ -19,7 +19,7 @@ extension REPL {
       throw .file(path: file, reason: "\(error)")
     }
     // `batch f.json file1@meal.png`: the operations' attached_files name these uploads.
-    let line = RequestLine(method: "POST", path: Template(literal: "/"), parameters: attachments)
+    let line = RequestLine(method: .post, path: Template(literal: "/"), parameters: attachments)
     batch.uploads += try session.graphRequest(for: line, accessToken: nil).uploads
     return try await send(batch, text: text)
   }
@@ -64,7 +64,7 @@ extension REPL {
       throw .failed("\(error)")
     }
     let source = RequestLine(
-      method: "POST", path: Template(literal: "/"),
+      method: .post, path: Template(literal: "/"),
       parameters: [Parameter(name: "batch", value: .text(Template(literal: batch.batchField)))])
     let exchange = try await session.send(
       graphRequest.httpRequest(baseURL: session.baseURL), line: text, source: source)

@@ -105,7 +105,7 @@ extension REPL {
       all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
     }
     return RequestLine(
-      method: "GET", path: Template(literal: "search"), parameters: all + parameters)
+      method: .get, path: Template(literal: "search"), parameters: all + parameters)
   }
 
   /// Checks an expectation on the last answer.

@@ -77,6 +77,6 @@ extension REPL {
   }
 
   private func pageLine(_ url: String) -> RequestLine {
-    RequestLine(method: "GET", path: Template(literal: url), parameters: [])
+    RequestLine(method: .get, path: Template(literal: url), parameters: [])
   }
 }

@@ -8,7 +8,7 @@ struct ParsedLine: Equatable, Sendable {
 
 /// A request line: `GET me/friends limit=2`, `POST me/feed message="hi there"`.
 struct RequestLine: Equatable, Sendable {
-  var method: String
+  var method: GraphMethod
   /// A path (`me`, `/v2.2/me/friends?limit=2`) or a full URL such as a pasted `paging.next`.
   var path: Template
   var parameters: [Parameter]

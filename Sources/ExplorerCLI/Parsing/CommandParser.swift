@@ -31,12 +31,11 @@ enum CommandParser {
     _ first: Word, _ arguments: [Word]
   ) throws(ExplorerError) -> Command {
     let name = first.text
-    if methods.contains(name.uppercased()) {
+    if let method = GraphMethod(name: name) {
       guard let path = arguments.first else {
-        throw usage(name.uppercased())
+        throw usage(method.rawValue)
       }
-      return .request(
-        try requestLine(method: name.uppercased(), path: path, Array(arguments.dropFirst())))
+      return .request(try requestLine(method: method, path: path, Array(arguments.dropFirst())))
     }
     if name.hasPrefix("!") {
       return try rerun(name, arguments)
@@ -53,7 +52,7 @@ enum CommandParser {
       return .help(topic.text)
     }
     if looksLikePath(name) {
-      return .request(try requestLine(method: "GET", path: first, arguments))
+      return .request(try requestLine(method: .get, path: first, arguments))
     }
     throw .unknownCommand(name)
   }
@@ -66,7 +65,7 @@ enum CommandParser {
   }
 
   private static func requestLine(
-    method: String, path: Word, _ arguments: [Word]
+    method: GraphMethod, path: Word, _ arguments: [Word]
   ) throws(ExplorerError) -> RequestLine {
     var parameters: [Parameter] = []
     var arguments = arguments[...]

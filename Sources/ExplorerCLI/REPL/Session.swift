@@ -137,11 +137,8 @@ final class Session {
         parameters.append(parameter.name, value)
       }
     }
-    guard let method = GraphMethod(name: line.method) else {
-      throw .syntax(message: "unknown method \(line.method)", column: 1)
-    }
     return GraphRequest(
-      method, path, parameters: parameters, uploads: uploads, version: version,
+      line.method, path, parameters: parameters, uploads: uploads, version: version,
       accessToken: accessToken, appSecret: accessToken == nil ? nil : appSecret)
   }
 
