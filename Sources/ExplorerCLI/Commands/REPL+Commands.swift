@@ -6,7 +6,8 @@ extension REPL {
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
     case .empty, .quit: return []
-    case .registered(let registered): return try await registered.command.run(in: self)
+    case .registered(let registered):
+      return try await registered.command.run(in: self, line: text)
     case .request(let line) where line.offline && line.sdk != nil:
       return [.text(try sdkWireText(line))]
     case .request(let line) where line.offline:
@@ -20,14 +21,8 @@ extension REPL {
       try savePreferences()
       return outputs
     case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
-    case .history: return [.text(historyListing())]
-    case .show(let ref): return [.exchange(try session.exchange(ref))]
-    case .headers(let ref): return [.text(headers(of: try session.exchange(ref)))]
-    case .raw(let ref): return [.text(rawBody(of: try session.exchange(ref)))]
     case .save(let ref, let path): return [.note(try save(try session.exchange(ref), to: path))]
     case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
-    case .next: return [.exchange(try await follow("next"))]
-    case .previous: return [.exchange(try await follow("previous"))]
     case .all(let max): return try await all(max: max, text: text)
     case .set(let name, let value):
       guard let name, let value else { return [.text(try settingsListing(only: name))] }

@@ -31,14 +31,8 @@ enum Command: Equatable, Sendable {
   case version(Setting)
   case help(String?)
   case quit
-  case history
-  case show(ExchangeReference)
-  case headers(ExchangeReference)
-  case raw(ExchangeReference)
   case save(ExchangeReference, path: String)
   case rerun(ExchangeReference)
-  case next
-  case previous
   case all(max: Int?)
   /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
   case set(name: String?, value: String?)

@@ -93,29 +93,6 @@ extension CommandManual {
         Option("--secret NAME=VALUE", "puts a redacted secret (<NAME>) back when re-sending"),
       ],
       examples: ["verify c.json", "verify c.json --ignore data[*].updated_time"]),
-    "history": Page(
-      details: [
-        "One line each: #3  200  GET /me/friends?limit=2  1 ms. A POST or DELETE shows its",
-        "body's parameters (secrets <redacted>); a line that gave the token says which was",
-        "sent (· token CAAEmuBob (access_token=)); all's merged result says what it merged.",
-      ],
-      options: [],
-      examples: ["history", "history | grep POST"]),
-    "show": Page(
-      details: ["Prints the answer with its status line again, as it was first shown."],
-      options: [Option("#n", "the exchange (default: the last)")],
-      examples: ["show", "show #3", "show #3 > friends.json"]),
-    "headers": Page(
-      details: [
-        "The request line and headers, a blank line, the status and the response headers",
-        "(facebook-api-version, x-fb-trace-id, x-app-usage, ...), secrets redacted.",
-      ],
-      options: [Option("#n", "the exchange (default: the last)")],
-      examples: ["headers", "headers #3"]),
-    "raw": Page(
-      details: ["The bytes that came, not pretty-printed: keys, spacing and escapes as sent."],
-      options: [Option("#n", "the exchange (default: the last)")],
-      examples: ["raw", "raw #3 | jq .data"]),
     "save": Page(
       details: [
         "It never overwrites: an existing file is an error. The session's token,",

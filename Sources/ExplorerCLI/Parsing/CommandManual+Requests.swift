@@ -50,21 +50,6 @@ extension CommandManual {
       ],
       options: requestItems,
       examples: ["DELETE $last.id", "DELETE me/permissions/publish_actions"]),
-    "next": Page(
-      details: [
-        "Sends the last answer's paging.next URL as it is (its cursor or offset, the session's",
-        "token); the page is a new exchange. On the last page (no paging.next), and after an",
-        "error answer, it says so and sends nothing.",
-      ],
-      options: [],
-      examples: ["GET me/friends?limit=2", "next"]),
-    "prev": Page(
-      details: [
-        "Sends the last answer's paging.previous URL; on the first page (no paging.previous)",
-        "it says so and sends nothing.",
-      ],
-      options: [],
-      examples: ["next", "prev"]),
     "all": Page(
       details: [
         "Starts from the last answer, which must have a data array. Each page is an exchange,",

@@ -33,10 +33,6 @@ extension CommandParser {
     },
     "quit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
     "exit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
-    "history": { args throws(ExplorerError) in try noArguments(args, "history", .history) },
-    "show": { args throws(ExplorerError) in .show(try reference(args, "show")) },
-    "headers": { args throws(ExplorerError) in .headers(try reference(args, "headers")) },
-    "raw": { args throws(ExplorerError) in .raw(try reference(args, "raw")) },
     "save": { args throws(ExplorerError) in
       switch args.count {
       case 1: return .save(.last, path: args[0].text)
@@ -46,8 +42,6 @@ extension CommandParser {
       default: throw usage("save")
       }
     },
-    "next": { args throws(ExplorerError) in try noArguments(args, "next", .next) },
-    "prev": { args throws(ExplorerError) in try noArguments(args, "prev", .previous) },
     "all": { args throws(ExplorerError) in
       if args.isEmpty { return .all(max: nil) }
       guard args.count == 2, args[0].text == "--max", let n = Int(args[1].text), n > 0 else {
@@ -246,7 +240,7 @@ extension CommandParser {
     return result
   }
 
-  private static func reference(
+  static func reference(
     _ args: [Word], _ command: String
   ) throws(ExplorerError) -> ExchangeReference {
     guard args.count <= 1 else { throw usage(command) }

@@ -24,8 +24,6 @@ enum CommandReference {
     Entry(
       name: "DELETE", usage: "DELETE <path> [name=value ...]",
       summary: "Deletes a node or an edge"),
-    Entry(name: "next", usage: "next", summary: "Follows paging.next of the last answer"),
-    Entry(name: "prev", usage: "prev", summary: "Follows paging.previous of the last answer"),
     Entry(
       name: "all", usage: "all [--max N]",
       summary: "Follows paging.next to the end (or N items) and prints the merged data"),
@@ -93,14 +91,6 @@ enum CommandReference {
       usage: "verify <cassette> [--target emulator|live|<url>] [--ignore <paths>]",
       summary:
         "Re-sends a cassette's requests to a fresh target and reports drift per interaction"),
-    Entry(name: "history", usage: "history", summary: "Lists the exchanges of this session"),
-    Entry(name: "show", usage: "show [#n]", summary: "Prints an earlier answer again"),
-    Entry(
-      name: "headers", usage: "headers [#n]",
-      summary: "Prints the request and response headers of an exchange"),
-    Entry(
-      name: "raw", usage: "raw [#n]",
-      summary: "Prints an exchange's response body exactly as it came"),
     Entry(
       name: "save", usage: "save [#n] <file>",
       summary: "Writes an exchange's response body to a file"),

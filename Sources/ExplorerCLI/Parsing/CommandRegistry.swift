@@ -3,6 +3,12 @@
 enum CommandRegistry {
   /// The registered commands, each after the command `help` lists before it.
   static let commands: [(type: any REPLCommand.Type, after: String)] = [
+    (NextCommand.self, after: "DELETE"),
+    (PreviousCommand.self, after: "next"),
+    (HistoryCommand.self, after: "verify"),
+    (ShowCommand.self, after: "history"),
+    (HeadersCommand.self, after: "show"),
+    (RawCommand.self, after: "headers"),
     (EventsCommand.self, after: "dialog"),
     (LogoutCommand.self, after: "revoke"),
     (ResetCommand.self, after: "logout"),

@@ -12,8 +12,8 @@ protocol REPLCommand: Sendable, Equatable {
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self
   /// What Tab offers for the argument at `index` (0: the first after the name).
   static func candidates(argument index: Int, _ completer: Completer) -> [String]
-  /// Runs the command in `repl`.
-  func run(in repl: REPL) async throws(ExplorerError) -> [Output]
+  /// Runs the command in `repl`; `line` is the line as typed.
+  func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output]
 }
 
 extension REPLCommand {
@@ -32,6 +32,13 @@ extension ArgumentlessCommand {
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self {
     guard arguments.isEmpty else { throw CommandParser.usage(reference.name) }
     return Self()
+  }
+}
+
+extension Command {
+  /// `command` as a `Command`.
+  static func of(_ command: some REPLCommand) -> Command {
+    .registered(RegisteredCommand(command: command))
   }
 }
 

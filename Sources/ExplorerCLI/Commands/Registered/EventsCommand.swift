@@ -12,7 +12,7 @@ struct EventsCommand: ArgumentlessCommand {
     options: [],
     examples: ["POST 233936543368280/activities event=MOBILE_APP_INSTALL", "events"])
 
-  func run(in repl: REPL) async throws(ExplorerError) -> [Output] {
+  func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     [.text(try repl.appEventsListing())]
   }
 }

@@ -11,7 +11,7 @@ struct LogoutCommand: ArgumentlessCommand {
     options: [],
     examples: ["logout", "GET me"])
 
-  func run(in repl: REPL) async throws(ExplorerError) -> [Output] {
+  func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     [.note(try repl.logout())]
   }
 }

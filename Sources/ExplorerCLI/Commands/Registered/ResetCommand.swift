@@ -12,7 +12,7 @@ struct ResetCommand: ArgumentlessCommand {
     options: [],
     examples: ["reset", "GET me/feed"])
 
-  func run(in repl: REPL) async throws(ExplorerError) -> [Output] {
+  func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     [.note(try repl.reset())]
   }
 }

@@ -19,7 +19,7 @@ struct WhoamiCommand: ArgumentlessCommand {
     options: [],
     examples: ["whoami", "token alice-publish", "login bob publish_actions"])
 
-  func run(in repl: REPL) async throws(ExplorerError) -> [Output] {
+  func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     let session = repl.session
     let place = "target \(session.targetName), version \(session.version ?? "none")"
     guard let token = session.token else {
