@@ -23,7 +23,10 @@ import Testing
       .diff(old: .number(1), new: .file("b.json"), DiffArguments(operands: ["#1", "b.json"]))
     ),
     ("diff --help", .help("diff")),
-    ("verify a.json --target live", .verify(["a.json", "--target", "live"])),
+    (
+      "verify a.json --target live",
+      .of(VerifyREPLCommand(arguments: ["a.json", "--target", "live"]))
+    ),
   ])
   func parses(line: String, command: Command) throws {
     #expect(try CommandParser.parse(line).command == command)

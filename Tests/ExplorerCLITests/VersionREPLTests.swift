@@ -10,11 +10,14 @@ import Testing
 @Suite struct VersionREPLTests {
   @Test func parsesVersionLatestAndExplainSDK() throws {
     #expect(try CommandParser.parse("version latest").command == .version(.set("v27.0")))
-    #expect(try CommandParser.parse("explain --sdk php").command == .explain(.last, sdk: .php))
+    #expect(
+      try CommandParser.parse("explain --sdk php").command
+        == .of(ExplainCommand(exchange: .last, sdk: .php)))
     #expect(
       try CommandParser.parse("explain #2 --sdk ios").command
-        == .explain(ExchangeReference("#2")!, sdk: .ios))
-    #expect(try CommandParser.parse("explain").command == .explain(.last, sdk: nil))
+        == .of(ExplainCommand(exchange: ExchangeReference("#2")!, sdk: .ios)))
+    #expect(
+      try CommandParser.parse("explain").command == .of(ExplainCommand(exchange: .last, sdk: nil)))
     #expect(
       throws: ExplorerError.syntax(
         message:

@@ -21,9 +21,7 @@ extension REPL {
       try savePreferences()
       return outputs
     case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
-    case .save(let ref, let path): return [.note(try save(try session.exchange(ref), to: path))]
     case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
-    case .all(let max): return try await all(max: max, text: text)
     case .set(let name, let value):
       guard let name, let value else { return [.text(try settingsListing(only: name))] }
       let note = try set(name, value)
@@ -34,22 +32,12 @@ extension REPL {
     case .expect(let expectation): return [.note(try check(expectation))]
     case .login(let person, let permissions) where session.target.isNetwork:
       return [.note(try await servedLogin("login", person, permissions))]
-    case .grant(let permissions) where session.target.isNetwork:
-      return [.note(try await servedLogin("grant", nil, permissions))]
     case .login(let person, let permissions):
       return [.note(try await login(person, permissions))]
     case .loginCodeFlow(let person, let permissions):
       return [.note(try loginCodeFlow(person, permissions))]
     case .tokenExchange: return [.note(try tokenExchange())]
-    case .dialog(let name, let parameters, let cancel):
-      return [.text(try dialog(name, parameters, cancel: cancel))]
-    case .grant(let permissions): return [.note(try await grant(permissions))]
-    case .revoke(let permissions): return [.note(try await revoke(permissions))]
-    case .explain(let ref, let sdk):
-      return [.text(Explanation.text(for: try session.exchange(ref), sdk: sdk))]
-    case .doctor(let html): return [.text(try doctor(html: html))]
     case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
-    case .verify(let arguments): return [.text(try await verify(arguments))]
     case .app(let setting): return [try app(setting)]
     case .record(let file, let mode): return [.note(try record(file, mode: mode))]
     case .replay(let file): return [.note(try replay(file))]

@@ -31,9 +31,7 @@ enum Command: Equatable, Sendable {
   case version(Setting)
   case help(String?)
   case quit
-  case save(ExchangeReference, path: String)
   case rerun(ExchangeReference)
-  case all(max: Int?)
   /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
   case set(name: String?, value: String?)
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
@@ -46,19 +44,13 @@ enum Command: Equatable, Sendable {
   /// `token exchange`: a long-lived token for the session's (`fb_exchange_token`).
   case tokenExchange
   /// `dialog feed|apprequests|oauth [--cancel] [name=value ...]`.
-  case dialog(name: String, parameters: [String], cancel: Bool)
   /// `events`: the app events logged on the emulator.
-  case grant([String])
-  case revoke([String])
-  case explain(ExchangeReference, sdk: ExplainSDK?)
   /// `doctor [--html FILE]`: the session so far diagnosed as `graph-explorer doctor` does.
-  case doctor(html: String?)
   /// `diff [#a] [#b | <file>] [options]`: `nil` sides mean the default (the one before the
   /// last answer, the last); the options as `graph-explorer diff` takes them.
   case diff(old: ExchangeReference?, new: DiffSide?, DiffArguments)
   /// `verify <cassette> [--target emulator|live|<url>] [--ignore <paths>] ...`: the arguments
   /// as `graph-explorer verify` takes them.
-  case verify([String])
   /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
   case app(AppSetting)
   /// `record <file> [[--mode] mode]`: start; `record stop`.

@@ -2,28 +2,6 @@
 /// diff, record, replay, verify, history, show, headers, raw, save, !n, expect, set, help, quit.
 extension CommandManual {
   static let answerPages: [String: Page] = [
-    "explain": Page(
-      details: [
-        "For an error: code, subcode, type and message, the error catalogue's meaning, likely",
-        "cause and fix; then what each SDK hands the app (the iOS SDK 3.x NSError and its",
-        "fberrorCategory, FBSDKCoreKit's error kind, Android, PHP, JavaScript). For a success,",
-        "the result the completion handler receives.",
-      ],
-      options: [
-        Option("#n", "the exchange to explain (default: the last)"),
-        Option("--sdk NAME", "one view only: ios3, ios, android, php or js"),
-      ],
-      examples: ["explain", "explain #4 --sdk android", "explain --sdk php"]),
-    "doctor": Page(
-      details: [
-        "Reads every exchange of the session as `graph-explorer doctor` reads a recording: the",
-        "hosts and Graph versions called, each token (whose, permissions seen, when it died),",
-        "every error grouped by cause with the iOS SDK 3.x's next step and what came next,",
-        "throttling and usage headers, repeated GETs, paging loops and calls a batch would save.",
-        "Tokens are shown by placeholder. The #n are the history's numbers. See docs/doctor.md.",
-      ],
-      options: [Option("--html FILE", "also write the self-contained HTML report to FILE")],
-      examples: ["doctor", "doctor --html report.html"]),
     "code": Page(
       details: [
         "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",
@@ -80,30 +58,6 @@ extension CommandManual {
         Option("stop", "goes back to the emulator"),
       ],
       examples: ["replay c.json", "replay stop"]),
-    "verify": Page(
-      details: [
-        "Checks status, error code and subcode, Content-Type, the JSON body structurally and",
-        "the interactions' expect assertions, ignoring volatile values (ids minted by writes,",
-        "times, fbtrace_id, cursors). Drift makes a script exit 1.",
-      ],
-      options: [
-        Option("--target T", "emulator (a fresh one, the default), live, a URL or a cassette"),
-        Option("--ignore <paths>", "comma-separated JSON paths to leave out (repeatable)"),
-        Option("--no-default-ignores", "compares the volatile values too"),
-        Option("--secret NAME=VALUE", "puts a redacted secret (<NAME>) back when re-sending"),
-      ],
-      examples: ["verify c.json", "verify c.json --ignore data[*].updated_time"]),
-    "save": Page(
-      details: [
-        "It never overwrites: an existing file is an error. The session's token,",
-        "appsecret_proof and app secret are written as <ACCESS_TOKEN>, <APPSECRET_PROOF> and",
-        "<APP_SECRET> (Graph repeats the token in paging URLs).",
-      ],
-      options: [
-        Option("#n", "the exchange (default: the last)"),
-        Option("<file>", "where to write (~ is expanded)"),
-      ],
-      examples: ["save friends.json", "save #3 friends.json"]),
     "!n": Page(
       details: [
         "Prints the line it runs, then sends it again with the current token and the version",

@@ -50,14 +50,6 @@ extension CommandManual {
       ],
       options: requestItems,
       examples: ["DELETE $last.id", "DELETE me/permissions/publish_actions"]),
-    "all": Page(
-      details: [
-        "Starts from the last answer, which must have a data array. Each page is an exchange,",
-        "and so is the merged {\"data\": [...]} (#n: show, $last, save and diff work on it).",
-        "Ctrl-C stops between pages or inside a page request and keeps what arrived.",
-      ],
-      options: [Option("--max N", "stops once N items have arrived")],
-      examples: ["GET me/friends?limit=25", "all", "all --max 100"]),
     "search": Page(
       details: [
         "Sends GET search?q=<text>&type=... as the iOS SDK's place picker does; the words",

@@ -65,35 +65,5 @@ extension CommandManual {
         "login bob publish_actions", "login --code-flow alice user_photos",
         "login alice --scope user_photos,publish_actions",
       ]),
-    "dialog": Page(
-      details: [
-        "The parameters are the dialog's own; app_id and the session's token are added. The",
-        "output is the redirect URL (codes and tokens masked), its parameters, and the result",
-        "the SDK reports. dialog oauth response_type=token gives the session its token.",
-      ],
-      options: [
-        Option("feed", "the feed dialog: link, name, caption, description, picture, to"),
-        Option("apprequests", "the requests dialog: message, to, data, title"),
-        Option("oauth", "the login dialog: scope, response_type, state"),
-        Option("--cancel", "presses Cancel instead of Share, Send or Okay"),
-        Option("name=value", "a parameter of the dialog"),
-      ],
-      examples: [
-        "dialog feed link=http://example.com/meal name=Lunch", "dialog feed --cancel",
-        "dialog oauth response_type=token scope=user_photos",
-      ]),
-    "grant": Page(
-      details: [
-        "Mints a token with the permissions added, as the SDK's reauthorize does; the state",
-        "becomes FBSessionStateOpenTokenExtended. A mistyped permission gets a \"did you mean\".",
-      ],
-      options: [Option("<permission>", "a permission to add (Tab lists them)")],
-      examples: ["grant publish_actions", "grant user_photos user_friends"]),
-    "revoke": Page(
-      details: [
-        "As DELETE me/permissions/<name> does: the token stays, its scopes shrink."
-      ],
-      options: [Option("<permission>", "a permission to take back")],
-      examples: ["revoke publish_actions", "GET me/permissions"]),
   ]
 }

@@ -33,22 +33,6 @@ extension CommandParser {
     },
     "quit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
     "exit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
-    "save": { args throws(ExplorerError) in
-      switch args.count {
-      case 1: return .save(.last, path: args[0].text)
-      case 2:
-        guard let ref = ExchangeReference(args[0].text) else { throw usage("save") }
-        return .save(ref, path: args[1].text)
-      default: throw usage("save")
-      }
-    },
-    "all": { args throws(ExplorerError) in
-      if args.isEmpty { return .all(max: nil) }
-      guard args.count == 2, args[0].text == "--max", let n = Int(args[1].text), n > 0 else {
-        throw usage("all")
-      }
-      return .all(max: n)
-    },
     "search": { args throws(ExplorerError) in
       let text = args.prefix { Parameter(word: $0) == nil }
       // No text is a search too when parameters say where (the place picker's nearby search).
@@ -81,49 +65,7 @@ extension CommandParser {
       }
       return .login(person: first, permissions: Array(words.dropFirst()))
     },
-    "grant": { args throws(ExplorerError) in
-      guard !args.isEmpty else { throw usage("grant") }
-      return .grant(args.map(\.text))
-    },
-    "revoke": { args throws(ExplorerError) in
-      guard !args.isEmpty else { throw usage("revoke") }
-      return .revoke(args.map(\.text))
-    },
-    "dialog": { args throws(ExplorerError) in
-      var words = args.map(\.text)
-      guard !words.isEmpty else { throw usage("dialog") }
-      let name = words.removeFirst()
-      let cancel = words.contains("--cancel")
-      return .dialog(name: name, parameters: words.filter { $0 != "--cancel" }, cancel: cancel)
-    },
-    "explain": { args throws(ExplorerError) in
-      var rest = args
-      var sdk: ExplainSDK?
-      if let flag = rest.firstIndex(where: { $0.text == "--sdk" }) {
-        guard flag + 1 < rest.count else { throw usage("explain") }
-        let name = rest[flag + 1]
-        guard let chosen = ExplainSDK(rawValue: name.text) else {
-          throw .syntax(
-            message: "expected an SDK (\(ExplainSDK.names)), found '\(name.text)'",
-            column: name.column)
-        }
-        sdk = chosen
-        rest.removeSubrange(flag...(flag + 1))
-      }
-      return .explain(try reference(rest, "explain"), sdk: sdk)
-    },
-    "doctor": { args throws(ExplorerError) in
-      switch args.map(\.text) {
-      case []: return .doctor(html: nil)
-      case let words where words.count == 2 && words[0] == "--html": return .doctor(html: words[1])
-      default: throw usage("doctor")
-      }
-    },
     "diff": { args throws(ExplorerError) in try diff(args) },
-    "verify": { args throws(ExplorerError) in
-      guard !args.isEmpty else { throw usage("verify") }
-      return .verify(args.map(\.text))
-    },
     "app": { args throws(ExplorerError) in
       switch args.count {
       case 0: return .app(.show)

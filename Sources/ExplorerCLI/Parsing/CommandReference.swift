@@ -25,9 +25,6 @@ enum CommandReference {
       name: "DELETE", usage: "DELETE <path> [name=value ...]",
       summary: "Deletes a node or an edge"),
     Entry(
-      name: "all", usage: "all [--max N]",
-      summary: "Follows paging.next to the end (or N items) and prints the merged data"),
-    Entry(
       name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
       summary: "Searches places (or type=user, page, event, group) for the text"),
     Entry(
@@ -53,23 +50,6 @@ enum CommandReference {
       summary:
         "Logs a person of the emulator's world in (the default user if none) with permissions"),
     Entry(
-      name: "dialog", usage: "dialog feed|apprequests|oauth [--cancel] [name=value ...]",
-      summary: "Runs a web dialog on the emulator and shows the redirect the SDK receives"),
-    Entry(
-      name: "grant", usage: "grant <permission> ...",
-      summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)"),
-    Entry(
-      name: "revoke", usage: "revoke <permission> ...",
-      summary: "Removes permissions from the emulator session's token"),
-    Entry(
-      name: "explain", usage: "explain [#n] [--sdk ios3|ios|android|php|js]",
-      summary:
-        "Explains an answer: the Graph error and its fix, and what each SDK reports (or one)"),
-    Entry(
-      name: "doctor", usage: "doctor [--html FILE]",
-      summary:
-        "Diagnoses the session so far: errors by cause and the SDK's next step, tokens, waste"),
-    Entry(
       name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
       summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),
     Entry(
@@ -86,14 +66,6 @@ enum CommandReference {
     Entry(
       name: "replay", usage: "replay <file> | replay stop",
       summary: "Answers from a cassette instead of the emulator, or goes back to the emulator"),
-    Entry(
-      name: "verify",
-      usage: "verify <cassette> [--target emulator|live|<url>] [--ignore <paths>]",
-      summary:
-        "Re-sends a cassette's requests to a fresh target and reports drift per interaction"),
-    Entry(
-      name: "save", usage: "save [#n] <file>",
-      summary: "Writes an exchange's response body to a file"),
     Entry(name: "!n", usage: "!n | !!", summary: "Runs exchange #n (or the last one) again"),
     Entry(
       name: "expect", usage: "expect <status | path[.length]> <op> <value>",

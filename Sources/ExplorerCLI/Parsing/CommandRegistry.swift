@@ -5,14 +5,22 @@ enum CommandRegistry {
   static let commands: [(type: any REPLCommand.Type, after: String)] = [
     (NextCommand.self, after: "DELETE"),
     (PreviousCommand.self, after: "next"),
+    (AllCommand.self, after: "prev"),
+    (VerifyREPLCommand.self, after: "replay"),
     (HistoryCommand.self, after: "verify"),
     (ShowCommand.self, after: "history"),
     (HeadersCommand.self, after: "show"),
     (RawCommand.self, after: "headers"),
+    (SaveCommand.self, after: "raw"),
+    (DialogCommand.self, after: "login"),
     (EventsCommand.self, after: "dialog"),
+    (GrantCommand.self, after: "events"),
+    (RevokeCommand.self, after: "grant"),
     (LogoutCommand.self, after: "revoke"),
     (ResetCommand.self, after: "logout"),
     (WhoamiCommand.self, after: "reset"),
+    (ExplainCommand.self, after: "whoami"),
+    (DoctorREPLCommand.self, after: "explain"),
   ]
 
   /// The registered command called `name`.

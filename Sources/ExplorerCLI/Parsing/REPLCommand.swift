@@ -10,17 +10,38 @@ protocol REPLCommand: Sendable, Equatable {
   /// The command the words after its name make.
   /// - Throws: `.syntax` or the command's usage, naming what is wrong.
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self
-  /// What Tab offers for the argument at `index` (0: the first after the name).
-  static func candidates(argument index: Int, _ completer: Completer) -> [String]
+  /// What Tab offers in the word being typed after the name; `nil` leaves it to the rules
+  /// every command shares (file names after `@`).
+  static func completion(_ context: CompletionContext) -> Completion?
   /// Runs the command in `repl`; `line` is the line as typed.
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output]
 }
 
 extension REPLCommand {
-  static func candidates(argument index: Int, _ completer: Completer) -> [String] { [] }
+  static func completion(_ context: CompletionContext) -> Completion? { nil }
 
   /// Whether `other` is this command with the same arguments.
   func isEqual(to other: any REPLCommand) -> Bool { (other as? Self) == self }
+}
+
+/// Where Tab was pressed after a registered command's name.
+struct CompletionContext {
+  /// The word being typed (empty at the start of a word).
+  var current: String
+  /// Its place among the arguments (0: the first after the name).
+  var index: Int
+  /// The words typed so far, the command's name first.
+  var words: [String]
+  /// The line up to the cursor.
+  var before: String
+  /// The completer, with what the session knows (permissions, people, files).
+  var completer: Completer
+
+  /// File names for the word, unless it is an exchange (`#3`) or an option (`--html`).
+  func fileNames() -> Completion? {
+    guard !current.hasPrefix("#"), !current.hasPrefix("-") else { return .none }
+    return completer.fileNames(current, head: "")
+  }
 }
 
 /// A command without arguments: `parse` refuses any with its usage.

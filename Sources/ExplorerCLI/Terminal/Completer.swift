@@ -67,9 +67,12 @@ struct Completer: Sendable {
     if isMethod || CommandParser.looksLikePath(command) {
       return completeParameter(current, path: isMethod ? words[1] : command, method: method)
     }
-    if let registered = CommandRegistry.command(named: command) {
-      return Completion(
-        prefix: current, candidates: registered.candidates(argument: index - 1, self))
+    if let registered = CommandRegistry.command(named: command),
+      let completion = registered.completion(
+        CompletionContext(
+          current: current, index: index - 1, words: words, before: before, completer: self))
+    {
+      return completion
     }
     switch (command, index) {
     case ("search", _): return completeParameter(current, path: "search", method: "GET")
@@ -239,7 +242,7 @@ struct Completer: Sendable {
 
   /// The names in the folder `partial` names (the current one when it has no `/`) that start
   /// as it does, each after `head`; folders end in `/`.
-  private func fileNames(_ partial: String, head: String) -> Completion {
+  func fileNames(_ partial: String, head: String) -> Completion {
     let current = head + partial
     let slash = partial.lastIndex(of: "/")
     let shownFolder = slash.map { String(partial[...$0]) } ?? ""
