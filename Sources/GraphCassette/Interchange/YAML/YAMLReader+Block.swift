@@ -82,30 +82,7 @@ extension YAMLReader {
         if isSequenceItem(c, end) { break }
         throw failure("expected a mapping key", column: n + 1)
       }
-      var (keyStart, keyEnd) = trimmed(c, colon)
-      let binaryKey = isBinaryTag(keyStart, keyEnd)
-      if keyStart < keyEnd, bytes[keyStart] == UInt8(ascii: "!") {
-        keyStart = afterTag(keyStart, keyEnd)
-      }
-      var key: String
-      if keyStart < keyEnd,
-        bytes[keyStart] == UInt8(ascii: "'") || bytes[keyStart] == UInt8(ascii: "\"")
-      {
-        let scalar = try Self.withReader(Array(bytes[keyStart..<keyEnd])) {
-          (scratch: inout YAMLReader) throws(Failure) in
-          try scratch.scalarValue(startColumn: 0, parentIndent: -1)
-        }
-        guard case .string(let s) = scalar else { throw failure("bad quoted key", column: n + 1) }
-        key = s
-      } else {
-        key = string(keyStart, keyEnd)
-      }
-      if binaryKey {
-        guard let data = Data(base64Encoded: key.filter { !$0.isWhitespace }) else {
-          throw failure("a !binary key that is not base64", column: n + 1)
-        }
-        key = String(decoding: data, as: UTF8.self)
-      }
+      let key = try mappingKey(c, colon, column: n + 1)
       var rest = colon + 1
       while rest < end, bytes[rest] == Self.space { rest += 1 }
       let inside = inItem
@@ -135,6 +112,38 @@ extension YAMLReader {
       }
     }
     return .object(object)
+  }
+
+  /// The key of a mapping line `lo..<colon`: plain, quoted, or tagged (`!binary "..."`, its
+  /// base64 decoded). Apart from `mapping` and never inlined into it, whose frame every level
+  /// of nesting repeats (a deep file must meet the depth limit, not the stack's end).
+  @inline(never)
+  func mappingKey(_ lo: Int, _ colon: Int, column: Int) throws(Failure) -> String {
+    var (keyStart, keyEnd) = trimmed(lo, colon)
+    let binaryKey = isBinaryTag(keyStart, keyEnd)
+    if keyStart < keyEnd, bytes[keyStart] == UInt8(ascii: "!") {
+      keyStart = afterTag(keyStart, keyEnd)
+    }
+    var key: String
+    if keyStart < keyEnd,
+      bytes[keyStart] == UInt8(ascii: "'") || bytes[keyStart] == UInt8(ascii: "\"")
+    {
+      let scalar = try Self.withReader(Array(bytes[keyStart..<keyEnd])) {
+        (scratch: inout YAMLReader) throws(Failure) in
+        try scratch.scalarValue(startColumn: 0, parentIndent: -1)
+      }
+      guard case .string(let s) = scalar else { throw failure("bad quoted key", column: column) }
+      key = s
+    } else {
+      key = string(keyStart, keyEnd)
+    }
+    if binaryKey {
+      guard let data = Data(base64Encoded: key.filter { !$0.isWhitespace }) else {
+        throw failure("a !binary key that is not base64", column: column)
+      }
+      key = String(decoding: data, as: UTF8.self)
+    }
+    return key
   }
 
   mutating func sequence(indent n: Int, streamed: Bool = false) throws(Failure)
