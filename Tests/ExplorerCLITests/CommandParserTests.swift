@@ -86,8 +86,11 @@ import Testing
     ("token", ParsedLine(command: .token(.show))),
     ("token clear", ParsedLine(command: .token(.clear))),
     ("token --show", ParsedLine(command: .token(.show, unmasked: true))),
-    ("record c.json all", ParsedLine(command: .record(file: "c.json", mode: "all"))),
-    ("record c.json --mode all", ParsedLine(command: .record(file: "c.json", mode: "all"))),
+    ("record c.json all", ParsedLine(command: .of(RecordCommand(file: "c.json", mode: "all")))),
+    (
+      "record c.json --mode all",
+      ParsedLine(command: .of(RecordCommand(file: "c.json", mode: "all")))
+    ),
     ("token EAAB123", ParsedLine(command: .token(.set("EAAB123")))),
     ("version", ParsedLine(command: .version(.show))),
     ("version v2.2", ParsedLine(command: .version(.set("v2.2")))),
@@ -114,9 +117,9 @@ import Testing
     ("prev", ParsedLine(command: .of(PreviousCommand()))),
     ("all", ParsedLine(command: .of(AllCommand(max: nil)))),
     ("all --max 100", ParsedLine(command: .of(AllCommand(max: 100)))),
-    ("set verbose on", ParsedLine(command: .set(name: "verbose", value: "on"))),
-    ("set", ParsedLine(command: .set(name: nil, value: nil))),
-    ("set pager", ParsedLine(command: .set(name: "pager", value: nil))),
+    ("set verbose on", ParsedLine(command: .of(SetCommand(name: "verbose", value: "on")))),
+    ("set", ParsedLine(command: .of(SetCommand(name: nil, value: nil)))),
+    ("set pager", ParsedLine(command: .of(SetCommand(name: "pager", value: nil)))),
     (
       "search coffee shop type=place center=37.76,-122.42 distance=1000",
       ParsedLine(

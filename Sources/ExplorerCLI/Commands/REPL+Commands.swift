@@ -22,11 +22,6 @@ extension REPL {
       return outputs
     case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
     case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
-    case .set(let name, let value):
-      guard let name, let value else { return [.text(try settingsListing(only: name))] }
-      let note = try set(name, value)
-      try savePreferences()
-      return [.note(note)]
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .expect(let expectation): return [.note(try check(expectation))]
@@ -38,12 +33,6 @@ extension REPL {
       return [.note(try loginCodeFlow(person, permissions))]
     case .tokenExchange: return [.note(try tokenExchange())]
     case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
-    case .app(let setting): return [try app(setting)]
-    case .record(let file, let mode): return [.note(try record(file, mode: mode))]
-    case .replay(let file): return [.note(try replay(file))]
-    case .code(let language, let ref, let withToken):
-      return [.text(try code(language, try session.exchange(ref), withToken: withToken))]
-    case .target(let target): return [try self.target(target)]
     case .batch(let file, let attachments):
       guard let file else {
         pendingBatch = []

@@ -33,7 +33,6 @@ enum Command: Equatable, Sendable {
   case quit
   case rerun(ExchangeReference)
   /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
-  case set(name: String?, value: String?)
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
   case search(text: Template, parameters: [Parameter])
   case expect(Expectation)
@@ -52,15 +51,10 @@ enum Command: Equatable, Sendable {
   /// `verify <cassette> [--target emulator|live|<url>] [--ignore <paths>] ...`: the arguments
   /// as `graph-explorer verify` takes them.
   /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
-  case app(AppSetting)
   /// `record <file> [[--mode] mode]`: start; `record stop`.
-  case record(file: String?, mode: String?)
   /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
-  case replay(file: String?)
   /// `code [curl|objc|swift|python] [#n] [--with-token]`.
-  case code(language: String, ExchangeReference, withToken: Bool)
   /// `target`: show; `target emulator|live|<url>`: switch.
-  case target(String?)
   /// `batch <file.json>`, or `batch` alone to type operations until `end`.
   /// `batch [file.json [name@file ...]]`: the files are uploaded as the batch's attached files.
   case batch(file: String?, attachments: [Parameter] = [])

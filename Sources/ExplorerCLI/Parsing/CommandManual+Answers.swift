@@ -2,20 +2,6 @@
 /// diff, record, replay, verify, history, show, headers, raw, save, !n, expect, set, help, quit.
 extension CommandManual {
   static let answerPages: [String: Page] = [
-    "code": Page(
-      details: [
-        "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",
-        "Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless",
-        "--with-token, which writes the token that was really sent. The line's header items",
-        "(Accept-Language:fr_FR, Authorization:\"OAuth T\") go along: curl and Swift send them,",
-        "the Python code sets them on the package's session, the iOS SDK code names them.",
-      ],
-      options: [
-        Option("curl|objc|swift|python", "the language (default: curl)"),
-        Option("#n", "the exchange to write (default: the last)"),
-        Option("--with-token", "the real token and appsecret_proof instead of placeholders"),
-      ],
-      examples: ["code", "code swift #3", "code python --with-token"]),
     "diff": Page(
       details: [
         "One line per difference, by path, under a --- #a / +++ #b header: changed, + added,",
@@ -37,27 +23,6 @@ extension CommandManual {
         "diff", "diff #2 #3 --ignore paging", "diff #3 expected.json",
         "diff #1 #2 --patch > fix.json",
       ]),
-    "record": Page(
-      details: [
-        "Modes: once (the default: records a new cassette, replays an existing one), new_episodes,",
-        "none, all. It says what it will do and which target answers.",
-      ],
-      options: [
-        Option("<file>", "the cassette (docs/cassette-format.md)"),
-        Option("--mode M", "once, new_episodes, none or all, as Ruby VCR's record modes"),
-        Option("stop", "stops recording and writes the cassette"),
-      ],
-      examples: ["record c.json", "record c.json --mode new_episodes", "record stop"]),
-    "replay": Page(
-      details: [
-        "A request the cassette does not hold is an error naming the closest recorded request",
-        "and what differs. graph-explorer --replay FILE replays from the start.",
-      ],
-      options: [
-        Option("<file>", "the cassette to answer from"),
-        Option("stop", "goes back to the emulator"),
-      ],
-      examples: ["replay c.json", "replay stop"]),
     "!n": Page(
       details: [
         "Prints the line it runs, then sends it again with the current token and the version",
@@ -81,23 +46,6 @@ extension CommandManual {
       ],
       examples: [
         "expect status == 200", "expect error.code == 190", "expect $.data.length >= 2",
-      ]),
-    "set": Page(
-      details: [
-        "Interactive sessions keep these in ~/.config/graph-explorer/config.json; scripts",
-        "start from the defaults (verbose off, pager on, colours on a terminal).",
-        "Without a value, shows the setting; without a name, lists them all.",
-      ],
-      options: [
-        Option("verbose on|off", "logs each request on standard error, as the iOS SDK does"),
-        Option("pager on|off", "answers taller than the screen go through the pager"),
-        Option("color on|off", "ANSI colours"),
-        Option(
-          "max-answer-bytes SIZE",
-          "the largest network answer, received or decoded (64M; this session only)"),
-      ],
-      examples: [
-        "set", "set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M",
       ]),
     "help": Page(
       details: ["Without a command, the list of commands and the line grammar's notes."],

@@ -26,29 +26,6 @@ extension CommandManual {
         Option("none", "unversioned paths: the app's default version answers"),
       ],
       examples: ["version v2.0", "version latest", "version none"]),
-    "target": Page(
-      details: [
-        "Without a target, prints where requests go. live drops the emulator's token (use",
-        "token <value> or FB_ACCESS_TOKEN); a URL reaches graph-explorer serve or any",
-        "Graph-compatible server. Not while recording.",
-      ],
-      options: [
-        Option("emulator", "the embedded emulator (the default)"),
-        Option("live", "https://graph.facebook.com over the network"),
-        Option("<url>", "an http(s) origin such as http://127.0.0.1:8080"),
-      ],
-      examples: ["target http://127.0.0.1:8080", "target live", "target emulator"]),
-    "app": Page(
-      details: [
-        "The proof is the hex HMAC-SHA256 of the token keyed by the secret. The secret stays",
-        "in memory: the line never reaches the history file and cassettes redact it.",
-      ],
-      options: [
-        Option("<id>", "the app's id"),
-        Option("<secret>", "the app secret: every request then carries appsecret_proof"),
-        Option("clear", "forgets the app and its secret"),
-      ],
-      examples: ["app 233936543368280 5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", "app", "app clear"]),
     "login": Page(
       details: [
         "The person is an id, a username, a first name or a full name; the session gets",

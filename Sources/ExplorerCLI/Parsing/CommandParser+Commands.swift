@@ -66,51 +66,6 @@ extension CommandParser {
       return .login(person: first, permissions: Array(words.dropFirst()))
     },
     "diff": { args throws(ExplorerError) in try diff(args) },
-    "app": { args throws(ExplorerError) in
-      switch args.count {
-      case 0: return .app(.show)
-      case 1 where args[0].text == "clear": return .app(.clear)
-      case 1: return .app(.set(id: args[0].text, secret: nil))
-      case 2: return .app(.set(id: args[0].text, secret: args[1].text))
-      default: throw usage("app")
-      }
-    },
-    "record": { args throws(ExplorerError) in
-      switch args.count {
-      case 1 where args[0].text == "stop": return .record(file: nil, mode: nil)
-      case 1: return .record(file: args[0].text, mode: nil)
-      case 2: return .record(file: args[0].text, mode: args[1].text)
-      case 3 where args[1].text == "--mode": return .record(file: args[0].text, mode: args[2].text)
-      default: throw usage("record")
-      }
-    },
-    "replay": { args throws(ExplorerError) in
-      guard args.count == 1 else { throw usage("replay") }
-      return .replay(file: args[0].text == "stop" ? nil : args[0].text)
-    },
-    "code": { args throws(ExplorerError) in
-      var language = "curl"
-      var reference = ExchangeReference.last
-      var withToken = false
-      for word in args {
-        if word.text == "--with-token" {
-          withToken = true
-        } else if let ref = ExchangeReference(word.text), word.text != "last" {
-          reference = ref
-        } else if CodeLanguage(name: word.text) != nil {
-          language = word.text
-        } else {
-          throw .syntax(
-            message: "expected curl, objc, swift, python, #n or --with-token, found '\(word.text)'",
-            column: word.column)
-        }
-      }
-      return .code(language: language, reference, withToken: withToken)
-    },
-    "target": { args throws(ExplorerError) in
-      guard args.count <= 1 else { throw usage("target") }
-      return .target(args.first?.text)
-    },
     "batch": { args throws(ExplorerError) in
       var attachments: [Parameter] = []
       for word in args.dropFirst() {
@@ -121,10 +76,6 @@ extension CommandParser {
         attachments.append(parameter)
       }
       return .batch(file: args.first?.text, attachments: attachments)
-    },
-    "set": { args throws(ExplorerError) in
-      guard args.count <= 2 else { throw usage("set") }
-      return .set(name: args.first?.text, value: args.count == 2 ? args[1].text : nil)
     },
   ]
 

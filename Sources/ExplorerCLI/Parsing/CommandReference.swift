@@ -40,18 +40,9 @@ enum CommandReference {
       name: "version", usage: "version [vX.Y | latest | none]",
       summary: "Shows or sets the API version put before every path"),
     Entry(
-      name: "target", usage: "target [emulator | live | <url>]",
-      summary: "Shows or changes where requests go: the emulator, graph.facebook.com, or a URL"),
-    Entry(
-      name: "app", usage: "app [<id> [<secret>] | clear]",
-      summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof"),
-    Entry(
       name: "login", usage: "login [--code-flow] [<person>] [<permission> ... | --scope a,b]",
       summary:
         "Logs a person of the emulator's world in (the default user if none) with permissions"),
-    Entry(
-      name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
-      summary: "Writes an exchange's request as code (Get Code); the token is a placeholder"),
     Entry(
       name: "diff",
       usage:
@@ -60,22 +51,12 @@ enum CommandReference {
       summary:
         "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
         + "one #a: #a with the last)"),
-    Entry(
-      name: "record", usage: "record <file> [[--mode] once|new_episodes|none|all] | record stop",
-      summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops"),
-    Entry(
-      name: "replay", usage: "replay <file> | replay stop",
-      summary: "Answers from a cassette instead of the emulator, or goes back to the emulator"),
     Entry(name: "!n", usage: "!n | !!", summary: "Runs exchange #n (or the last one) again"),
     Entry(
       name: "expect", usage: "expect <status | path[.length]> <op> <value>",
       summary:
         "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
     ),
-    Entry(
-      name: "set", usage: "set [verbose|pager|color on|off], set max-answer-bytes SIZE",
-      summary:
-        "Shows or changes a preference: request logging, the pager, colours, the answer limit"),
     Entry(name: "help", usage: "help [command]", summary: "Lists the commands, or explains one"),
     Entry(name: "quit", usage: "quit", summary: "Leaves the REPL (also exit, or Ctrl-D)"),
   ]

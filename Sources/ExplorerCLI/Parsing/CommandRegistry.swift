@@ -6,12 +6,17 @@ enum CommandRegistry {
     (NextCommand.self, after: "DELETE"),
     (PreviousCommand.self, after: "next"),
     (AllCommand.self, after: "prev"),
+    (RecordCommand.self, after: "diff"),
+    (ReplayCommand.self, after: "record"),
     (VerifyREPLCommand.self, after: "replay"),
     (HistoryCommand.self, after: "verify"),
     (ShowCommand.self, after: "history"),
     (HeadersCommand.self, after: "show"),
     (RawCommand.self, after: "headers"),
     (SaveCommand.self, after: "raw"),
+    (SetCommand.self, after: "expect"),
+    (TargetCommand.self, after: "version"),
+    (AppCommand.self, after: "target"),
     (DialogCommand.self, after: "login"),
     (EventsCommand.self, after: "dialog"),
     (GrantCommand.self, after: "events"),
@@ -21,6 +26,7 @@ enum CommandRegistry {
     (WhoamiCommand.self, after: "reset"),
     (ExplainCommand.self, after: "whoami"),
     (DoctorREPLCommand.self, after: "explain"),
+    (CodeCommand.self, after: "doctor"),
   ]
 
   /// The registered command called `name`.

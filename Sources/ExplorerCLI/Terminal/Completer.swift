@@ -30,7 +30,7 @@ struct Completer: Sendable {
   var granted: [String]? = nil
 
   /// Commands whose arguments are file names (Tab lists the folder).
-  static let fileCommands: Set<String> = ["replay", "verify", "record", "save", "doctor", "diff"]
+  static let fileCommands: Set<String> = ["diff"]
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -78,37 +78,14 @@ struct Completer: Sendable {
     case ("search", _): return completeParameter(current, path: "search", method: "GET")
     case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
-    case ("revoke", _):
-      return Completion(prefix: current, candidates: granted ?? permissions)
-    case ("login", _), ("grant", _):
+    case ("login", _):
       return Completion(prefix: current, candidates: permissions)
     case ("token", 1):
       return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
-    case ("set", 1):
-      return Completion(prefix: current, candidates: REPL.settingNames)
-    case ("set", 2) where words.count > 1 && words[1] == "max-answer-bytes":
-      return Completion(prefix: current, candidates: ["16M", "64M", "256M"])
-    case ("set", 2): return Completion(prefix: current, candidates: ["on", "off"])
-    case ("code", _):
-      return Completion(
-        prefix: current, candidates: ["curl", "objc", "swift", "python", "--with-token"])
-    case ("target", 1):
-      return Completion(prefix: current, candidates: ["emulator", "live", "http://127.0.0.1:"])
-    case ("record", 2):
-      return Completion(
-        prefix: current, candidates: ["--mode", "once", "new_episodes", "none", "all"])
-    case ("record", 3) where words[2] == "--mode":
-      return Completion(prefix: current, candidates: ["once", "new_episodes", "none", "all"])
     case ("version", 1):
       return Completion(
         prefix: current,
         candidates: GraphVersion.served.reversed().map(\.description) + ["latest", "none"])
-    case ("explain", _)
-    where words.last == "--sdk"
-      || (words.count >= 2 && words[words.count - 2] == "--sdk" && !before.hasSuffix(" ")):
-      return Completion(prefix: current, candidates: ExplainSDK.allCases.map(\.rawValue))
-    case ("explain", _):
-      return Completion(prefix: current, candidates: ["--sdk"])
     case (let name, _)
     where Self.fileCommands.contains(name) && !current.hasPrefix("#")
       && !current.hasPrefix("-"):

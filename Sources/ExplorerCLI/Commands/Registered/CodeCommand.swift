@@ -1,0 +1,55 @@
+import GraphAPI
+
+/// `code [curl|objc|swift|python] [#n] [--with-token]`: an exchange's request as code.
+struct CodeCommand: REPLCommand {
+  static let reference = CommandReference.Entry(
+    name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
+    summary: "Writes an exchange's request as code (Get Code); the token is a placeholder")
+
+  static let manual = CommandManual.Page(
+    details: [
+      "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",
+      "Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless",
+      "--with-token, which writes the token that was really sent. The line's header items",
+      "(Accept-Language:fr_FR, Authorization:\"OAuth T\") go along: curl and Swift send them,",
+      "the Python code sets them on the package's session, the iOS SDK code names them.",
+    ],
+    options: [
+      CommandManual.Option("curl|objc|swift|python", "the language (default: curl)"),
+      CommandManual.Option("#n", "the exchange to write (default: the last)"),
+      CommandManual.Option(
+        "--with-token", "the real token and appsecret_proof instead of placeholders"),
+    ],
+    examples: ["code", "code swift #3", "code python --with-token"])
+
+  var language: String
+  var exchange: ExchangeReference
+  var withToken: Bool
+
+  static func parse(_ arguments: [Word]) throws(ExplorerError) -> CodeCommand {
+    var command = CodeCommand(language: "curl", exchange: .last, withToken: false)
+    for word in arguments {
+      if word.text == "--with-token" {
+        command.withToken = true
+      } else if let exchange = ExchangeReference(word.text), word.text != "last" {
+        command.exchange = exchange
+      } else if CodeLanguage(name: word.text) != nil {
+        command.language = word.text
+      } else {
+        throw .syntax(
+          message: "expected curl, objc, swift, python, #n or --with-token, found '\(word.text)'",
+          column: word.column)
+      }
+    }
+    return command
+  }
+
+  static func completion(_ context: CompletionContext) -> Completion? {
+    Completion(
+      prefix: context.current, candidates: ["curl", "objc", "swift", "python", "--with-token"])
+  }
+
+  func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
+    [.text(try repl.code(language, try repl.session.exchange(exchange), withToken: withToken))]
+  }
+}
