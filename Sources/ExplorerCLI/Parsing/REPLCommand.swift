@@ -39,7 +39,7 @@ struct CompletionContext {
 
   /// File names for the word, unless it is an exchange (`#3`) or an option (`--html`).
   func fileNames() -> Completion? {
-    guard !current.hasPrefix("#"), !current.hasPrefix("-") else { return .none }
+    guard !current.hasPrefix("#"), !current.hasPrefix("-") else { return Completion.none }
     return completer.fileNames(current, head: "")
   }
 }
