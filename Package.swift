@@ -19,6 +19,8 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // `sigaction` and the window-size ioctl, apart from libedit.
+    .systemLibrary(name: "CSystem"),
     .target(name: "GraphJSON", swiftSettings: strict),
     .target(name: "GraphAPI", dependencies: ["GraphJSON"], swiftSettings: strict),
     .systemLibrary(
@@ -50,7 +52,7 @@ let package = Package(
       name: "ExplorerCLI",
       dependencies: [
         "GraphJSON", "GraphAPI", "GraphLive", "GraphEmulator", "GraphCassette", "GraphServer",
-        "GraphProxy", "CEditLine",
+        "GraphProxy", "CEditLine", "CSystem",
       ],
       swiftSettings: strict
     ),

@@ -1,4 +1,4 @@
-import CEditLine
+import CSystem
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import CEditLine
+import CSystem
 import Foundation
 
 /// The size of the terminal standard output is on.
