@@ -103,13 +103,7 @@ extension REPL {
     guard session.recorder != nil || session.target.isReplay, let token = session.token else {
       return note
     }
-    var fields = QueryItems()
-    fields.append("fields", "id,permissions")
-    let request = GraphRequest(
-      .get, "me", parameters: fields, version: session.version, accessToken: token,
-      appSecret: session.appSecret
-    ).httpRequest(baseURL: session.baseURL)
-    _ = try? await session.transport.send(request)
+    _ = try? await session.transport.send(session.meRequest(fields: "id,permissions", token: token))
     return note
   }
 

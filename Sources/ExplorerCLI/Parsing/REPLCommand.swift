@@ -3,10 +3,8 @@
 /// Tab offers after it, and what it does. `CommandRegistry.commands` lists every one; the
 /// parser, `help`, `CommandReferenceTests` (against docs/commands.md) and completion read it.
 protocol REPLCommand: Sendable, Equatable {
-  /// The name, usage line and one-line summary `help` lists.
-  static var reference: CommandReference.Entry { get }
-  /// What `help <name>` adds: details, options and examples.
-  static var manual: CommandManual.Page { get }
+  /// Its usage line, summary, details, options and examples: what `help` lists and explains.
+  static var help: CommandHelp { get }
   /// The command the words after its name make.
   /// - Throws: `.syntax` or the command's usage, naming what is wrong.
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self
@@ -18,6 +16,11 @@ protocol REPLCommand: Sendable, Equatable {
 }
 
 extension REPLCommand {
+  /// The name, usage line and one-line summary `help` lists.
+  static var reference: CommandReference.Entry { help.entry }
+  /// What `help <name>` adds: details, options and examples.
+  static var manual: CommandManual.Page { help.page }
+
   static func completion(_ context: CompletionContext) -> Completion? { nil }
 
   /// Whether `other` is this command with the same arguments.

@@ -101,6 +101,16 @@ final class Session {
     return request
   }
 
+  /// `GET me?fields=<fields>` with `token`, the session's version and app secret, to the
+  /// target: what `whoami` asks a server and the state lookup a recorded login leaves.
+  func meRequest(fields: String, token: String) -> HTTPRequest {
+    var query = QueryItems()
+    query.append("fields", fields)
+    return GraphRequest(
+      .get, "me", parameters: query, version: version, accessToken: token, appSecret: appSecret
+    ).httpRequest(baseURL: baseURL)
+  }
+
   /// The Graph request of a request line: variables filled in, JSON values compacted, files
   /// read, the session's version and app secret applied, with `accessToken`.
   func graphRequest(

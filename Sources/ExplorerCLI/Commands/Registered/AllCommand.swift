@@ -1,17 +1,17 @@
 /// `all [--max N]`: `paging.next` followed to the end (or N items), the pages merged.
 struct AllCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "all", usage: "all [--max N]",
-    summary: "Follows paging.next to the end (or N items) and prints the merged data")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Starts from the last answer, which must have a data array. Each page is an exchange,",
-      "and so is the merged {\"data\": [...]} (#n: show, $last, save and diff work on it).",
-      "Ctrl-C stops between pages or inside a page request and keeps what arrived.",
+  static let help = CommandHelp(
+    "all [--max N]",
+    summary: "Follows paging.next to the end (or N items) and prints the merged data",
+    details: """
+      Starts from the last answer, which must have a data array. Each page is an exchange,
+      and so is the merged {"data": [...]} (#n: show, $last, save and diff work on it).
+      Ctrl-C stops between pages or inside a page request and keeps what arrived.
+      """,
+    options: [
+      "--max N": "stops once N items have arrived"
     ],
-    options: [CommandManual.Option("--max N", "stops once N items have arrived")],
-    examples: ["GET me/friends?limit=25", "all", "all --max 100"])
+    examples: "GET me/friends?limit=25", "all", "all --max 100")
 
   var max: Int?
 

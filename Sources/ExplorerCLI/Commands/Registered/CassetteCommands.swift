@@ -1,21 +1,18 @@
 /// `record <file> [--mode M] | record stop`: the exchanges that follow recorded into a cassette.
 struct RecordCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "record", usage: "record <file> [[--mode] once|new_episodes|none|all] | record stop",
-    summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Modes: once (the default: records a new cassette, replays an existing one), new_episodes,",
-      "none, all. It says what it will do and which target answers.",
-    ],
+  static let help = CommandHelp(
+    "record <file> [[--mode] once|new_episodes|none|all] | record stop",
+    summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops",
+    details: """
+      Modes: once (the default: records a new cassette, replays an existing one), new_episodes,
+      none, all. It says what it will do and which target answers.
+      """,
     options: [
-      CommandManual.Option("<file>", "the cassette (docs/cassette-format.md)"),
-      CommandManual.Option(
-        "--mode M", "once, new_episodes, none or all, as Ruby VCR's record modes"),
-      CommandManual.Option("stop", "stops recording and writes the cassette"),
+      "<file>": "the cassette (docs/cassette-format.md)",
+      "--mode M": "once, new_episodes, none or all, as Ruby VCR's record modes",
+      "stop": "stops recording and writes the cassette",
     ],
-    examples: ["record c.json", "record c.json --mode new_episodes", "record stop"])
+    examples: "record c.json", "record c.json --mode new_episodes", "record stop")
 
   /// The cassette, `nil` for `record stop`.
   var file: String?
@@ -50,20 +47,18 @@ struct RecordCommand: REPLCommand {
 
 /// `replay <file> | replay stop`: answers from a cassette, or back to the emulator.
 struct ReplayCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "replay", usage: "replay <file> | replay stop",
-    summary: "Answers from a cassette instead of the emulator, or goes back to the emulator")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "A request the cassette does not hold is an error naming the closest recorded request",
-      "and what differs. graph-explorer --replay FILE replays from the start.",
-    ],
+  static let help = CommandHelp(
+    "replay <file> | replay stop",
+    summary: "Answers from a cassette instead of the emulator, or goes back to the emulator",
+    details: """
+      A request the cassette does not hold is an error naming the closest recorded request
+      and what differs. graph-explorer --replay FILE replays from the start.
+      """,
     options: [
-      CommandManual.Option("<file>", "the cassette to answer from"),
-      CommandManual.Option("stop", "goes back to the emulator"),
+      "<file>": "the cassette to answer from",
+      "stop": "goes back to the emulator",
     ],
-    examples: ["replay c.json", "replay stop"])
+    examples: "replay c.json", "replay stop")
 
   /// The cassette, `nil` for `replay stop`.
   var file: String?

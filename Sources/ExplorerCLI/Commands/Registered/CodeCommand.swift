@@ -2,25 +2,22 @@ import GraphAPI
 
 /// `code [curl|objc|swift|python] [#n] [--with-token]`: an exchange's request as code.
 struct CodeCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "code", usage: "code [curl|objc|swift|python] [#n] [--with-token]",
-    summary: "Writes an exchange's request as code (Get Code); the token is a placeholder")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;",
-      "Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless",
-      "--with-token, which writes the token that was really sent. The line's header items",
-      "(Accept-Language:fr_FR, Authorization:\"OAuth T\") go along: curl and Swift send them,",
-      "the Python code sets them on the package's session, the iOS SDK code names them.",
-    ],
+  static let help = CommandHelp(
+    "code [curl|objc|swift|python] [#n] [--with-token]",
+    summary: "Writes an exchange's request as code (Get Code); the token is a placeholder",
+    details: """
+      curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;
+      Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless
+      --with-token, which writes the token that was really sent. The line's header items
+      (Accept-Language:fr_FR, Authorization:"OAuth T") go along: curl and Swift send them,
+      the Python code sets them on the package's session, the iOS SDK code names them.
+      """,
     options: [
-      CommandManual.Option("curl|objc|swift|python", "the language (default: curl)"),
-      CommandManual.Option("#n", "the exchange to write (default: the last)"),
-      CommandManual.Option(
-        "--with-token", "the real token and appsecret_proof instead of placeholders"),
+      "curl|objc|swift|python": "the language (default: curl)",
+      "#n": "the exchange to write (default: the last)",
+      "--with-token": "the real token and appsecret_proof instead of placeholders",
     ],
-    examples: ["code", "code swift #3", "code python --with-token"])
+    examples: "code", "code swift #3", "code python --with-token")
 
   var language: String
   var exchange: ExchangeReference

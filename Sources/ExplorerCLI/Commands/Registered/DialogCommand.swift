@@ -1,28 +1,23 @@
 /// `dialog feed|apprequests|oauth [--cancel] [name=value ...]`: a web dialog on the emulator
 /// and the redirect the SDK receives.
 struct DialogCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "dialog", usage: "dialog feed|apprequests|oauth [--cancel] [name=value ...]",
-    summary: "Runs a web dialog on the emulator and shows the redirect the SDK receives")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "The parameters are the dialog's own; app_id and the session's token are added. The",
-      "output is the redirect URL (codes and tokens masked), its parameters, and the result",
-      "the SDK reports. dialog oauth response_type=token gives the session its token.",
-    ],
+  static let help = CommandHelp(
+    "dialog feed|apprequests|oauth [--cancel] [name=value ...]",
+    summary: "Runs a web dialog on the emulator and shows the redirect the SDK receives",
+    details: """
+      The parameters are the dialog's own; app_id and the session's token are added. The
+      output is the redirect URL (codes and tokens masked), its parameters, and the result
+      the SDK reports. dialog oauth response_type=token gives the session its token.
+      """,
     options: [
-      CommandManual.Option(
-        "feed", "the feed dialog: link, name, caption, description, picture, to"),
-      CommandManual.Option("apprequests", "the requests dialog: message, to, data, title"),
-      CommandManual.Option("oauth", "the login dialog: scope, response_type, state"),
-      CommandManual.Option("--cancel", "presses Cancel instead of Share, Send or Okay"),
-      CommandManual.Option("name=value", "a parameter of the dialog"),
+      "feed": "the feed dialog: link, name, caption, description, picture, to",
+      "apprequests": "the requests dialog: message, to, data, title",
+      "oauth": "the login dialog: scope, response_type, state",
+      "--cancel": "presses Cancel instead of Share, Send or Okay",
+      "name=value": "a parameter of the dialog",
     ],
-    examples: [
-      "dialog feed link=http://example.com/meal name=Lunch", "dialog feed --cancel",
-      "dialog oauth response_type=token scope=user_photos",
-    ])
+    examples: "dialog feed link=http://example.com/meal name=Lunch", "dialog feed --cancel",
+    "dialog oauth response_type=token scope=user_photos")
 
   var name: String
   var parameters: [String]

@@ -1,23 +1,20 @@
 /// `doctor [--html FILE]`: the session so far diagnosed as `graph-explorer doctor` diagnoses a
 /// recording.
 struct DoctorREPLCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "doctor", usage: "doctor [--html FILE]",
-    summary:
-      "Diagnoses the session so far: errors by cause and the SDK's next step, tokens, waste")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Reads every exchange of the session as `graph-explorer doctor` reads a recording: the",
-      "hosts and Graph versions called, each token (whose, permissions seen, when it died),",
-      "every error grouped by cause with the iOS SDK 3.x's next step and what came next,",
-      "throttling and usage headers, repeated GETs, paging loops and calls a batch would save.",
-      "Tokens are shown by placeholder. The #n are the history's numbers. See docs/doctor.md.",
-    ],
+  static let help = CommandHelp(
+    "doctor [--html FILE]",
+    summary: "Diagnoses the session so far: errors by cause and the SDK's next step, tokens, waste",
+    details: """
+      Reads every exchange of the session as `graph-explorer doctor` reads a recording: the
+      hosts and Graph versions called, each token (whose, permissions seen, when it died),
+      every error grouped by cause with the iOS SDK 3.x's next step and what came next,
+      throttling and usage headers, repeated GETs, paging loops and calls a batch would save.
+      Tokens are shown by placeholder. The #n are the history's numbers. See docs/doctor.md.
+      """,
     options: [
-      CommandManual.Option("--html FILE", "also write the self-contained HTML report to FILE")
+      "--html FILE": "also write the self-contained HTML report to FILE"
     ],
-    examples: ["doctor", "doctor --html report.html"])
+    examples: "doctor", "doctor --html report.html")
 
   var html: String?
 

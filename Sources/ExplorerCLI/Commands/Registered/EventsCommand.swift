@@ -1,16 +1,12 @@
 /// `events`: the app events logged on the emulator.
 struct EventsCommand: ArgumentlessCommand {
-  static let reference = CommandReference.Entry(
-    name: "events", usage: "events",
-    summary: "Lists the app events logged on the emulator (POST <app-id>/activities)")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "One line per event: time, MOBILE_APP_INSTALL or CUSTOM_APP_EVENTS with the custom",
-      "events' names, and the tracking flags sent.",
-    ],
-    options: [],
-    examples: ["POST 233936543368280/activities event=MOBILE_APP_INSTALL", "events"])
+  static let help = CommandHelp(
+    "events", summary: "Lists the app events logged on the emulator (POST <app-id>/activities)",
+    details: """
+      One line per event: time, MOBILE_APP_INSTALL or CUSTOM_APP_EVENTS with the custom
+      events' names, and the tracking flags sent.
+      """,
+    examples: "POST 233936543368280/activities event=MOBILE_APP_INSTALL", "events")
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     [.text(try repl.appEventsListing())]

@@ -2,23 +2,20 @@ import GraphAPI
 
 /// `explain [#n] [--sdk NAME]`: an answer explained, and what each SDK makes of it.
 struct ExplainCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "explain", usage: "explain [#n] [--sdk ios3|ios|android|php|js]",
-    summary:
-      "Explains an answer: the Graph error and its fix, and what each SDK reports (or one)")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "For an error: code, subcode, type and message, the error catalogue's meaning, likely",
-      "cause and fix; then what each SDK hands the app (the iOS SDK 3.x NSError and its",
-      "fberrorCategory, FBSDKCoreKit's error kind, Android, PHP, JavaScript). For a success,",
-      "the result the completion handler receives.",
-    ],
+  static let help = CommandHelp(
+    "explain [#n] [--sdk ios3|ios|android|php|js]",
+    summary: "Explains an answer: the Graph error and its fix, and what each SDK reports (or one)",
+    details: """
+      For an error: code, subcode, type and message, the error catalogue's meaning, likely
+      cause and fix; then what each SDK hands the app (the iOS SDK 3.x NSError and its
+      fberrorCategory, FBSDKCoreKit's error kind, Android, PHP, JavaScript). For a success,
+      the result the completion handler receives.
+      """,
     options: [
-      CommandManual.Option("#n", "the exchange to explain (default: the last)"),
-      CommandManual.Option("--sdk NAME", "one view only: ios3, ios, android, php or js"),
+      "#n": "the exchange to explain (default: the last)",
+      "--sdk NAME": "one view only: ios3, ios, android, php or js",
     ],
-    examples: ["explain", "explain #4 --sdk android", "explain --sdk php"])
+    examples: "explain", "explain #4 --sdk android", "explain --sdk php")
 
   var exchange: ExchangeReference
   var sdk: ExplainSDK?

@@ -1,24 +1,19 @@
 /// `grant <permission> ...`: the session's token with permissions added (a new token, as the
 /// SDK's reauthorize); through a served emulator's login dialog when one is the target.
-struct GrantCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "grant", usage: "grant <permission> ...",
-    summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Mints a token with the permissions added, as the SDK's reauthorize does; the state",
-      "becomes FBSessionStateOpenTokenExtended. A mistyped permission gets a \"did you mean\".",
+struct GrantCommand: PermissionListCommand {
+  static let help = CommandHelp(
+    "grant <permission> ...",
+    summary: "Adds permissions to the emulator session (a new token, as the SDK's reauthorize)",
+    details: """
+      Mints a token with the permissions added, as the SDK's reauthorize does; the state
+      becomes FBSessionStateOpenTokenExtended. A mistyped permission gets a "did you mean".
+      """,
+    options: [
+      "<permission>": "a permission to add (Tab lists them)"
     ],
-    options: [CommandManual.Option("<permission>", "a permission to add (Tab lists them)")],
-    examples: ["grant publish_actions", "grant user_photos user_friends"])
+    examples: "grant publish_actions", "grant user_photos user_friends")
 
   var permissions: [String]
-
-  static func parse(_ arguments: [Word]) throws(ExplorerError) -> GrantCommand {
-    guard !arguments.isEmpty else { throw CommandParser.usage(reference.name) }
-    return GrantCommand(permissions: arguments.map(\.text))
-  }
 
   static func completion(_ context: CompletionContext) -> Completion? {
     Completion(prefix: context.current, candidates: context.completer.permissions)
@@ -34,24 +29,18 @@ struct GrantCommand: REPLCommand {
 
 /// `revoke <permission> ...`: permissions taken from the session's token, as
 /// `DELETE me/permissions/<name>` does.
-struct RevokeCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "revoke", usage: "revoke <permission> ...",
-    summary: "Removes permissions from the emulator session's token")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "As DELETE me/permissions/<name> does: the token stays, its scopes shrink."
+struct RevokeCommand: PermissionListCommand {
+  static let help = CommandHelp(
+    "revoke <permission> ...", summary: "Removes permissions from the emulator session's token",
+    details: """
+      As DELETE me/permissions/<name> does: the token stays, its scopes shrink.
+      """,
+    options: [
+      "<permission>": "a permission to take back"
     ],
-    options: [CommandManual.Option("<permission>", "a permission to take back")],
-    examples: ["revoke publish_actions", "GET me/permissions"])
+    examples: "revoke publish_actions", "GET me/permissions")
 
   var permissions: [String]
-
-  static func parse(_ arguments: [Word]) throws(ExplorerError) -> RevokeCommand {
-    guard !arguments.isEmpty else { throw CommandParser.usage(reference.name) }
-    return RevokeCommand(permissions: arguments.map(\.text))
-  }
 
   /// The permissions the token holds (every permission when that is not known).
   static func completion(_ context: CompletionContext) -> Completion? {
@@ -62,5 +51,17 @@ struct RevokeCommand: REPLCommand {
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     [.note(try await repl.revoke(permissions))]
+  }
+}
+
+/// A command taking one or more permissions.
+protocol PermissionListCommand: REPLCommand {
+  init(permissions: [String])
+}
+
+extension PermissionListCommand {
+  static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self {
+    guard !arguments.isEmpty else { throw CommandParser.usage(reference.name) }
+    return Self(permissions: arguments.map(\.text))
   }
 }

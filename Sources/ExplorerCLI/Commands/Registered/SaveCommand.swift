@@ -1,20 +1,17 @@
 /// `save [#n] <file>`: an exchange's response body written to a new file.
 struct SaveCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "save", usage: "save [#n] <file>",
-    summary: "Writes an exchange's response body to a file")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "It never overwrites: an existing file is an error. The session's token,",
-      "appsecret_proof and app secret are written as <ACCESS_TOKEN>, <APPSECRET_PROOF> and",
-      "<APP_SECRET> (Graph repeats the token in paging URLs).",
-    ],
+  static let help = CommandHelp(
+    "save [#n] <file>", summary: "Writes an exchange's response body to a file",
+    details: """
+      It never overwrites: an existing file is an error. The session's token,
+      appsecret_proof and app secret are written as <ACCESS_TOKEN>, <APPSECRET_PROOF> and
+      <APP_SECRET> (Graph repeats the token in paging URLs).
+      """,
     options: [
-      CommandManual.Option("#n", "the exchange (default: the last)"),
-      CommandManual.Option("<file>", "where to write (~ is expanded)"),
+      "#n": "the exchange (default: the last)",
+      "<file>": "where to write (~ is expanded)",
     ],
-    examples: ["save friends.json", "save #3 friends.json"])
+    examples: "save friends.json", "save #3 friends.json")
 
   var exchange: ExchangeReference
   var path: String

@@ -1,21 +1,19 @@
 /// `target [emulator | live | <url>]`: where requests go.
 struct TargetCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "target", usage: "target [emulator | live | <url>]",
-    summary: "Shows or changes where requests go: the emulator, graph.facebook.com, or a URL")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Without a target, prints where requests go. live drops the emulator's token (use",
-      "token <value> or FB_ACCESS_TOKEN); a URL reaches graph-explorer serve or any",
-      "Graph-compatible server. Not while recording.",
-    ],
+  static let help = CommandHelp(
+    "target [emulator | live | <url>]",
+    summary: "Shows or changes where requests go: the emulator, graph.facebook.com, or a URL",
+    details: """
+      Without a target, prints where requests go. live drops the emulator's token (use
+      token <value> or FB_ACCESS_TOKEN); a URL reaches graph-explorer serve or any
+      Graph-compatible server. Not while recording.
+      """,
     options: [
-      CommandManual.Option("emulator", "the embedded emulator (the default)"),
-      CommandManual.Option("live", "https://graph.facebook.com over the network"),
-      CommandManual.Option("<url>", "an http(s) origin such as http://127.0.0.1:8080"),
+      "emulator": "the embedded emulator (the default)",
+      "live": "https://graph.facebook.com over the network",
+      "<url>": "an http(s) origin such as http://127.0.0.1:8080",
     ],
-    examples: ["target http://127.0.0.1:8080", "target live", "target emulator"])
+    examples: "target http://127.0.0.1:8080", "target live", "target emulator")
 
   /// The new target, `nil` to show it.
   var target: String?
@@ -39,22 +37,19 @@ struct TargetCommand: REPLCommand {
 /// `app [<id> [<secret>] | clear]`: the app, and with its secret `appsecret_proof` on every
 /// request.
 struct AppCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "app", usage: "app [<id> [<secret>] | clear]",
-    summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "The proof is the hex HMAC-SHA256 of the token keyed by the secret. The secret stays",
-      "in memory: the line never reaches the history file and cassettes redact it.",
-    ],
+  static let help = CommandHelp(
+    "app [<id> [<secret>] | clear]",
+    summary: "Shows, sets or clears the app; with a secret every request carries appsecret_proof",
+    details: """
+      The proof is the hex HMAC-SHA256 of the token keyed by the secret. The secret stays
+      in memory: the line never reaches the history file and cassettes redact it.
+      """,
     options: [
-      CommandManual.Option("<id>", "the app's id"),
-      CommandManual.Option(
-        "<secret>", "the app secret: every request then carries appsecret_proof"),
-      CommandManual.Option("clear", "forgets the app and its secret"),
+      "<id>": "the app's id",
+      "<secret>": "the app secret: every request then carries appsecret_proof",
+      "clear": "forgets the app and its secret",
     ],
-    examples: ["app 233936543368280 5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", "app", "app clear"])
+    examples: "app 233936543368280 5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", "app", "app clear")
 
   var setting: Command.AppSetting
 
@@ -76,29 +71,22 @@ struct AppCommand: REPLCommand {
 
 /// `set [name [value]]`: the preferences, shown or changed (and saved).
 struct SetCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "set", usage: "set [verbose|pager|color on|off], set max-answer-bytes SIZE",
-    summary:
-      "Shows or changes a preference: request logging, the pager, colours, the answer limit")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Interactive sessions keep these in ~/.config/graph-explorer/config.json; scripts",
-      "start from the defaults (verbose off, pager on, colours on a terminal).",
-      "Without a value, shows the setting; without a name, lists them all.",
-    ],
+  static let help = CommandHelp(
+    "set [verbose|pager|color on|off], set max-answer-bytes SIZE",
+    summary: "Shows or changes a preference: request logging, the pager, colours, the answer limit",
+    details: """
+      Interactive sessions keep these in ~/.config/graph-explorer/config.json; scripts
+      start from the defaults (verbose off, pager on, colours on a terminal).
+      Without a value, shows the setting; without a name, lists them all.
+      """,
     options: [
-      CommandManual.Option(
-        "verbose on|off", "logs each request on standard error, as the iOS SDK does"),
-      CommandManual.Option("pager on|off", "answers taller than the screen go through the pager"),
-      CommandManual.Option("color on|off", "ANSI colours"),
-      CommandManual.Option(
-        "max-answer-bytes SIZE",
-        "the largest network answer, received or decoded (64M; this session only)"),
+      "verbose on|off": "logs each request on standard error, as the iOS SDK does",
+      "pager on|off": "answers taller than the screen go through the pager",
+      "color on|off": "ANSI colours",
+      "max-answer-bytes SIZE":
+        "the largest network answer, received or decoded (64M; this session only)",
     ],
-    examples: [
-      "set", "set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M",
-    ])
+    examples: "set", "set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M")
 
   var name: String?
   var value: String?

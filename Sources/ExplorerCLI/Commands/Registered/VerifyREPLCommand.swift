@@ -1,28 +1,21 @@
 /// `verify <cassette> [options]`: a cassette's requests sent again, drift reported per
 /// interaction (`VerifyArguments`, as `graph-explorer verify` takes them).
 struct VerifyREPLCommand: REPLCommand {
-  static let reference = CommandReference.Entry(
-    name: "verify",
-    usage: "verify <cassette> [--target emulator|live|<url>] [--ignore <paths>]",
-    summary:
-      "Re-sends a cassette's requests to a fresh target and reports drift per interaction")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "Checks status, error code and subcode, Content-Type, the JSON body structurally and",
-      "the interactions' expect assertions, ignoring volatile values (ids minted by writes,",
-      "times, fbtrace_id, cursors). Drift makes a script exit 1.",
-    ],
+  static let help = CommandHelp(
+    "verify <cassette> [--target emulator|live|<url>] [--ignore <paths>]",
+    summary: "Re-sends a cassette's requests to a fresh target and reports drift per interaction",
+    details: """
+      Checks status, error code and subcode, Content-Type, the JSON body structurally and
+      the interactions' expect assertions, ignoring volatile values (ids minted by writes,
+      times, fbtrace_id, cursors). Drift makes a script exit 1.
+      """,
     options: [
-      CommandManual.Option(
-        "--target T", "emulator (a fresh one, the default), live, a URL or a cassette"),
-      CommandManual.Option(
-        "--ignore <paths>", "comma-separated JSON paths to leave out (repeatable)"),
-      CommandManual.Option("--no-default-ignores", "compares the volatile values too"),
-      CommandManual.Option(
-        "--secret NAME=VALUE", "puts a redacted secret (<NAME>) back when re-sending"),
+      "--target T": "emulator (a fresh one, the default), live, a URL or a cassette",
+      "--ignore <paths>": "comma-separated JSON paths to leave out (repeatable)",
+      "--no-default-ignores": "compares the volatile values too",
+      "--secret NAME=VALUE": "puts a redacted secret (<NAME>) back when re-sending",
     ],
-    examples: ["verify c.json", "verify c.json --ignore data[*].updated_time"])
+    examples: "verify c.json", "verify c.json --ignore data[*].updated_time")
 
   var arguments: [String]
 

@@ -6,18 +6,14 @@ import GraphJSON
 /// The emulator that keeps the session answers from its own records; another target is asked
 /// `GET me?fields=id,name` (outside the history, as completion's lookups are).
 struct WhoamiCommand: ArgumentlessCommand {
-  static let reference = CommandReference.Entry(
-    name: "whoami", usage: "whoami",
-    summary: "Says whose the token is, what it may do, and where requests go")
-
-  static let manual = CommandManual.Page(
-    details: [
-      "On the emulator (or beside a replay) from its records: the person, the token (masked",
-      "unless the emulator's own), its permissions, the target and the version; on",
-      "another target the answer of GET me?fields=id,name, or its error in one line.",
-    ],
-    options: [],
-    examples: ["whoami", "token alice-publish", "login bob publish_actions"])
+  static let help = CommandHelp(
+    "whoami", summary: "Says whose the token is, what it may do, and where requests go",
+    details: """
+      On the emulator (or beside a replay) from its records: the person, the token (masked
+      unless the emulator's own), its permissions, the target and the version; on
+      another target the answer of GET me?fields=id,name, or its error in one line.
+      """,
+    examples: "whoami", "token alice-publish", "login bob publish_actions")
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
     let session = repl.session
@@ -43,12 +39,7 @@ struct WhoamiCommand: ArgumentlessCommand {
       let scopes = record.scopes.isEmpty ? "no permission" : record.scopes.joined(separator: ", ")
       return [.note("\(who) · token \(shown) · \(scopes) · \(place)")]
     }
-    var fields = QueryItems()
-    fields.append("fields", "id,name")
-    let request = GraphRequest(
-      .get, "me", parameters: fields, version: session.version, accessToken: token,
-      appSecret: session.appSecret
-    ).httpRequest(baseURL: session.baseURL)
+    let request = session.meRequest(fields: "id,name", token: token)
     let answer: HTTPResponse
     do { answer = try await session.transport.send(request) } catch {
       throw .transport("whoami: \(session.targetName): \(error)")
