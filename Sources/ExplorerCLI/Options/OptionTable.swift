@@ -127,6 +127,15 @@ struct OptionTable<Parsed>: Sendable {
     return operands
   }
 
+  /// Every name of the options that take a value (`--world`, `-c`).
+  var namesTakingValues: Set<String> {
+    Set(
+      rows.flatMap { row -> [String] in
+        if case .value = row.kind { return row.names }
+        return []
+      })
+  }
+
   /// The `options:` lines of the help: names and placeholder, then the help aligned after
   /// the longest.
   var help: String { help(column: nil) }

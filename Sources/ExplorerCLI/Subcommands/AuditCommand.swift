@@ -25,18 +25,30 @@ enum AuditCommand {
     replaced by a placeholder (<ACCESS_TOKEN_1>), as import does (HAR entries with status 0
     are dropped, as import drops them); the exit status is then 0.
 
-    """
+    options:
+
+    """ + Options.table.help + "\n\n"
+
+  /// What `audit`'s command line says.
+  struct Options: FileListOptions {
+    var operands: [String] = []
+    var format: InterchangeFormat?
+    var fix = false
+    var help = false
+
+    static let table = OptionTable<Options>(
+      [
+        .inputFormat { $0.format = $1 },
+        .flag(["--fix"], "rewrite each file with its secrets replaced by placeholders") {
+          $0.fix = true
+        },
+      ], help: { $0.help = true })
+  }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let outcome = CassetteArguments.parse(
-      arguments, valued: ["--from"], flagNames: ["--fix", "--help", "-h"], command: "audit",
-      usage: usage,
-      console: console)
-    guard case .run(let parsed) = outcome else { return outcome.status }
-    guard !parsed.operands.isEmpty else { return fail("expected at least one file", console) }
-    let format: InterchangeFormat?
-    do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
-    let fix = parsed.flags.contains("--fix")
+    let line = Options.read(arguments, command: "audit", usage: usage, console: console)
+    guard case .run(let parsed) = line else { return line.status }
+    let (format, fix) = (parsed.format, parsed.fix)
     let publicValues = Set(World.defaultTestTokens.map(\.token))
     var status = ExitStatus.success
     var total = 0
@@ -120,9 +132,4 @@ enum AuditCommand {
     return out
   }
 
-  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine("graph-explorer audit: \(message)")
-    console.errorLine("try 'graph-explorer audit --help'")
-    return .usage
-  }
 }

@@ -2,7 +2,7 @@ import GraphJSON
 
 /// The options of `diff`, shared by `graph-explorer diff A B` and the REPL's `diff #a #b`:
 /// parsing them and writing a comparison's result in the chosen form.
-struct DiffArguments: Sendable, Equatable {
+struct DiffArguments: ParsableOptions, Equatable {
   /// What to print.
   enum Output: Sendable, Equatable {
     /// The listing by path.
@@ -73,14 +73,9 @@ struct DiffArguments: Sendable, Equatable {
   ///
   /// - Throws: `Failure` naming the bad option or value.
   static func parse(_ arguments: [String]) throws(Failure) -> DiffArguments {
-    var parsed = DiffArguments()
-    do throws(OptionError) {
-      let operands = try table.parse(arguments, into: &parsed)
-      parsed.operands = operands
-    } catch {
+    do throws(OptionError) { return try read(arguments) } catch {
       throw Failure(description: error.description)
     }
-    return parsed
   }
 
   /// A comparison rendered in the chosen form.

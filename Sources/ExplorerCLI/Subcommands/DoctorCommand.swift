@@ -21,33 +21,49 @@ enum DoctorCommand {
     headers, wasted calls, and secrets still in the file. Interaction numbers are those `show
     #n` and `explain #n` use after `replay FILE`. See docs/doctor.md.
 
-      --json            the reports as JSON with stable keys, instead of the text
-      --html FILE       also write one self-contained HTML page with a timeline
-      --fail-on LEVEL   exit 1 when a finding at LEVEL or above is found
-      --no-color        no ANSI colours (also when NO_COLOR is set or not on a terminal)
-
     Exit status: 0, or 1 with --fail-on when such a finding was made; 2 when a file cannot be
     read or the command line is wrong.
 
-    """
+    options:
+
+    """ + Options.table.help + "\n\n"
+
+  /// What `doctor`'s command line says.
+  struct Options: FileListOptions {
+    var operands: [String] = []
+    var format: InterchangeFormat?
+    var json = false
+    var html: String?
+    var failOn: DoctorFinding.Level?
+    /// `true` / `false` when `--color` / `--no-color` was given, `nil` to decide by terminal.
+    var color: Bool?
+    var help = false
+
+    static let table = OptionTable<Options>(
+      [
+        .inputFormat { $0.format = $1 },
+        .flag(["--json"], "the reports as JSON with stable keys, instead of the text") {
+          $0.json = true
+        },
+        .value(["--html"], "FILE", "also write one self-contained HTML page with a timeline") {
+          $0.html = $1
+        },
+        .value(
+          ["--fail-on"], "LEVEL",
+          "exit 1 when a finding at LEVEL (info, warning, error) or above is found"
+        ) { options, name throws(OptionError) in
+          guard let level = DoctorFinding.Level(name: name) else {
+            throw .invalid("--fail-on expects info, warning or error, found '\(name)'")
+          }
+          options.failOn = level
+        },
+      ] as [OptionTable<Options>.Row], color: { $0.color = $1 }, help: { $0.help = true })
+  }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let outcome = CassetteArguments.parse(
-      arguments, valued: ["--from", "--html", "--fail-on"],
-      flagNames: ["--json", "--no-color", "--help", "-h"], command: "doctor", usage: usage,
-      console: console)
-    guard case .run(let parsed) = outcome else { return outcome.status }
-    guard !parsed.operands.isEmpty else { return fail("expected at least one file", console) }
-    let format: InterchangeFormat?
-    do { format = try parsed.format("--from") } catch { return fail(error.description, console) }
-    var failOn: DoctorFinding.Level?
-    if let word = parsed.value("--fail-on") {
-      guard let level = DoctorFinding.Level(name: word) else {
-        return fail(
-          "--fail-on expects info, warning or error, found '\(AuditCommand.shown(word))'", console)
-      }
-      failOn = level
-    }
+    let line = Options.read(arguments, command: "doctor", usage: usage, console: console)
+    guard case .run(let parsed) = line else { return line.status }
+    let (format, failOn) = (parsed.format, parsed.failOn)
     var status = ExitStatus.success
     var reports: [DoctorReport] = []
     for path in parsed.operands {
@@ -58,20 +74,20 @@ enum DoctorCommand {
         status = .usage
       }
     }
-    if parsed.flags.contains("--json") {
+    if parsed.json {
       console.write(JSONPrinter(options: [.pretty]).string(DoctorJSON.document(reports)) + "\n")
     } else {
       let color =
-        !parsed.flags.contains("--no-color") && console.isOutputTerminal
-        && (console.environment["NO_COLOR"] ?? "").isEmpty
+        parsed.color
+        ?? (console.isOutputTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty)
       let text = DoctorText(color: color)
       for report in reports { for line in text.lines(report) { console.line(line) } }
     }
-    if let html = parsed.value("--html") {
+    if let html = parsed.html {
       do {
         try CassetteFiles.write(
           Array(DoctorHTML.page(reports).utf8), to: html, force: true, console: console)
-        if !parsed.flags.contains("--json") { console.line("wrote \(AuditCommand.shown(html))") }
+        if !parsed.json { console.line("wrote \(AuditCommand.shown(html))") }
       } catch {
         console.errorLine("graph-explorer doctor: \(AuditCommand.shown(error.description))")
         status = .usage
@@ -119,9 +135,4 @@ enum DoctorCommand {
   static let emptied = Interaction(
     request: .init(url: ""), response: .init(status: 0), recordedAt: "")
 
-  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    console.errorLine("graph-explorer doctor: \(AuditCommand.shown(message))")
-    console.errorLine("try 'graph-explorer doctor --help'")
-    return .usage
-  }
 }

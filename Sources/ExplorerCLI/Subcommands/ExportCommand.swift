@@ -11,37 +11,55 @@ enum ExportCommand {
 
     Writes CASSETTE in FORMAT: har (HAR 1.2), vcr (Ruby VCR JSON), vcr-yaml (Ruby VCR's
     default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML), exvcr (ExVCR JSON),
-    wiremock (WireMock mappings). Without -o, or with
-    -o -, the result goes to standard output. An existing FILE is only replaced with --force.
+    wiremock (WireMock mappings). Secrets left in CASSETTE are replaced by placeholders first.
 
-    """
+    options:
+
+    """ + Options.table.help + "\n\n"
+
+  /// What `export`'s command line says.
+  struct Options: ParsableOptions {
+    var operands: [String] = []
+    var format: InterchangeFormat?
+    var output = "-"
+    var force = false
+    var help = false
+
+    static let table = OptionTable<Options>(
+      [
+        .value(
+          ["--format", "-f"], "FORMAT", "har, vcr, vcr-yaml, vcrpy, vcrpy-yaml, exvcr, wiremock"
+        ) { options, name throws(OptionError) in
+          options.format = try InterchangeFormat.option(name)
+        },
+        .value(["-o", "--output"], "FILE", "where to write (default, and -: standard output)") {
+          $0.output = $1
+        },
+        .flag(["--force"], "replace an existing FILE") { $0.force = true },
+      ], help: { $0.help = true })
+
+    func validate() throws(OptionError) {
+      _ = try single("cassette to export")
+      guard format != nil else {
+        throw .invalid("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)")
+      }
+    }
+  }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let outcome = CassetteArguments.parse(
-      arguments, valued: ["-o", "--output", "--format", "-f"],
-      flagNames: ["--force", "--help", "-h"], command: "export", usage: usage,
-      console: console)
-    guard case .run(let parsed) = outcome else { return outcome.status }
-    guard parsed.operands.count == 1 else {
-      return fail("expected one cassette to export, got \(parsed.operands.count)", console)
-    }
-    let format: InterchangeFormat
+    let line = Options.read(arguments, command: "export", usage: usage, console: console)
+    guard case .run(let options) = line else { return line.status }
+    guard let format = options.format else { return .usage }
+    let output = options.output
     do {
-      guard let named = try parsed.format("--format", "-f") else {
-        return fail("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)", console)
-      }
-      format = named
-    } catch { return fail(error.description, console) }
-    let output = parsed.value("-o") ?? parsed.value("--output") ?? "-"
-    do {
-      var cassette = try Cassette.load(path: parsed.operands[0])
+      var cassette = try Cassette.load(path: options.operands[0])
       // A cassette written by hand or by another tool may hold raw secrets: what is written
       // goes through the rule `import` and recording use (issue 31).
       var redactor = Redactor(publicValues: Set(World.defaultTestTokens.map(\.token)))
       redactor.reservePlaceholders(in: cassette)
       redactor.redact(&cassette)
       if let note = cassette.tornTailNote {
-        console.errorLine("graph-explorer export: \(parsed.operands[0]): \(note)")
+        console.errorLine("graph-explorer export: \(options.operands[0]): \(note)")
       }
       if let refusal = Interchange.exportRefusal(cassette, as: format) {
         console.errorLine("graph-explorer export: \(refusal)")
@@ -52,7 +70,7 @@ enum ExportCommand {
         console.write(String(decoding: bytes, as: UTF8.self))
       } else {
         try CassetteFiles.write(
-          bytes, to: output, force: parsed.flags.contains("--force"), console: console)
+          bytes, to: output, force: options.force, console: console)
         console.line(
           "exported \(cassette.interactions.count) interaction(s) to \(output) (\(format.displayName))"
         )
@@ -62,9 +80,5 @@ enum ExportCommand {
       console.errorLine(ErrorPresenter.subcommand("export", "\(error)"))
       return .usage
     }
-  }
-
-  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    CassetteArguments.usageFailure(message, command: "export", console: console)
   }
 }

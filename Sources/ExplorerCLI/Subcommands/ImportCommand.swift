@@ -14,46 +14,74 @@ enum ImportCommand {
 
     Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML,
     ExVCR JSON, WireMock mappings; Betamax reads as vcr, Polly.JS as har) unless --from names
-    it (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml, exvcr, wiremock), replaces any access
-    tokens, appsecret_proofs and app secrets by placeholders (the emulator's published test
-    tokens excepted), and writes a graph-explorer cassette. An existing CASSETTE is only
-    replaced with --force.
+    it, replaces any access tokens, appsecret_proofs and app secrets by placeholders (the
+    emulator's published test tokens excepted), and writes a graph-explorer cassette.
 
     --from json-answer reads FILE as the body of one Graph answer (a plain JSON fixture, as
     webmock and fakeweb suites keep them) and makes a cassette of one interaction answering
     --url (with --method, GET by default) with it: status --status, else 400 for Graph's
     error object and 200 otherwise.
 
-    """
+    options:
 
-  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let outcome = CassetteArguments.parse(
-      arguments, valued: ["-o", "--output", "--from", "--url", "--method", "--status"],
-      flagNames: ["--force", "--help", "-h"], command: "import", usage: usage,
-      console: console)
-    guard case .run(let parsed) = outcome else { return outcome.status }
-    guard parsed.operands.count == 1 else {
-      return fail("expected one file to import, got \(parsed.operands.count)", console)
-    }
-    guard let output = parsed.value("-o") ?? parsed.value("--output") else {
-      return fail("-o CASSETTE is required", console)
-    }
-    let input = parsed.operands[0]
-    let answer = parsed.value("--from") == JSONAnswerImport.formatName
-    if !answer {
-      for name in ["--url", "--method", "--status"] where parsed.value(name) != nil {
-        return fail("\(name) only makes sense with --from json-answer", console)
+    """ + Options.table.help + "\n\n"
+
+  /// What `import`'s command line says.
+  struct Options: ParsableOptions {
+    var operands: [String] = []
+    var output: String?
+    /// `--from`: a format's name, or `json-answer`.
+    var from: String?
+    /// `--url`, `--method`, `--status`: the request a JSON answer answers.
+    var url: String?, method: String?, status: String?
+    var force = false
+    var help = false
+
+    static let table = OptionTable<Options>(
+      [
+        .value(["-o", "--output"], "CASSETTE", "the cassette to write (required)") {
+          $0.output = $1
+        },
+        .value(
+          ["--from"], "FORMAT",
+          "har, vcr, vcr-yaml, vcrpy, vcrpy-yaml, exvcr, wiremock or json-answer\n(default: detected)"
+        ) { $0.from = $1 },
+        .value(["--url"], "URL", "with json-answer: the request it answers") { $0.url = $1 },
+        .value(["--method"], "METHOD", "with json-answer: GET (the default), POST or DELETE") {
+          $0.method = $1
+        },
+        .value(["--status"], "N", "with json-answer: the status (default: 400 for an error, 200)") {
+          $0.status = $1
+        },
+        .flag(["--force"], "replace an existing CASSETTE") { $0.force = true },
+      ], help: { $0.help = true })
+
+    func validate() throws(OptionError) {
+      _ = try single("file to import")
+      guard output != nil else { throw .invalid("-o CASSETTE is required") }
+      guard from != JSONAnswerImport.formatName else { return }
+      for (name, value) in [("--url", url), ("--method", method), ("--status", status)]
+      where value != nil {
+        throw .invalid("\(name) only makes sense with --from json-answer")
       }
     }
+  }
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let line = Options.read(arguments, command: "import", usage: usage, console: console)
+    guard case .run(let options) = line else { return line.status }
+    guard let output = options.output else { return .usage }
+    let input = options.operands[0]
+    let answer = options.from == JSONAnswerImport.formatName
     do {
       // What was read, how to name its source, and what to say of it.
       var (cassette, source, notes) =
-        answer ? try answerCassette(input, parsed, console) : try imported(input, parsed, console)
+        answer ? try answerCassette(input, options, console) : try imported(input, options, console)
       for note in notes { console.errorLine("graph-explorer import: \(input): \(note)") }
       let count = cassette.interactions.count
       try CassetteFiles.write(
         chunks: cassette.takeEncodedChunks(), to: output,
-        force: parsed.flags.contains("--force"), console: console)
+        force: options.force, console: console)
       console.line("imported \(count) interaction(s) from \(input) (\(source)) into \(output)")
       return .success
     } catch let error as UsageFailure {
@@ -71,10 +99,10 @@ enum ImportCommand {
 
   /// A recorder's file, in the format `--from` names or the one detected.
   private static func imported(
-    _ input: String, _ parsed: CassetteArguments, _ console: any Console
+    _ input: String, _ options: Options, _ console: any Console
   ) throws -> (Cassette, String, [String]) {
     let format: InterchangeFormat?
-    do { format = try parsed.format("--from") } catch {
+    do { format = try options.from.map(InterchangeFormat.option) } catch {
       throw UsageFailure(message: error.description)
     }
     let publicValues = World.publicTestTokens
@@ -94,11 +122,10 @@ enum ImportCommand {
 
   /// `--from json-answer`: one answer's body made into a one-interaction cassette.
   private static func answerCassette(
-    _ input: String, _ parsed: CassetteArguments, _ console: any Console
+    _ input: String, _ options: Options, _ console: any Console
   ) throws -> (Cassette, String, [String]) {
     let request = try JSONAnswerImport.Request(
-      url: parsed.value("--url"), method: parsed.value("--method"),
-      status: parsed.value("--status"))
+      url: options.url, method: options.method, status: options.status)
     let bytes = try CassetteFiles.read(input, console: console)
     let cassette = try JSONAnswerImport.cassette(bytes, path: input, request: request)
     let source =
@@ -107,6 +134,6 @@ enum ImportCommand {
   }
 
   static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    CassetteArguments.usageFailure(message, command: "import", console: console)
+    SubcommandLine<Options>.failure(message, command: "import", console)
   }
 }

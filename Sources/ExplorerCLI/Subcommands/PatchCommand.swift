@@ -17,52 +17,48 @@ enum PatchCommand {
     Exit status: 0 when applied, 1 when an operation fails, 2 on error.
 
     options:
-      --merge             PATCH is an RFC 7386 merge patch
-      --compact           print the result on one line
-      --max-growth SIZE   how much the operations may add to the document, in bytes of
-                          compact JSON (K, M, G suffixes: 1024s; default 64M); an
-                          operation that would add more fails
-      -h, --help          show this help
-    """
 
-  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    """ + Options.table.help + "\n"
+
+  /// What `patch`'s command line says.
+  struct Options: ParsableOptions {
     var operands: [String] = []
     var merge = false
-    var compact = false
+    /// How the result is printed.
+    var printing: JSONPrinter.Options = [.pretty]
     var maxGrowth = JSONPatch.defaultMaxGrowth
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--max-growth":
-        guard let text = rest.popFirst(), let size = Self.size(text) else {
-          console.errorLine(
-            "graph-explorer patch: --max-growth needs a size in bytes such as 1048576, 512K or 64M")
-          console.errorLine("try 'graph-explorer patch --help'")
-          return .usage
-        }
-        maxGrowth = size
-      case "--help", "-h":
-        console.line(usage)
-        return .success
-      case "--merge": merge = true
-      case "--compact": compact = true
-      default:
-        guard argument == "-" || !argument.hasPrefix("-") else {
-          console.errorLine(ErrorPresenter.subcommand("patch", "unknown option \(argument)"))
-          console.errorLine("try 'graph-explorer patch --help'")
-          return .usage
-        }
-        operands.append(argument)
-      }
-    }
+    var help = false
+
+    static let table = OptionTable<Options>(
+      [
+        .flag(["--merge"], "PATCH is an RFC 7386 merge patch") { $0.merge = true },
+        .flag(["--compact"], "print the result on one line") { $0.printing.remove(.pretty) },
+        .value(
+          ["--max-growth"], "SIZE",
+          """
+          how much the operations may add to the document, in bytes of
+          compact JSON (K, M, G suffixes: 1024s; default 64M); an
+          operation that would add more fails
+          """
+        ) { options, text throws(OptionError) in
+          guard let size = PatchCommand.size(text) else {
+            throw .invalid("--max-growth needs a size in bytes such as 1048576, 512K or 64M")
+          }
+          options.maxGrowth = size
+        },
+      ], help: { $0.help = true })
+  }
+
+  static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
+    let line = Options.read(arguments, command: "patch", usage: usage, console: console)
+    guard case .run(let options) = line else { return line.status }
+    let (operands, merge, maxGrowth) = (options.operands, options.merge, options.maxGrowth)
     guard operands.count == 2 else {
-      console.errorLine(
-        ErrorPresenter.subcommand("patch", "expected DOC and PATCH, got \(operands.count) files"))
-      console.errorLine("try 'graph-explorer patch --help'")
-      return .usage
+      return SubcommandLine<Options>.failure(
+        "expected DOC and PATCH, got \(operands.count) files", command: "patch", console)
     }
     guard let document = load(operands[0], console) else { return .usage }
-    let printer = JSONPrinter(options: compact ? [] : [.pretty])
+    let printer = JSONPrinter(options: options.printing)
     let result: JSONValue
     do throws(JSONPatchError) {
       if !merge, operands[1] != "-", let file = MappedFile(path: operands[1]) {

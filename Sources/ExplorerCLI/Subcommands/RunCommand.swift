@@ -9,8 +9,7 @@ enum RunCommand {
   ) { arguments, console in
     guard let index = arguments.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }),
       index == 0
-        || !["-c", "--world", "--record", "--replay", "--mode", "--target"].contains(
-          arguments[index - 1])
+        || !REPLOptions.table.namesTakingValues.contains(arguments[index - 1])
     else {
       console.errorLine("usage: graph-explorer run <file> [--raw] [--no-color] [--world FILE] ...")
       return .usage

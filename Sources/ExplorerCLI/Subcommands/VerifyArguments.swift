@@ -6,14 +6,14 @@ import GraphLive
 
 /// The arguments of `verify`, shared by `graph-explorer verify FILE...` and the REPL's
 /// `verify <cassette>`: parsing them, and verifying one cassette with `CassetteVerifier`.
-struct VerifyArguments: Sendable {
+struct VerifyArguments: ParsableOptions {
   /// A bad command line: what and where.
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
 
   /// The cassettes to verify, in order.
-  var files: [String] = []
+  var operands: [String] = []
   /// `emulator` (the default), `live`, a URL or another cassette.
   var target = "emulator"
   /// The world the emulator starts from (`--world FILE` or `generated:...`), the default world
@@ -26,42 +26,77 @@ struct VerifyArguments: Sendable {
   var substitutions: [String: String] = [:]
   var help = false
 
+  /// The cassettes to verify, in order.
+  var files: [String] { operands }
+
+  /// The options of `verify`, one row each.
+  static let table = OptionTable<VerifyArguments>(
+    [
+      .value(
+        ["--target"], "TARGET",
+        """
+        emulator: a fresh Graph API emulator per cassette (the default)
+        live: https://graph.facebook.com (give real tokens with --secret)
+        URL: another server speaking Graph, e.g. a `graph-explorer serve`
+          (http://127.0.0.1:8080): each request's path and query go there
+        FILE: another cassette, replayed (compare two recordings)
+        """
+      ) { $0.target = $1 },
+      .value(
+        ["--world"], "WORLD",
+        """
+        the emulator's world: a world file (graph-explorer world --from
+        makes one from a recording) or generated:people=N,friends=K
+        """
+      ) { $0.world = $1 },
+      .value(
+        ["--ignore"], "PATTERN",
+        """
+        also ignore these JSON paths (`**.id`, `data[*].updated_time`);
+        repeatable, or comma-separated
+        """
+      ) { parsed, list throws(OptionError) in
+        for text in list.split(separator: ",") {
+          do {
+            parsed.ignore.append(try JSONPathPattern(parsing: String(text)))
+          } catch {
+            throw .invalid("--ignore: \(error)")
+          }
+        }
+      },
+      .flag(
+        ["--no-default-ignores"],
+        """
+        compare volatile values too: fbtrace_id, created_time,
+        updated_time, paging cursors, ids minted by POST
+        """
+      ) { $0.useDefaultIgnores = false },
+      .value(
+        ["--secret"], "NAME=VALUE",
+        """
+        send VALUE where the cassette has the placeholder <NAME>
+        (`--secret ACCESS_TOKEN_1=CAAEmuAlice`); on the emulator,
+        access tokens default to its default test token
+        """
+      ) { parsed, pair throws(OptionError) in
+        guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+          throw .invalid("--secret expects NAME=VALUE, got '\(pair)'")
+        }
+        var name = String(pair[..<eq])
+        if !name.hasPrefix("<") { name = "<\(name)>" }
+        parsed.substitutions[name] = String(pair[pair.index(after: eq)...])
+      },
+    ], help: { $0.help = true })
+
   /// Parses the arguments after `verify`.
   /// - Throws: `Failure` naming the bad option or value.
   static func parse(_ arguments: [String]) throws(Failure) -> VerifyArguments {
-    let parsed: CassetteArguments
-    do {
-      parsed = try CassetteArguments.parse(
-        arguments, valued: ["--target", "--ignore", "--secret", "--world"],
-        flagNames: ["--no-default-ignores", "--help", "-h"])
-    } catch {
+    let result: VerifyArguments
+    do throws(OptionError) { result = try read(arguments) } catch {
       throw Failure(description: error.description)
     }
-    var result = VerifyArguments()
-    result.help = parsed.wantsHelp
-    result.files = parsed.operands
-    result.target = parsed.value("--target") ?? "emulator"
-    result.world = parsed.value("--world")
     if result.world != nil, result.target != "emulator" {
       throw Failure(description: "--world is the emulator's world; it does not go with --target")
-    }
-    result.useDefaultIgnores = !parsed.flags.contains("--no-default-ignores")
-    for list in parsed.options["--ignore"] ?? [] {
-      for text in list.split(separator: ",") {
-        do {
-          result.ignore.append(try JSONPathPattern(parsing: String(text)))
-        } catch {
-          throw Failure(description: "--ignore: \(error)")
-        }
-      }
-    }
-    for pair in parsed.options["--secret"] ?? [] {
-      guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-        throw Failure(description: "--secret expects NAME=VALUE, got '\(pair)'")
-      }
-      var name = String(pair[..<eq])
-      if !name.hasPrefix("<") { name = "<\(name)>" }
-      result.substitutions[name] = String(pair[pair.index(after: eq)...])
     }
     return result
   }

@@ -14,28 +14,14 @@ enum VerifyCommand {
 
     Re-sends every request of each CASSETTE, in order, to the target and compares each answer
     with the recorded one: the status, error.code and error.error_subcode, the Content-Type,
-    the JSON body structurally, and the interaction's expect assertions.
-
-      --target emulator     a fresh Graph API emulator per cassette (the default)
-      --world WORLD         the emulator's world: a world file (graph-explorer world --from
-                            makes one from a recording) or generated:people=N,friends=K
-      --target live         https://graph.facebook.com (give real tokens with --secret)
-      --target URL          another server speaking Graph, e.g. a `graph-explorer serve`
-                            (http://127.0.0.1:8080): each request's path and query go there
-      --target FILE         another cassette, replayed (compare two recordings)
-      --ignore PATTERN      also ignore these JSON paths (`**.id`, `data[*].updated_time`);
-                            repeatable, or comma-separated
-      --no-default-ignores  compare volatile values too: fbtrace_id, created_time,
-                            updated_time, paging cursors, ids minted by POST
-      --secret NAME=VALUE   send VALUE where the cassette has the placeholder <NAME>
-                            (`--secret ACCESS_TOKEN_1=CAAEmuAlice`); on the emulator,
-                            access tokens default to its default test token
-
-    Interactions with hosts other than the Graph API are skipped with a note.
+    the JSON body structurally, and the interaction's expect assertions. Interactions with
+    hosts other than the Graph API are skipped with a note.
 
     Exit status: 0 no drift, 1 drift, 2 bad usage or an unreadable cassette.
 
-    """
+    options:
+
+    """ + VerifyArguments.table.help(column: 20) + "\n\n"
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let parsed: VerifyArguments

@@ -17,52 +17,71 @@ enum WorldCommand {
     order (friendships both ways), and the permissions me/permissions showed. It is made over
     the default world (its app, clock and test tokens), or over --base WORLD (a world file or
     generated:people=N,friends=K). When the recording used a token of its own, `me` becomes the
-    world's default user, with the token CAAEmuRecordedMe. An existing WORLD.json is only
-    replaced with --force.
+    world's default user, with the token CAAEmuRecordedMe.
 
     Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
     CASSETTE, or graph-explorer --world WORLD.json for the REPL.
 
-    """
+    options:
+
+    """ + Options.table.help + "\n\n"
+
+  /// What `world`'s command line says.
+  struct Options: ParsableOptions {
+    var operands: [String] = []
+    var from: String?
+    var output: String?
+    var base: String?
+    var force = false
+    var help = false
+
+    static let table = OptionTable<Options>(
+      [
+        .value(["--from"], "CASSETTE", "the recording (required; any format import reads)") {
+          $0.from = $1
+        },
+        .value(["-o", "--output"], "WORLD.json", "the world file to write (required)") {
+          $0.output = $1
+        },
+        .value(
+          ["--base"], "WORLD",
+          "the world to build over: a world file or generated:people=N,friends=K\n(default: the default world)"
+        ) { $0.base = $1 },
+        .flag(["--force"], "replace an existing WORLD.json") { $0.force = true },
+      ], help: { $0.help = true })
+
+    func validate() throws(OptionError) {
+      if let first = operands.first {
+        throw .invalid("unexpected '\(first)' (the recording goes after --from)")
+      }
+      guard from != nil else { throw .invalid("--from CASSETTE is required") }
+      guard output != nil else { throw .invalid("-o WORLD.json is required") }
+    }
+  }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let outcome = CassetteArguments.parse(
-      arguments, valued: ["--from", "-o", "--output", "--base"],
-      flagNames: ["--force", "--help", "-h"], command: "world", usage: usage,
-      console: console)
-    guard case .run(let parsed) = outcome else { return outcome.status }
-    guard parsed.operands.isEmpty else {
-      return fail("unexpected '\(parsed.operands[0])' (the recording goes after --from)", console)
-    }
-    guard let input = parsed.value("--from") else {
-      return fail("--from CASSETTE is required", console)
-    }
-    guard let output = parsed.value("-o") ?? parsed.value("--output") else {
-      return fail("-o WORLD.json is required", console)
-    }
+    let line = Options.read(arguments, command: "world", usage: usage, console: console)
+    guard case .run(let parsed) = line else { return line.status }
+    guard let input = parsed.from, let output = parsed.output else { return .usage }
     do {
       let cassette = try Cassette.loadAnyFormat(path: input, publicValues: World.publicTestTokens)
-      let base = try parsed.value("--base").map(World.load(argument:)) ?? .default
+      let base = try parsed.base.map(World.load(argument:)) ?? .default
       var builder = RecordedWorld(base: base)
       for interaction in cassette.interactions { builder.learn(interaction) }
       let world = try builder.world()
       try CassetteFiles.write(
         JSONPrinter(options: [.pretty]).bytes(world.jsonValue) + [0x0A], to: output,
-        force: parsed.flags.contains("--force"), console: console)
+        force: parsed.force, console: console)
       let added = builder.added.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
       console.line(
         "\(output): \(builder.read) answer(s) of \(input) read; "
           + (added.isEmpty ? "nothing added" : "added " + added.joined(separator: ", "))
-          + " over \(parsed.value("--base") ?? "the default world"); default user "
+          + " over \(parsed.base ?? "the default world"); default user "
           + "\(world.defaultUserID), token \(world.defaultToken)")
       return .success
     } catch {
       console.errorLine(ErrorPresenter.subcommand("world", "\(error)"))
       return .failure
     }
-  }
-
-  static func fail(_ message: String, _ console: any Console) -> ExitStatus {
-    CassetteArguments.usageFailure(message, command: "world", console: console)
   }
 }
