@@ -65,6 +65,18 @@ import Testing
     #expect(helpOut.contains("--ignore-order"))
   }
 
+  @Test func patchSortsKeysWhenAsked() async throws {
+    let doc = try file("unsorted.json", #"{"z":1,"a":{"y":2,"b":3}}"#)
+    let ops = try file("add.json", #"[{"op":"add","path":"/m","value":0}]"#)
+    let (status, sorted, _) = await run(["patch", "--compact", "--sort-keys", doc, ops])
+    #expect(status == .success)
+    #expect(sorted == #"{"a":{"b":3,"y":2},"m":0,"z":1}"# + "\n")
+    let (_, kept, _) = await run(["patch", "--compact", doc, ops])
+    #expect(kept == #"{"z":1,"a":{"y":2,"b":3},"m":0}"# + "\n")
+    let (_, help, _) = await run(["patch", "--help"])
+    #expect(help.contains("--sort-keys"))
+  }
+
   @Test func patchOutputAppliesAndPatchCommandApplies() async throws {
     let a = try file("a.json", #"{"data":[{"id":"1"},{"id":"2"},{"id":"3"}],"x":1}"#)
     let b = try file("b.json", #"{"data":[{"id":"3"},{"id":"1"},{"id":"4"}],"x":1.0}"#)

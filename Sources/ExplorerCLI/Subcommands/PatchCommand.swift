@@ -33,6 +33,9 @@ enum PatchCommand {
       [
         .flag(["--merge"], "PATCH is an RFC 7386 merge patch") { $0.merge = true },
         .flag(["--compact"], "print the result on one line") { $0.printing.remove(.pretty) },
+        .flag(["--sort-keys"], "sort object keys (by code point) at every level") {
+          $0.printing.insert(.sortedKeys)
+        },
         .value(
           ["--max-growth"], "SIZE",
           """
