@@ -8,10 +8,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   public struct Member: Sendable, Hashable {
     public var key: String
     public var value: JSONValue
-    public init(key: String, value: JSONValue) {
-      self.key = key
-      self.value = value
-    }
+    public init(key: String, value: JSONValue) { (self.key, self.value) = (key, value) }
   }
 
   /// The members in source order.

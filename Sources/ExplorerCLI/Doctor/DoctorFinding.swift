@@ -12,13 +12,7 @@ public struct DoctorFinding: Sendable, Hashable {
     case error = 2
 
     /// `info`, `warning`, `error`: the words `--fail-on` takes and `--json` writes.
-    public var name: String {
-      switch self {
-      case .info: return "info"
-      case .warning: return "warning"
-      case .error: return "error"
-      }
-    }
+    public var name: String { "\(self)" }
 
     /// Parses `info`, `warning` (or `warn`), `error`.
     public init?(name: String) {

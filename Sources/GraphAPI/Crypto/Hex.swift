@@ -26,7 +26,8 @@ public enum Hex {
     return out
   }
 
-  private static func value(_ c: UInt8) -> UInt8? {
+  /// The value of one hex digit (`0`-`9`, `A`-`F`, `a`-`f`); `nil` for any other byte.
+  package static func value(_ c: UInt8) -> UInt8? {
     switch c {
     case 0x30...0x39: return c - 0x30
     case 0x41...0x46: return c - 0x41 + 10

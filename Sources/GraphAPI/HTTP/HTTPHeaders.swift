@@ -10,10 +10,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection,
   public struct Field: Sendable, Hashable {
     public var name: String
     public var value: String
-    public init(name: String, value: String) {
-      self.name = name
-      self.value = value
-    }
+    public init(name: String, value: String) { (self.name, self.value) = (name, value) }
   }
 
   var storage: Storage

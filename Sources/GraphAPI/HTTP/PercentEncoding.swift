@@ -43,7 +43,7 @@ package enum PercentEncoding {
     while i < end {
       let b = bytes[i]
       if b == UInt8(ascii: "%"), i + 2 < end,
-        let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2])
+        let hi = Hex.value(bytes[i + 1]), let lo = Hex.value(bytes[i + 2])
       {
         out.append(hi << 4 | lo)
         i += 3
@@ -56,14 +56,5 @@ package enum PercentEncoding {
       }
     }
     return String(decoding: out, as: UTF8.self)
-  }
-
-  private static func hexValue(_ b: UInt8) -> UInt8? {
-    switch b {
-    case 0x30...0x39: return b - 0x30
-    case 0x41...0x46: return b - 0x41 + 10
-    case 0x61...0x66: return b - 0x61 + 10
-    default: return nil
-    }
   }
 }

@@ -6,10 +6,7 @@ public struct QueryItems: Sendable, Hashable, RandomAccessCollection, Expressibl
   public struct Item: Sendable, Hashable {
     public var name: String
     public var value: String
-    public init(name: String, value: String) {
-      self.name = name
-      self.value = value
-    }
+    public init(name: String, value: String) { (self.name, self.value) = (name, value) }
   }
 
   public var items: [Item]

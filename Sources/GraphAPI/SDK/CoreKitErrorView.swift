@@ -18,11 +18,8 @@ public struct CoreKitErrorView: Sendable, Hashable {
 
     /// The Objective-C constant: `FBSDKGraphRequestErrorRecoverable`.
     public var name: String {
-      switch self {
-      case .other: return "FBSDKGraphRequestErrorOther"
-      case .transient: return "FBSDKGraphRequestErrorTransient"
-      case .recoverable: return "FBSDKGraphRequestErrorRecoverable"
-      }
+      let word = "\(self)"
+      return "FBSDKGraphRequestError" + word.prefix(1).uppercased() + word.dropFirst()
     }
 
     /// The fallback kind of a Graph code.

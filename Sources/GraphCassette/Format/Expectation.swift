@@ -19,10 +19,7 @@ public struct Expectation: Sendable, Hashable {
   public struct PathValue: Sendable, Hashable {
     public var path: ValuePath
     public var value: JSONValue
-    public init(path: ValuePath, value: JSONValue) {
-      self.path = path
-      self.value = value
-    }
+    public init(path: ValuePath, value: JSONValue) { (self.path, self.value) = (path, value) }
   }
 
   public init(

@@ -1,3 +1,5 @@
+import GraphAPI
+
 /// Bytes as a reader of the secret they may hide sees them: percent-escapes (once or twice,
 /// `%2541` is `A`), JSON's `\/`, `\"` and ASCII `\uXXXX` escapes decoded, with the source range
 /// of every decoded byte kept so that a match found in the decoded text can be replaced in the
@@ -64,16 +66,7 @@ struct DecodedText {
   }
 
   private static func hexPair(_ s: [UInt8], _ i: Int) -> UInt8? {
-    guard i + 1 < s.count, let h = hex(s[i]), let l = hex(s[i + 1]) else { return nil }
+    guard i + 1 < s.count, let h = Hex.value(s[i]), let l = Hex.value(s[i + 1]) else { return nil }
     return h << 4 | l
-  }
-
-  private static func hex(_ c: UInt8) -> UInt8? {
-    switch c {
-    case 0x30...0x39: return c - 0x30
-    case 0x41...0x46: return c - 0x41 + 10
-    case 0x61...0x66: return c - 0x61 + 10
-    default: return nil
-    }
   }
 }
