@@ -61,17 +61,23 @@ extension JSONWriter: JSONTokenSink {
 
   @inline(__always)
   mutating func key(_ utf8: UnsafeBufferPointer<UInt8>, plain: Bool) {
-    if let c = colors?.key { buffer.append(c) }
-    writeQuoted(utf8, plain: plain)
-    if colors != nil { buffer.append(colors!.reset) }
+    quoted(utf8, plain: plain, color: colors?.key)
     token(pretty ? ": " : ":", colors?.punctuation)
   }
 
   @inline(__always)
   mutating func string(_ utf8: UnsafeBufferPointer<UInt8>, plain: Bool) {
-    if let c = colors?.string { buffer.append(c) }
+    quoted(utf8, plain: plain, color: colors?.string)
+  }
+
+  /// A quoted string in `color` (a key's or a value's), then the reset when colouring.
+  @inline(__always)
+  private mutating func quoted(
+    _ utf8: UnsafeBufferPointer<UInt8>, plain: Bool, color: [UInt8]?
+  ) {
+    if let color { buffer.append(color) }
     writeQuoted(utf8, plain: plain)
-    if colors != nil { buffer.append(colors!.reset) }
+    if let reset = colors?.reset { buffer.append(reset) }
   }
 
   @inline(__always)
