@@ -61,7 +61,7 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
     withState { state in
       let throttle = state.throttle
       state = EmulatorState(world: initialWorld, secrets: state.secrets)
-      state.throttle = throttle
+      state.mutate { $0.throttle = throttle }
     }
   }
 
@@ -69,9 +69,12 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
   /// 17) or off (`nil`).
   public func setThrottle(callsPerMinute: Int?) {
     withState { state in
-      state.throttle = callsPerMinute.map { max(1, $0) }
-      state.callsInWindow = 0
-      state.windowStart = state.now
+      let now = state.now
+      state.mutate { contents in
+        contents.throttle = callsPerMinute.map { max(1, $0) }
+        contents.callsInWindow = 0
+        contents.windowStart = now
+      }
     }
   }
 
