@@ -30,13 +30,6 @@ struct EmulatorState: Sendable {
     formKey = secrets.formKey(appSecret: world.app.secret)
   }
 
-  /// An empty state to swap in while the real one is lent to a router.
-  static let placeholder = EmulatorState(
-    world: World(
-      app: AppInfo(id: "", name: "", namespace: "", secret: "", defaultVersion: .v2_2),
-      nodes: [:], edges: [:], tokens: [:], deauthorized: [], defaultUserID: "",
-      defaultToken: "", clock: 0), secrets: .deterministic)
-
   /// A field of `contents`, read-only (`state.world`).
   subscript<Value>(dynamicMember keyPath: KeyPath<Contents, Value>) -> Value {
     contents[keyPath: keyPath]
