@@ -1,6 +1,6 @@
-import Foundation
 import GraphAPI
 import GraphJSON
+import Synchronization
 
 /// An in-process Graph API: answers `HTTPRequest`s from a `World` the way graph.facebook.com
 /// answered the Facebook iOS SDK 3.x (unversioned and v1.0 to v2.2, plus the v2.4 `/me`
@@ -10,18 +10,16 @@ import GraphJSON
 /// It answers for any base URL (`https://graph.facebook.com`, `http://127.0.0.1:PORT`): paging
 /// URLs reuse the scheme, host, port and version of the request. Thread-safe; every call runs
 /// under one lock.
-public final class GraphEmulator: GraphTransport, @unchecked Sendable {
-  private let lock = NSLock()
+public final class GraphEmulator: GraphTransport, Sendable {
   private let initialWorld: World
-  private var state: EmulatorState
-  /// Holds the placeholder state between requests; `answer` swaps the real state in.
-  private var router = Router(state: EmulatorState.placeholder)
+  /// The router owns the state, so a request changes it in place (no copy of a large world).
+  private let router: Mutex<Router>
 
   /// An emulator over `world` (the embedded default world unless told otherwise); `secrets`
   /// says whether OAuth codes and minted tokens are random (the default) or counted.
   public init(world: World = .default, secrets: SecretMint = .random) {
     initialWorld = world
-    state = EmulatorState(world: world, secrets: secrets)
+    router = Mutex(Router(state: EmulatorState(world: world, secrets: secrets)))
   }
 
   /// Answers one request. Never throws: every problem is a Graph error answer.
@@ -31,28 +29,17 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
 
   /// The synchronous core of `send`.
   public func answer(_ request: HTTPRequest) -> HTTPResponse {
-    lock.lock()
-    defer { lock.unlock() }
-    // Move the state into the router and back (no copy), so a write does not copy a large
-    // world; the router is kept between requests, so no placeholder state is copied and
-    // destroyed for each.
-    swap(&router.state, &state)
-    defer { swap(&router.state, &state) }
-    return router.respond(to: request)
+    router.withLock { $0.respond(to: request) }
   }
 
   func withState<T>(_ body: (inout EmulatorState) throws(EmulatorError) -> T)
     throws(EmulatorError) -> T
   {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&state)
+    try router.withLock { router throws(EmulatorError) in try body(&router.state) }
   }
 
   func withState<T>(_ body: (inout EmulatorState) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&state)
+    router.withLock { body(&$0.state) }
   }
 
   /// Restores the world the emulator started with, and its clock and id sequence
@@ -61,7 +48,7 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
     withState { state in
       let throttle = state.throttle
       state = EmulatorState(world: initialWorld, secrets: state.secrets)
-      state.throttle = throttle
+      state.mutate { $0.throttle = throttle }
     }
   }
 
@@ -69,9 +56,12 @@ public final class GraphEmulator: GraphTransport, @unchecked Sendable {
   /// 17) or off (`nil`).
   public func setThrottle(callsPerMinute: Int?) {
     withState { state in
-      state.throttle = callsPerMinute.map { max(1, $0) }
-      state.callsInWindow = 0
-      state.windowStart = state.now
+      let now = state.now
+      state.mutate { contents in
+        contents.throttle = callsPerMinute.map { max(1, $0) }
+        contents.callsInWindow = 0
+        contents.windowStart = now
+      }
     }
   }
 

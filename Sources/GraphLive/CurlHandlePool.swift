@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import Synchronization
 
 /// libcurl easy handles kept between transfers, so a request reuses the connection (and the
 /// TLS session and DNS answer) an earlier one left open: one TLS handshake to
@@ -10,35 +10,42 @@ import Foundation
 /// back. libcurl's share interface is not used for connections: sharing one connection cache
 /// between threads is not supported (see CURLSHOPT_SHARE, `CURL_LOCK_DATA_CONNECT`).
 /// At most `keep` idle handles stay; the rest are cleaned up, closing their connections.
-final class CurlHandlePool: @unchecked Sendable {
+final class CurlHandlePool: Sendable {
   private let keep: Int
-  private let lock = NSLock()
-  private var idle: [UnsafeMutableRawPointer] = []
+  private let idle = Mutex<[Idle]>([])
+
+  /// An idle handle. `@unchecked Sendable`: a C pointer is not Sendable, and a handle is only
+  /// ever used by one thread at a time (the pool's, then one transfer's).
+  private struct Idle: @unchecked Sendable {
+    let handle: UnsafeMutableRawPointer
+  }
 
   init(keep: Int) { self.keep = max(0, keep) }
 
   deinit {
-    for handle in idle { curl_easy_cleanup(handle) }
+    idle.withLock { idle in
+      for idle in idle { curl_easy_cleanup(idle.handle) }
+    }
   }
 
   /// An idle handle, the most recently used first (its connection is the likeliest to be
   /// alive), or a new one; nil when libcurl cannot make one.
   func take() -> UnsafeMutableRawPointer? {
-    if let handle = lock.withLock({ idle.popLast() }) { return handle }
+    if let idle = idle.withLock({ $0.popLast() }) { return idle.handle }
     return curl_easy_init()
   }
 
   /// Gives back a handle whose transfer has ended.
   func give(_ handle: UnsafeMutableRawPointer) {
     curl_easy_reset(handle)
-    let kept = lock.withLock { () -> Bool in
+    let kept = idle.withLock { idle -> Bool in
       guard idle.count < keep else { return false }
-      idle.append(handle)
+      idle.append(Idle(handle: handle))
       return true
     }
     if !kept { curl_easy_cleanup(handle) }
   }
 
   /// How many handles are idle (tests).
-  var idleCount: Int { lock.withLock { idle.count } }
+  var idleCount: Int { idle.withLock { $0.count } }
 }

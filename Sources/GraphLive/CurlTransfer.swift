@@ -1,10 +1,14 @@
 import CCurl
 import Foundation
 import GraphAPI
+import Synchronization
 
 /// One request on one libcurl easy handle taken from a `CurlHandlePool`: set up, performed
 /// (blocking, on the calling thread), given back. The callbacks gather the status line, headers and body as received,
 /// stop the transfer when the body passes its limit, and abort it when cancelled.
+///
+/// `@unchecked Sendable`: `cancel` (any thread) sets an atomic; the `var`s are the performing
+/// thread's alone.
 final class CurlTransfer: @unchecked Sendable {
   enum Ending: Sendable {
     case answer(status: Int, headers: HTTPHeaders, body: [UInt8], duration: Duration)
@@ -21,8 +25,7 @@ final class CurlTransfer: @unchecked Sendable {
   private let limit: Int
   private let handles: CurlHandlePool
 
-  private let lock = NSLock()
-  private var cancelled = false
+  private let cancelled = Atomic<Bool>(false)
   // Touched only by the performing thread (inside libcurl's callbacks), then read after.
   private var headers = HTTPHeaders()
   private var headerBytes = 0
@@ -50,9 +53,9 @@ final class CurlTransfer: @unchecked Sendable {
     self.limit = limit
   }
 
-  func cancel() { lock.withLock { cancelled = true } }
+  func cancel() { cancelled.store(true, ordering: .releasing) }
 
-  private var isCancelled: Bool { lock.withLock { cancelled } }
+  private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
   func perform() -> Ending {
     guard !isCancelled else { return .cancelled }

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import GraphAPI
+import Synchronization
 
 /// The real network: sends each `HTTPRequest` with libcurl and returns the answer as it is.
 ///
@@ -29,8 +30,8 @@ public final class CurlTransport: GraphTransport, Sendable {
   /// The largest body read, as received and once decoded: 64 MiB unless told otherwise
   /// (the REPL's `set max-answer-bytes` changes it for later requests).
   public var maxAnswerBytes: Int {
-    get { limitLock.withLock { limit } }
-    set { limitLock.withLock { limit = max(0, newValue) } }
+    get { limit.withLock { $0 } }
+    set { limit.withLock { $0 = max(0, newValue) } }
   }
   /// The CA certificates TLS peers are verified against, instead of the system's (a PEM file).
   public let caBundle: String?
@@ -40,8 +41,7 @@ public final class CurlTransport: GraphTransport, Sendable {
   private let pool: TransferPool
   /// Easy handles kept between requests, with their open connections.
   let handles = CurlHandlePool(keep: 16)
-  private let limitLock = NSLock()
-  nonisolated(unsafe) private var limit: Int
+  private let limit: Mutex<Int>
 
   /// The default `maxAnswerBytes`, 64 MiB.
   public static let defaultMaxAnswerBytes = 64 << 20
@@ -64,7 +64,7 @@ public final class CurlTransport: GraphTransport, Sendable {
     self.ignoresProxyEnvironment = ignoresProxyEnvironment
     self.timeout = timeout
     self.userAgent = userAgent
-    limit = max(0, maxAnswerBytes)
+    limit = Mutex(max(0, maxAnswerBytes))
     pool = TransferPool(limit: max(1, maxTransfers))
   }
 

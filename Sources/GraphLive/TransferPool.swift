@@ -1,26 +1,30 @@
 import Foundation
+import Synchronization
 
 /// Runs each transfer on its own thread, at most `limit` at once: later ones wait in order and
 /// start on the thread of one that ends. A blocking `curl_easy_perform` then never holds
 /// Swift's cooperative threads, nor another transfer.
-final class TransferPool: @unchecked Sendable {
+final class TransferPool: Sendable {
   private let limit: Int
-  private let lock = NSLock()
-  private var running = 0
-  /// Transfers waiting for a slot, oldest first from `head` (taken in O(1); the taken part is
-  /// dropped once it is half the array).
-  private var waiting: [(@Sendable () -> Void)?] = []
-  private var head = 0
+  private let state = Mutex(State())
+
+  private struct State {
+    var running = 0
+    /// Transfers waiting for a slot, oldest first from `head` (taken in O(1); the taken part
+    /// is dropped once it is half the array).
+    var waiting: [(@Sendable () -> Void)?] = []
+    var head = 0
+  }
 
   init(limit: Int) { self.limit = limit }
 
   func run(_ work: @escaping @Sendable () -> Void) {
-    let start = lock.withLock { () -> Bool in
-      guard running < limit else {
-        waiting.append(work)
+    let start = state.withLock { state -> Bool in
+      guard state.running < limit else {
+        state.waiting.append(work)
         return false
       }
-      running += 1
+      state.running += 1
       return true
     }
     guard start else { return }
@@ -28,20 +32,20 @@ final class TransferPool: @unchecked Sendable {
       var next: (@Sendable () -> Void)? = work
       while let job = next {
         job()
-        next = lock.withLock {
-          guard head < waiting.count else {
-            running -= 1
+        next = state.withLock { state in
+          guard state.head < state.waiting.count else {
+            state.running -= 1
             return nil
           }
-          let job = waiting[head]
-          waiting[head] = nil
-          head += 1
-          if head == waiting.count {
-            waiting.removeAll(keepingCapacity: true)
-            head = 0
-          } else if head > 64, head * 2 > waiting.count {
-            waiting.removeFirst(head)
-            head = 0
+          let job = state.waiting[state.head]
+          state.waiting[state.head] = nil
+          state.head += 1
+          if state.head == state.waiting.count {
+            state.waiting.removeAll(keepingCapacity: true)
+            state.head = 0
+          } else if state.head > 64, state.head * 2 > state.waiting.count {
+            state.waiting.removeFirst(state.head)
+            state.head = 0
           }
           return job
         }

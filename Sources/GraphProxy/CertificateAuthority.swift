@@ -1,11 +1,15 @@
 import COpenSSL
 import Foundation
+import Synchronization
 
 /// The proxy's local certificate authority: an EC P-256 key and a self-signed certificate kept
 /// in a folder of their own (created on first use), whose critical `nameConstraints` permits
 /// only the Facebook domains (`GraphHosts.permittedDomains`), so it cannot vouch for any other
 /// site even if its key leaks. Leaf certificates for each host are issued from it in memory
 /// and kept for the life of the process.
+///
+/// `@unchecked Sendable` for its OpenSSL pointers alone (`let`, set once, read by any thread);
+/// the leaves it issues are behind a `Mutex`.
 public final class CertificateAuthority: @unchecked Sendable {
   /// The certificate clients are told to trust (PEM).
   public let certificatePath: String
@@ -16,8 +20,7 @@ public final class CertificateAuthority: @unchecked Sendable {
   /// The one key of every leaf (in memory only), as mitmproxy does: a new key per host would
   /// cost a key generation per host and protect nothing the CA key does not.
   let leafKey: OpaquePointer
-  private let lock = NSLock()
-  private var leaves: [String: OpaquePointer] = [:]
+  private let leaves = Mutex<[String: OpaquePointer]>([:])
 
   /// The file names inside the authority's folder.
   public static let certificateName = "graph-explorer-ca.pem"
@@ -74,7 +77,9 @@ public final class CertificateAuthority: @unchecked Sendable {
   }
 
   deinit {
-    for leaf in leaves.values { X509_free(leaf) }
+    leaves.withLock { leaves in
+      for leaf in leaves.values { X509_free(leaf) }
+    }
     EVP_PKEY_free(leafKey)
     X509_free(certificate)
     EVP_PKEY_free(key)
@@ -84,13 +89,13 @@ public final class CertificateAuthority: @unchecked Sendable {
   /// it, the authority does.
   func leaf(for host: String) throws(ProxyError) -> OpaquePointer {
     let host = host.lowercased()
-    lock.lock()
-    defer { lock.unlock() }
-    if let leaf = leaves[host] { return leaf }
-    let leaf = try CertificateBuilder.leaf(
-      host: host, publicKey: leafKey, issuer: certificate, issuerKey: key)
-    leaves[host] = leaf
-    return leaf
+    return try leaves.withLock { leaves throws(ProxyError) in
+      if let leaf = leaves[host] { return leaf }
+      let leaf = try CertificateBuilder.leaf(
+        host: host, publicKey: leafKey, issuer: certificate, issuerKey: key)
+      leaves[host] = leaf
+      return leaf
+    }
   }
 
   /// The PEM text of a leaf for `host`, for tests and `openssl verify`.

@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphServer
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,19 +22,23 @@ import GraphServer
 ///
 /// Each client connection has a thread of its own (a proxy serves one developer's app): it
 /// reads the first request, does the handshake, then carries bytes between TLS and the server.
-public final class GraphProxy: @unchecked Sendable {
+public final class GraphProxy: Sendable {
   /// The server that answers the decrypted requests.
   public let server: GraphServer
   public let configuration: Configuration
   let contexts: TLSContexts
-  let lock = NSLock()
-  /// Client sockets and what they are doing, for `stop`.
-  var active: [Int32: Phase] = [:]
-  var stopping = false
-  var listener: Int32?
-  var boundPort: Int?
+  let state = Mutex(State())
   let threads = DispatchGroup()
-  private var wake: (read: Int32, write: Int32)?
+
+  /// What the accept thread, the client threads and `start`/`stop` share.
+  struct State {
+    /// Client sockets and what they are doing, for `stop`.
+    var active: [Int32: Phase] = [:]
+    var stopping = false
+    var listener: Int32?
+    var boundPort: Int?
+    var wake: (read: Int32, write: Int32)?
+  }
 
   enum Phase {
     /// Reading the first request or doing the TLS handshake.
@@ -99,7 +104,7 @@ public final class GraphProxy: @unchecked Sendable {
   @discardableResult
   public func start() throws(ProxyError) -> Int {
     signal(SIGPIPE, SIG_IGN)
-    let started: Bool = lock.withLock { listener != nil || stopping }
+    let started: Bool = state.withLock { $0.listener != nil || $0.stopping }
     guard !started else { throw .alreadyStarted }
     let (fd, port): (Int32, Int)
     do {
@@ -116,10 +121,10 @@ public final class GraphProxy: @unchecked Sendable {
       throw .socketFailed(call: "pipe", address: configuration.host, errno: errno)
     }
     let ends = (read: pipeEnds[0], write: pipeEnds[1])
-    lock.withLock {
-      listener = fd
-      boundPort = port
-      wake = ends
+    state.withLock {
+      $0.listener = fd
+      $0.boundPort = port
+      $0.wake = ends
     }
     threads.enter()
     let thread = Thread { [self] in
@@ -132,7 +137,7 @@ public final class GraphProxy: @unchecked Sendable {
   }
 
   /// The port listened on, once started.
-  public var port: Int? { lock.withLock { boundPort } }
+  public var port: Int? { state.withLock { $0.boundPort } }
 
   /// `http://host:port`: what `HTTPS_PROXY` is set to.
   public var url: String? {
@@ -146,40 +151,42 @@ public final class GraphProxy: @unchecked Sendable {
   /// Stops accepting, ends handshakes and tunnels, lets the server answer the requests it has
   /// (with `Connection: close`), and returns when every connection is closed.
   public func stop() {
-    let wakeWrite: Int32? = lock.withLock {
-      guard !stopping else { return nil }
-      stopping = true
-      for (fd, phase) in active where phase != .relaying { Socket.shutdownBoth(fd) }
-      return wake?.write
+    let wakeWrite: Int32? = state.withLock { state in
+      guard !state.stopping else { return nil }
+      state.stopping = true
+      for (fd, phase) in state.active where phase != .relaying { Socket.shutdownBoth(fd) }
+      return state.wake?.write
     }
     guard let wakeWrite else { return }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
     server.stop()
     threads.wait()
-    lock.withLock {
-      if let listener { Socket.close(listener) }
-      if let wake {
+    state.withLock { state in
+      if let listener = state.listener { Socket.close(listener) }
+      if let wake = state.wake {
         Socket.close(wake.read)
         Socket.close(wake.write)
       }
-      listener = nil
-      wake = nil
+      state.listener = nil
+      state.wake = nil
     }
   }
 
   private func acceptLoop(listener: Int32, wake: Int32) {
     while true {
-      let (stop, full) = lock.withLock { (stopping, active.count >= configuration.maxConnections) }
+      let (stop, full) = state.withLock {
+        ($0.stopping, $0.active.count >= configuration.maxConnections)
+      }
       if stop { return }
       var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
       if !full { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
       _ = Socket.poll(&fds, timeout: full ? 50 : 1000)
       guard fds.count == 2, fds[1].revents != 0 else { continue }
       while case .accepted(let fd) = Socket.accept(listener) {
-        let admitted = lock.withLock {
-          guard !stopping else { return false }
-          active[fd] = .opening
+        let admitted = state.withLock { state in
+          guard !state.stopping else { return false }
+          state.active[fd] = .opening
           return true
         }
         guard admitted else {
@@ -190,21 +197,21 @@ public final class GraphProxy: @unchecked Sendable {
         threads.enter()
         let thread = Thread { [self] in
           serveClient(fd)
-          lock.withLock { active[fd] = nil }
+          state.withLock { $0.active[fd] = nil }
           threads.leave()
         }
         thread.name = "GraphProxy client"
         thread.start()
-        if lock.withLock({ active.count >= configuration.maxConnections }) { break }
+        if state.withLock({ $0.active.count >= configuration.maxConnections }) { break }
       }
     }
   }
 
   /// Records what a client's connection does now; `false` when the proxy is stopping.
   func setPhase(_ fd: Int32, _ phase: Phase) -> Bool {
-    lock.withLock {
-      guard !stopping else { return false }
-      active[fd] = phase
+    state.withLock { state in
+      guard !state.stopping else { return false }
+      state.active[fd] = phase
       return true
     }
   }

@@ -1,13 +1,16 @@
 import COpenSSL
 import Foundation
+import Synchronization
 
 /// One server `SSL_CTX` per host, with that host's leaf from the authority: TLS 1.2 and 1.3,
 /// ALPN `http/1.1`, and SNI switching to the context of the name the client asks for. Built
 /// on first use and kept for the life of the proxy.
+///
+/// `@unchecked Sendable` for `sniSlots` alone (a C array written once in `init`, then only
+/// read by OpenSSL); the contexts are behind a `Mutex`.
 final class TLSContexts: @unchecked Sendable {
   let authority: CertificateAuthority
-  private let lock = NSLock()
-  private var contexts: [String: OpaquePointer] = [:]
+  private let contexts = Mutex<[String: OpaquePointer]>([:])
   /// The SNI callback's two slots (the C callback and this object), for every context.
   private let sniSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
@@ -26,19 +29,21 @@ final class TLSContexts: @unchecked Sendable {
   }
 
   deinit {
-    for context in contexts.values { SSL_CTX_free(context) }
+    contexts.withLock { contexts in
+      for context in contexts.values { SSL_CTX_free(context) }
+    }
     sniSlots.deallocate()
   }
 
   /// The context that presents `host`'s leaf.
   func context(for host: String) throws(ProxyError) -> OpaquePointer {
     let host = host.lowercased()
-    lock.lock()
-    defer { lock.unlock() }
-    if let context = contexts[host] { return context }
-    let context = try make(host: host)
-    contexts[host] = context
-    return context
+    return try contexts.withLock { contexts throws(ProxyError) in
+      if let context = contexts[host] { return context }
+      let context = try make(host: host)
+      contexts[host] = context
+      return context
+    }
   }
 
   private func make(host: String) throws(ProxyError) -> OpaquePointer {

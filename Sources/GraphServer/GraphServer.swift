@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import Synchronization
 
 /// A small HTTP/1.1 server that puts any `GraphTransport` on a TCP port, so real clients and
 /// SDKs can talk to the emulator or to a replayed cassette.
@@ -27,7 +28,7 @@ public final class GraphServer: Sendable {
   public let transport: any GraphTransport
   /// Where it listens and its limits.
   public let configuration: Configuration
-  let state = LockedValue<State>(State())
+  let state = Mutex(State())
 
   struct State: Sendable {
     var loops: [ServerLoop] = []
@@ -119,21 +120,5 @@ public final class GraphServer: Sendable {
 
   static func authority(host: String, port: Int) -> String {
     (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-  }
-}
-
-/// A value behind a lock (the standard library's `Mutex` needs macOS 15).
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result, Failure: Error>(
-    _ body: (inout Value) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -13,16 +14,20 @@ import GraphAPI
 /// kind (HTML, truncated JSON, gzip, 5xx), bytes dripped slowly, a body cut off by a reset or a
 /// close, or no answer at all. `FaultServer.refusedPort()` gives a port that refuses
 /// connections.
-public final class FaultServer: @unchecked Sendable {
+public final class FaultServer: Sendable {
   /// The port the server listens on.
   public let port: Int
   private let listener: Int32
   private let choose: @Sendable (HTTPRequest) -> Fault
-  private let lock = NSLock()
-  private var recorded: [HTTPRequest] = []
-  private var open: Set<Int32> = []
-  private var stopped = false
+  private let state = Mutex(State())
   private let acceptEnded = DispatchSemaphore(value: 0)
+
+  /// What the server's threads share.
+  private struct State {
+    var recorded: [HTTPRequest] = []
+    var open: Set<Int32> = []
+    var stopped = false
+  }
 
   /// Starts listening; `choose` picks the fault for each request (on the connection's thread).
   public init(_ choose: @escaping @Sendable (HTTPRequest) -> Fault) throws {
@@ -43,14 +48,14 @@ public final class FaultServer: @unchecked Sendable {
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
   /// The requests received so far, in order; their `url` is the request target (`/me?x=1`).
-  public var requests: [HTTPRequest] { lock.withLock { recorded } }
+  public var requests: [HTTPRequest] { state.withLock { $0.recorded } }
 
   /// Stops listening and closes every connection (stalled ones included).
   public func stop() {
-    let connections: Set<Int32>? = lock.withLock {
-      if stopped { return nil }
-      stopped = true
-      return open
+    let connections: Set<Int32>? = state.withLock { state in
+      if state.stopped { return nil }
+      state.stopped = true
+      return state.open
     }
     guard let connections else { return }
     shutdown(listener, Int32(SHUT_RDWR))
@@ -71,9 +76,9 @@ public final class FaultServer: @unchecked Sendable {
         if errno == EINTR { continue }
         return
       }
-      let accepted: Bool = lock.withLock {
-        if stopped { return false }
-        open.insert(fd)
+      let accepted: Bool = state.withLock { state in
+        if state.stopped { return false }
+        state.open.insert(fd)
         return true
       }
       guard accepted else {
@@ -89,12 +94,12 @@ public final class FaultServer: @unchecked Sendable {
   private func serve(_ fd: Int32) {
     var reset = false
     defer {
-      lock.withLock { _ = open.remove(fd) }
+      state.withLock { _ = $0.open.remove(fd) }
       if reset { FaultSocket.lingerZero(fd) }
       close(fd)
     }
     guard let request = FaultSocket.readRequest(fd) else { return }
-    lock.withLock { recorded.append(request) }
+    state.withLock { $0.recorded.append(request) }
     reset = perform(choose(request), on: fd)
   }
 
@@ -141,7 +146,7 @@ public final class FaultServer: @unchecked Sendable {
 }
 
 /// A bound, non-listening loopback socket: connections to `port` are refused.
-public final class RefusedPort: @unchecked Sendable {
+public final class RefusedPort: Sendable {
   /// The port nothing listens on.
   public let port: Int
   private let fd: Int32

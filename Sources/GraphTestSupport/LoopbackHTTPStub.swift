@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +13,7 @@ import GraphAPI
 /// (headers, `Content-Length` body, `Expect: 100-continue`), records it, and answers as told.
 /// With `keepAlive`, a `.response` keeps the connection open for the client's next request
 /// (one connection is served at a time), and `connections` counts what was accepted.
-public final class LoopbackHTTPStub: @unchecked Sendable {
+public final class LoopbackHTTPStub: Sendable {
   /// What to do with a request.
   public enum Reply: Sendable {
     /// Answer with this status, headers and body (`Content-Length` and `Connection: close` added).
@@ -33,15 +34,19 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   private let listener: Int32
   private let reply: @Sendable (HTTPRequest) -> Reply
   private let keepAlive: Bool
-  private var accepted = 0
-  /// Keep-alive connections being served: stop() shuts them down, their thread closes them.
-  private var keptAlive: [Int32] = []
-  private let lock = NSLock()
-  private var recorded: [HTTPRequest] = []
-  private var heldOpen: [Int32] = []
-  private var stopped = false
-  private var abandonedCount = 0
+  private let state = Mutex(State())
   private let finished = DispatchSemaphore(value: 0)
+
+  /// What the stub's threads share.
+  private struct State {
+    var accepted = 0
+    /// Keep-alive connections being served: stop() shuts them down, their thread closes them.
+    var keptAlive: [Int32] = []
+    var recorded: [HTTPRequest] = []
+    var heldOpen: [Int32] = []
+    var stopped = false
+    var abandonedCount = 0
+  }
 
   /// Starts listening; `reply` decides each answer (called on the stub's thread).
   public init(keepAlive: Bool = false, reply: @escaping @Sendable (HTTPRequest) -> Reply) throws {
@@ -67,38 +72,24 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
   /// The requests received so far, in order. Their `url` is the request target (`/me?x=1`).
-  public var requests: [HTTPRequest] {
-    lock.lock()
-    defer { lock.unlock() }
-    return recorded
-  }
+  public var requests: [HTTPRequest] { state.withLock { $0.recorded } }
 
   /// How many connections were accepted.
-  public var connections: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return accepted
-  }
+  public var connections: Int { state.withLock { $0.accepted } }
 
   /// How many delayed answers were never sent because the client closed the connection first.
-  public var abandoned: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return abandonedCount
-  }
+  public var abandoned: Int { state.withLock { $0.abandonedCount } }
 
   /// Stops listening and closes every connection; waits for the accept thread to end.
   public func stop() {
-    lock.lock()
-    if stopped {
-      lock.unlock()
-      return
+    let open: [Int32]? = state.withLock { state in
+      if state.stopped { return nil }
+      state.stopped = true
+      defer { state.heldOpen = [] }
+      for fd in state.keptAlive { shutdown(fd, Int32(SHUT_RDWR)) }
+      return state.heldOpen
     }
-    stopped = true
-    let open = heldOpen
-    heldOpen = []
-    for fd in keptAlive { shutdown(fd, Int32(SHUT_RDWR)) }
-    lock.unlock()
+    guard let open else { return }
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
     for fd in open {
@@ -123,11 +114,11 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
         if errno == EINTR { continue }
         return
       }
-      lock.lock()
-      accepted += 1
-      // Kept where stop() finds it while it waits for a next request.
-      if keepAlive { keptAlive.append(connection) }
-      lock.unlock()
+      state.withLock { state in
+        state.accepted += 1
+        // Kept where stop() finds it while it waits for a next request.
+        if keepAlive { state.keptAlive.append(connection) }
+      }
       serve(connection)
     }
   }
@@ -136,9 +127,7 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
     var first = true
     while let request = FaultSocket.readRequest(fd) {
       first = false
-      lock.lock()
-      recorded.append(request)
-      lock.unlock()
+      state.withLock { $0.recorded.append(request) }
       let decided = reply(request)
       guard keepAlive, case .response(let status, let headers, let body) = decided else {
         release(fd)
@@ -168,9 +157,7 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
 
   /// Takes a keep-alive connection back from `heldOpen` (a no-op otherwise).
   private func release(_ fd: Int32) {
-    lock.lock()
-    keptAlive.removeAll { $0 == fd }
-    lock.unlock()
+    state.withLock { $0.keptAlive.removeAll { $0 == fd } }
   }
 
   private func answer(_ fd: Int32, _ reply: Reply) {
@@ -186,21 +173,19 @@ public final class LoopbackHTTPStub: @unchecked Sendable {
       close(fd)
     case .delayed(let delay, let inner):
       guard Self.waitWhileOpen(fd, for: delay) else {
-        lock.lock()
-        abandonedCount += 1
-        lock.unlock()
+        state.withLock { $0.abandonedCount += 1 }
         close(fd)
         return
       }
       answer(fd, inner)
     case .hang:
-      lock.lock()
-      if stopped {
-        close(fd)
-      } else {
-        heldOpen.append(fd)
+      state.withLock { state in
+        if state.stopped {
+          close(fd)
+        } else {
+          state.heldOpen.append(fd)
+        }
       }
-      lock.unlock()
     }
   }
 

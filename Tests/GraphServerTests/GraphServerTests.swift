@@ -2,6 +2,7 @@ import Foundation
 import GraphAPI
 import GraphJSON
 import GraphTestSupport
+import Synchronization
 import Testing
 
 @testable import GraphServer
@@ -184,9 +185,9 @@ func withServer(
   }
 
   @Test func accessLogGetsOneEntryPerRequest() async throws {
-    let entries = LockedValue<[GraphServer.AccessLogEntry]>([])
+    let log = AccessLogEntries()
     let configuration = GraphServer.Configuration(accessLog: { entry in
-      entries.withLock { $0.append(entry) }
+      log.entries.withLock { $0.append(entry) }
     })
     try await withServer(configuration: configuration) { _, port in
       try await onThread {
@@ -199,7 +200,7 @@ func withServer(
         _ = try other.readResponse()
       }
     }
-    let logged = entries.withLock { $0 }
+    let logged = log.entries.withLock { $0 }
     #expect(logged.map(\.status) == [200, 400])
     #expect(logged.first?.method == "POST")
     #expect(logged.first?.target == "/me/feed?access_token=t")
@@ -334,4 +335,9 @@ func withServer(
       return host == "no.such.host.invalid"
     }
   }
+}
+
+/// The access log's entries, shared with the server's I/O threads.
+private final class AccessLogEntries: Sendable {
+  let entries = Mutex<[GraphServer.AccessLogEntry]>([])
 }

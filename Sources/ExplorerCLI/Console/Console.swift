@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where the tool's output goes and its input comes from. Nothing in ExplorerCLI prints
 /// directly: it writes to an injected console, so tests capture everything.
@@ -42,8 +43,9 @@ extension Console {
 }
 
 /// The console of the running process: file descriptors 0, 1 and 2.
-public final class StandardConsole: Console, @unchecked Sendable {
-  private let lock = NSLock()
+public final class StandardConsole: Console, Sendable {
+  /// Held while a write goes out, so writes from several threads do not interleave.
+  private let writing = Mutex(())
 
   public init() {}
 
@@ -56,18 +58,18 @@ public final class StandardConsole: Console, @unchecked Sendable {
 
   public func writeError(_ text: String) {
     var text = text
-    text.withUTF8 { Self.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO, lock: lock) }
+    text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
   }
 
   /// Writes straight to file descriptor 1, retrying after interruptions; stops quietly when
   /// standard output is closed.
   public func write(bytes: UnsafeRawBufferPointer) {
-    Self.writeAll(bytes, to: STDOUT_FILENO, lock: lock)
+    writeAll(bytes, to: STDOUT_FILENO)
   }
 
-  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, lock: NSLock) {
+  private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
     guard let base = bytes.baseAddress else { return }
-    lock.withLock {
+    writing.withLock { _ in
       var offset = 0
       while offset < bytes.count {
         let written = Foundation.write(fd, base + offset, bytes.count - offset)

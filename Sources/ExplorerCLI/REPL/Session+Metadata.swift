@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphJSON
+import Synchronization
 
 extension Session {
   /// Learns the node type, edges and fields behind `path` by asking for `metadata=1`, unless
@@ -69,9 +70,8 @@ extension Session {
 }
 
 /// Carries an answer out of a detached task.
-private final class AnswerBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var response: HTTPResponse?
-  func set(_ value: HTTPResponse?) { lock.withLock { response = value } }
-  func get() -> HTTPResponse? { lock.withLock { response } }
+private final class AnswerBox: Sendable {
+  private let response = Mutex<HTTPResponse?>(nil)
+  func set(_ value: HTTPResponse?) { response.withLock { $0 = value } }
+  func get() -> HTTPResponse? { response.withLock { $0 } }
 }

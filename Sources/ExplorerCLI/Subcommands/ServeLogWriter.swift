@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphServer
+import Synchronization
 
 /// Writes the access log of `graph-explorer serve` (`--log FILE|-|off`): the lines of
 /// `ServeLog.line`, buffered, and written when the server has nothing else to do, when 64 KiB
@@ -9,7 +10,7 @@ import GraphServer
 ///
 /// Every line goes through `record(_:)`, so masking what it holds happens in one place
 /// (`ServeLog`).
-final class ServeLogWriter: @unchecked Sendable {
+final class ServeLogWriter: Sendable {
   /// Where the lines go.
   enum Destination: Sendable, Equatable {
     /// Standard error, through the console (the default).
@@ -22,17 +23,16 @@ final class ServeLogWriter: @unchecked Sendable {
     case off
   }
 
-  private enum Sink {
+  private enum Sink: Sendable {
     case console(any Console, error: Bool)
     case descriptor(Int32)
   }
 
-  private let lock = NSLock()
   private let sink: Sink?
-  private var pending: [UInt8] = []
-  /// Guarded by `memoLock`: masking is done outside `lock`, which a flush holds while writing.
-  private var maskMemo = ServeLogMaskMemo()
-  private let memoLock = NSLock()
+  /// The lines not written yet; a flush holds it while writing.
+  private let pending: Mutex<[UInt8]>
+  /// Apart from `pending`: masking is done without waiting for a flush.
+  private let maskMemo = Mutex(ServeLogMaskMemo())
   private static let flushThreshold = 64 * 1024
 
   /// - Throws: `ServeOptions.UsageError` when the log file cannot be opened.
@@ -49,7 +49,9 @@ final class ServeLogWriter: @unchecked Sendable {
       }
       sink = .descriptor(fd)
     }
-    pending.reserveCapacity(Self.flushThreshold)
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Self.flushThreshold)
+    pending = Mutex(buffer)
   }
 
   deinit {
@@ -66,13 +68,13 @@ final class ServeLogWriter: @unchecked Sendable {
     // A line that names an SDK (`· iOS SDK 3.24.4`) takes the general path.
     if entry.error == nil, let method = entry.method, let target = entry.target,
       SDKUserAgent(entry.userAgent) == nil,
-      let start = memoLock.withLock({ maskMemo.lineStart(method: method, target: target) })
+      let start = maskMemo.withLock({ $0.lineStart(method: method, target: target) })
     {
       // `ServeLog.line` of a printable-ASCII line, written as bytes.
       let (seconds, attoseconds) = entry.duration.components
       let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
       if tenths >= 0 {
-        let full = lock.withLock {
+        let full = pending.withLock { pending in
           pending.append(contentsOf: start)
           Self.appendDecimal(Int64(entry.status), to: &pending)
           pending.append(contentsOf: Self.openBytes)
@@ -88,10 +90,10 @@ final class ServeLogWriter: @unchecked Sendable {
         return
       }
     }
-    let target = entry.target.map { target in memoLock.withLock { maskMemo.mask(target) } }
+    let target = entry.target.map { target in maskMemo.withLock { $0.mask(target) } }
     var line = ErrorPresenter.safe(ServeLog.line(entry, maskedTarget: target))
     line += "\n"
-    let full = lock.withLock {
+    let full = pending.withLock { pending in
       pending.append(contentsOf: line.utf8)
       return pending.count >= Self.flushThreshold
     }
@@ -120,7 +122,7 @@ final class ServeLogWriter: @unchecked Sendable {
 
   /// Writes what is buffered.
   func flush() {
-    lock.withLock {
+    pending.withLock { pending in
       guard !pending.isEmpty, let sink else { return }
       switch sink {
       case .console(let console, let error):

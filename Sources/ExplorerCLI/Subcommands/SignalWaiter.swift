@@ -16,18 +16,25 @@ private let signalPipe = Atomic<Int32>(-1)
 /// ignored meanwhile, a SIGTERM delivered to another thread was lost and `serve` ran on.)
 /// After the first one, the signals get their default action back: a second Ctrl-C ends the
 /// process at once. One waiter at a time.
-final class SignalWaiter: @unchecked Sendable {
-  private let lock = NSLock()
+final class SignalWaiter: Sendable {
   private let watched: [Int32]
-  private var received: Int32?
-  private var continuation: CheckedContinuation<Int32, Never>?
-  private var writeEnd: Int32 = -1
-  private var cancelled = false
+  /// The pipe's write end, -1 when it could not be made.
+  private let writeEnd: Int32
+  private let state = Mutex(State())
+
+  private struct State {
+    var received: Int32?
+    var continuation: CheckedContinuation<Int32, Never>?
+    var cancelled = false
+  }
 
   init(signals: [Int32]) {
     watched = signals
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return }
+    guard pipe(&ends) == 0 else {
+      writeEnd = -1
+      return
+    }
     for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     // The handler must never block: a full pipe already holds a signal to act on.
     _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
@@ -46,25 +53,22 @@ final class SignalWaiter: @unchecked Sendable {
   /// The first signal received (waiting for it if none has arrived yet).
   func wait() async -> Int32 {
     await withCheckedContinuation { continuation in
-      lock.lock()
-      if let received {
-        lock.unlock()
-        continuation.resume(returning: received)
-      } else {
-        self.continuation = continuation
-        lock.unlock()
+      let received: Int32? = state.withLock { state in
+        if let received = state.received { return received }
+        state.continuation = continuation
+        return nil
       }
+      if let received { continuation.resume(returning: received) }
     }
   }
 
   /// Stops watching and gives the signals their default action back.
   func cancel() {
-    let writeEnd: Int32? = lock.withLock {
-      guard !cancelled else { return nil }
-      cancelled = true
-      return self.writeEnd
+    let first = state.withLock { state in
+      defer { state.cancelled = true }
+      return !state.cancelled
     }
-    guard let writeEnd else { return }
+    guard first else { return }
     for number in watched { Foundation.signal(number, SIG_DFL) }
     signalPipe.store(-1, ordering: .sequentiallyConsistent)
     // Ends the listening thread's read (end of file) when no signal came.
@@ -87,11 +91,11 @@ final class SignalWaiter: @unchecked Sendable {
   }
 
   private func fire(_ number: Int32) {
-    let waiting: CheckedContinuation<Int32, Never>? = lock.withLock {
-      guard received == nil else { return nil }
-      received = number
-      defer { continuation = nil }
-      return continuation
+    let waiting: CheckedContinuation<Int32, Never>? = state.withLock { state in
+      guard state.received == nil else { return nil }
+      state.received = number
+      defer { state.continuation = nil }
+      return state.continuation
     }
     cancel()
     waiting?.resume(returning: number)

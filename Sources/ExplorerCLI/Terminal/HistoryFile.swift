@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphCassette
+import Synchronization
 
 /// The persistent line history: `$XDG_STATE_HOME/graph-explorer/history` (default
 /// `~/.local/state/graph-explorer/history`), created with mode 0600 in a 0700 folder. A line
@@ -64,12 +65,11 @@ struct HistoryFile: Sendable {
 }
 
 /// A `SecretText` shared by the copies of a `HistoryFile`, replacing by `<redacted>`.
-final class SecretMemory: @unchecked Sendable {
-  private let lock = NSLock()
-  private var engine = SecretText { _ in Redaction.placeholder }
+final class SecretMemory: Sendable {
+  private let engine = Mutex(SecretText { _ in Redaction.placeholder })
 
   /// `line` with every secret it holds, or seen in an earlier line, replaced.
   func redact(_ line: String) -> String {
-    lock.withLock { engine.redact(line) }
+    engine.withLock { $0.redact(line) }
   }
 }

@@ -48,9 +48,8 @@ enum Interrupts {
 
   /// Looks at the flag every 10 ms on its own thread until stopped; calls
   /// `onInterrupt` once for the first SIGINT.
-  private final class Watcher: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopped = false
+  private final class Watcher: Sendable {
+    private let stopped = Atomic<Bool>(false)
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
       let thread = Thread { [self] in
@@ -65,9 +64,9 @@ enum Interrupts {
       thread.start()
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-    func stop() { lock.withLock { stopped = true } }
+    func stop() { stopped.store(true, ordering: .releasing) }
   }
 
   /// Drops what was written to the terminal and not yet shown (after printing stopped).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Makes a mapped file that shrinks under its reader an error instead of a `SIGBUS` (issue 31).
 ///
@@ -26,41 +27,41 @@ enum MappingGuard {
   }()
   nonisolated(unsafe) static var previous = sigaction()
   static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
-  static let lock = NSLock()
-
-  /// Installs the handler (once).
-  nonisolated(unsafe) static var installed = false
+  /// Whether the handler is installed (it is, once); taken to install it and to claim or free a
+  /// slot. `slots` and `previous` stay outside it: the handler reads them, and a signal handler
+  /// cannot take a lock.
+  static let installed = Mutex(false)
 
   /// Guards `start..<start+count`; the slot to pass to `isCut` and `release`, or nil when
   /// every slot is taken (the mapping is then read unguarded, as before).
   static func guardRange(_ start: UnsafeMutableRawPointer, count: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    if !installed {
-      _ = slots
-      _ = pageSize
-      var action = sigaction()
-      action.__sigaction_handler.sa_sigaction = onSIGBUS
-      action.sa_flags = SA_SIGINFO | SA_NODEFER
-      sigemptyset(&action.sa_mask)
-      guard sigaction(SIGBUS, &action, &previous) == 0 else { return nil }
-      installed = true
+    installed.withLock { installed in
+      if !installed {
+        _ = slots
+        _ = pageSize
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = onSIGBUS
+        action.sa_flags = SA_SIGINFO | SA_NODEFER
+        sigemptyset(&action.sa_mask)
+        guard sigaction(SIGBUS, &action, &previous) == 0 else { return nil }
+        installed = true
+      }
+      guard let free = (0..<capacity).first(where: { slots[$0].end == 0 }) else { return nil }
+      let base = UInt(bitPattern: start)
+      slots[free].cut = 0
+      slots[free].start = base
+      slots[free].end = base + UInt(count)
+      return free
     }
-    guard let free = (0..<capacity).first(where: { slots[$0].end == 0 }) else { return nil }
-    let base = UInt(bitPattern: start)
-    slots[free].cut = 0
-    slots[free].start = base
-    slots[free].end = base + UInt(count)
-    return free
   }
 
   static func isCut(_ slot: Int) -> Bool { slots[slot].cut != 0 }
 
   static func release(_ slot: Int) {
-    lock.lock()
-    defer { lock.unlock() }
-    slots[slot].end = 0
-    slots[slot].start = 0
+    installed.withLock { _ in
+      slots[slot].end = 0
+      slots[slot].start = 0
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import Synchronization
 
 /// A transport that forwards to another and writes every exchange to a cassette file, with
 /// secrets redacted on disk only: the caller gets the live answer unchanged.
@@ -11,25 +12,38 @@ import GraphAPI
 /// beside the cassette are removed when recording starts. One recorder at a time writes a
 /// cassette (`RecordingLock`): a second is refused when it starts. Error answers (4xx, 5xx) are recorded like any other; a request that
 /// gets no answer at all (connection refused) is not.
-public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
+public final class CassetteRecorder: GraphTransport, Sendable {
   /// The cassette file.
   public let file: String
   /// The record mode in force (`all` when `reRecordInterval` found the cassette too old).
   public let mode: RecordMode
   private let inner: any GraphTransport
   private let clock: @Sendable () -> Date
-  private let lock = NSLock()
-  private var cassette: Cassette
-  private var redactor: Redactor
-  private var playback: PlaybackQueue?
-  private var recordsNew: Bool
-  private var existedAtStart: Bool
-  private var recorded = 0
-  private var replayed = 0
-  /// The file's tail, once the recorder has written it whole.
-  private var tail: CassetteTail?
+  private let recordsNew: Bool
+  private let existedAtStart: Bool
   /// Held while this recorder may write the file: a second recorder is refused.
-  private var writeLock: RecordingLock?
+  private let writeLock: RecordingLock?
+  private let state: Mutex<State>
+
+  /// What changes as requests come.
+  private struct State {
+    var cassette: Cassette
+    var redactor: Redactor
+    var playback: PlaybackQueue?
+    var recorded = 0
+    var replayed = 0
+    /// The file's tail, once the recorder has written it whole.
+    var tail: CassetteTail?
+
+    /// Writes the whole cassette to `file` atomically and follows its tail for the next
+    /// appends.
+    mutating func rewrite(_ file: String) throws(CassetteError) {
+      tail = nil
+      let bytes = cassette.encoded()
+      try FileIO.writeAtomically(bytes, to: file)
+      tail = CassetteTail(path: file, size: bytes.count)
+    }
+  }
 
   /// Starts recording `inner`'s exchanges into `file`.
   ///
@@ -59,7 +73,7 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     self.file = file
     self.clock = clock
     existedAtStart = FileIO.exists(file)
-    redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
+    var redactor = Redactor(knownSecrets: knownSecrets, publicValues: publicValues)
     let existing = existedAtStart ? try Cassette.load(path: file) : nil
     var mode = mode
     if let reRecordInterval, let existing, mode == .once || mode == .newEpisodes,
@@ -68,6 +82,8 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
       mode = .all
     }
     self.mode = mode
+    let cassette: Cassette
+    let playback: PlaybackQueue?
     switch mode {
     case .none:
       guard let existing else { throw .missingCassette(path: file, mode: mode) }
@@ -99,25 +115,29 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
     // none): a recorder that only replays does not hold up the one that writes.
     if recordsNew, FileIO.kind(of: file) != .special {
       writeLock = try RecordingLock(recording: file)
+    } else {
+      writeLock = nil
     }
+    state = Mutex(State(cassette: cassette, redactor: redactor, playback: playback))
     if recordsNew { StaleTemporaries.remove(besides: file) }
   }
 
   /// Whether this recorder writes new interactions (false: replay only).
-  public var isRecording: Bool { lock.withLock { recordsNew } }
+  public var isRecording: Bool { recordsNew }
   /// Interactions recorded in this session.
-  public var recordedCount: Int { lock.withLock { recorded } }
+  public var recordedCount: Int { state.withLock { $0.recorded } }
   /// Requests answered from the existing cassette in this session.
-  public var replayedCount: Int { lock.withLock { replayed } }
+  public var replayedCount: Int { state.withLock { $0.replayed } }
   /// Indices of the existing cassette's interactions not replayed in this session (VCR's
   /// "unused interactions"); empty when nothing is replayed.
-  public var unusedInteractions: [Int] { lock.withLock { playback?.unplayed ?? [] } }
+  public var unusedInteractions: [Int] { state.withLock { $0.playback?.unplayed ?? [] } }
   /// The cassette as it stands (what is on disk when recording).
-  public var currentCassette: Cassette { lock.withLock { cassette } }
+  public var currentCassette: Cassette { state.withLock { $0.cassette } }
 
   /// `recorded 3, replayed 2: session.json (mode once)`.
   public var summary: String {
-    lock.withLock { "recorded \(recorded), replayed \(replayed): \(file) (mode \(mode.rawValue))" }
+    let (recorded, replayed) = state.withLock { ($0.recorded, $0.replayed) }
+    return "recorded \(recorded), replayed \(replayed): \(file) (mode \(mode.rawValue))"
   }
 
   /// Answers `request`: from the cassette when the mode replays and it matches, else from the
@@ -146,7 +166,7 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   /// (replay-only, no match), its folder is gone or not writable, or the disk has less free
   /// space than the request and `recordingHeadroom`.
   func checkCanRecord(_ request: HTTPRequest) throws(CassetteError) {
-    guard lock.withLock({ recordsNew }) else { throw .wouldOverwrite(path: file, mode: mode) }
+    guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
     guard FileIO.kind(of: file) != .special else { return }
     let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
     guard access(directory, W_OK) == 0 else {
@@ -172,66 +192,58 @@ public final class CassetteRecorder: GraphTransport, @unchecked Sendable {
   public func expect(_ expectation: Expectation, interaction index: Int? = nil)
     throws(CassetteError)
   {
-    lock.lock()
-    defer { lock.unlock() }
-    let target = index ?? (cassette.interactions.count - 1)
-    guard cassette.interactions.indices.contains(target) else {
-      throw .invalidField(
-        path: file, interaction: index, field: "expect", problem: "no such interaction")
-    }
-    guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
-    let previous = cassette.interactions[target].expect
-    cassette.interactions[target].expect = expectation
-    do {
-      try rewrite()
-    } catch {
-      cassette.interactions[target].expect = previous
-      throw error
+    try state.withLock { state throws(CassetteError) in
+      let target = index ?? (state.cassette.interactions.count - 1)
+      guard state.cassette.interactions.indices.contains(target) else {
+        throw .invalidField(
+          path: file, interaction: index, field: "expect", problem: "no such interaction")
+      }
+      guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
+      let previous = state.cassette.interactions[target].expect
+      state.cassette.interactions[target].expect = expectation
+      do throws(CassetteError) {
+        try state.rewrite(file)
+      } catch {
+        state.cassette.interactions[target].expect = previous
+        throw error
+      }
     }
   }
 
   private func replay(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard playback != nil else { return nil }
-    do {
-      let index = try playback!.next(for: request)
-      replayed += 1
-      return playback!.cassette.interactions[index].response
-    } catch {
-      if recordsNew { return nil }
-      throw error
+    try state.withLock { state throws(CassetteError) in
+      guard state.playback != nil else { return nil }
+      do throws(CassetteError) {
+        let index = try state.playback!.next(for: request)
+        state.replayed += 1
+        return state.playback!.cassette.interactions[index].response
+      } catch {
+        if recordsNew { return nil }
+        throw error
+      }
     }
   }
 
   /// Redacts and appends `interaction`, writing the cassette before returning (internal so the
   /// crash test can drive it from a forked child without the concurrency runtime).
   func record(_ interaction: Interaction) throws(CassetteError) {
-    lock.lock()
-    defer { lock.unlock() }
-    if mode == .once, !existedAtStart, recorded == 0, FileIO.exists(file) {
-      throw .wouldOverwrite(path: file, mode: mode)
-    }
-    let redacted = redactor.redact(interaction)
-    cassette.interactions.append(redacted)
-    do {
-      if let tail, try tail.append(CassetteTail.item(redacted)) {
-      } else {
-        try rewrite()
+    try state.withLock { state throws(CassetteError) in
+      if mode == .once, !existedAtStart, state.recorded == 0, FileIO.exists(file) {
+        throw .wouldOverwrite(path: file, mode: mode)
       }
-    } catch {
-      cassette.interactions.removeLast()
-      throw error
+      let redacted = state.redactor.redact(interaction)
+      state.cassette.interactions.append(redacted)
+      do throws(CassetteError) {
+        if let tail = state.tail, try tail.append(CassetteTail.item(redacted)) {
+        } else {
+          try state.rewrite(file)
+        }
+      } catch {
+        state.cassette.interactions.removeLast()
+        throw error
+      }
+      state.recorded += 1
     }
-    recorded += 1
-  }
-
-  /// Writes the whole cassette atomically and follows its tail for the next appends.
-  private func rewrite() throws(CassetteError) {
-    tail = nil
-    let bytes = cassette.encoded()
-    try FileIO.writeAtomically(bytes, to: file)
-    tail = CassetteTail(path: file, size: bytes.count)
   }
 
   /// Whether `cassette`'s oldest `recorded_at` lies more than `interval` before `now`.

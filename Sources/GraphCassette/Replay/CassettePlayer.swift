@@ -1,5 +1,5 @@
-import Foundation
 import GraphAPI
+import Synchronization
 
 /// A transport that answers from a cassette, without any network.
 ///
@@ -8,12 +8,15 @@ import GraphAPI
 /// played the player says so, and a request nothing matches gets an error naming the closest
 /// recorded request and what differed. An answer that fails its interaction's `expect`
 /// assertions is reported rather than returned.
-public final class CassettePlayer: GraphTransport, @unchecked Sendable {
-  private let lock = NSLock()
-  private var queue: PlaybackQueue
-  /// What each played interaction's `expect` found wrong with its recorded answer, worked out
-  /// on its first play: the recorded answer never changes, so its body is parsed once.
-  private var expectFailures: [Int: [String]] = [:]
+public final class CassettePlayer: GraphTransport, Sendable {
+  private let state: Mutex<State>
+
+  private struct State {
+    var queue: PlaybackQueue
+    /// What each played interaction's `expect` found wrong with its recorded answer, worked
+    /// out on its first play: the recorded answer never changes, so its body is parsed once.
+    var expectFailures: [Int: [String]] = [:]
+  }
 
   /// A player for `cassette`.
   ///
@@ -24,8 +27,10 @@ public final class CassettePlayer: GraphTransport, @unchecked Sendable {
   public init(
     cassette: Cassette, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
   ) {
-    queue = PlaybackQueue(
-      cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)
+    state = Mutex(
+      State(
+        queue: PlaybackQueue(
+          cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)))
   }
 
   /// A player for the cassette file at `path`, in any format `import` reads (a recorder's own
@@ -41,18 +46,16 @@ public final class CassettePlayer: GraphTransport, @unchecked Sendable {
   }
 
   /// The cassette being played.
-  public var cassette: Cassette { lock.withLock { queue.cassette } }
+  public var cassette: Cassette { state.withLock { $0.queue.cassette } }
 
   /// Indices of interactions not played yet (VCR's "unused interactions").
-  public var unplayedInteractions: [Int] { lock.withLock { queue.unplayed } }
+  public var unplayedInteractions: [Int] { state.withLock { $0.queue.unplayed } }
 
   /// The index of the interaction that answers `request`, marking it played.
   ///
   /// - Throws: `CassetteError.noMatch` or `.exhausted`.
   public func match(_ request: HTTPRequest) throws(CassetteError) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return try queue.next(for: request)
+    try state.withLock { state throws(CassetteError) in try state.queue.next(for: request) }
   }
 
   /// The recorded answer to `request`.
@@ -66,12 +69,12 @@ public final class CassettePlayer: GraphTransport, @unchecked Sendable {
   /// `send` without `async`, for callers that are not in an async context.
   public func answer(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse {
     let index = try match(request)
-    let (interaction, known) = lock.withLock {
-      (queue.cassette.interactions[index], expectFailures[index])
+    let (interaction, known) = state.withLock {
+      ($0.queue.cassette.interactions[index], $0.expectFailures[index])
     }
     if let expect = interaction.expect {
       let failures = known ?? expect.failures(for: interaction.response)
-      if known == nil { lock.withLock { expectFailures[index] = failures } }
+      if known == nil { state.withLock { $0.expectFailures[index] = failures } }
       if !failures.isEmpty { throw .expectationFailed(interaction: index, failures: failures) }
     }
     return interaction.response

@@ -48,7 +48,7 @@ extension Router {
       ("start_time", .string(time)), ("end_time", .string(time)),
       ("publish_time", .string(time)), ("application", application),
     ]
-    let objectID = state.newID(prefix: "10154")
+    let objectID = state.mutate { $0.newID(prefix: "10154") }
     let url = Self.ids(in: object).first ?? object
     var data = JSONObject()
     data.append("id", .string(objectID))
@@ -75,9 +75,12 @@ extension Router {
       images = list.arrayValue ?? []
     }
     if !images.isEmpty { fields.append(("image", .array(images))) }
-    let id = state.newID(prefix: "44135")
-    state.world.insert(node(id, .action, fields))
-    state.world.link(user.id, name, id, atFront: true)
+    let id = state.mutate { $0.newID(prefix: "44135") }
+    let action = node(id, .action, fields)
+    state.mutate { contents in
+      contents.world.insert(action)
+      contents.world.link(user.id, name, id, atFront: true)
+    }
     return try created(id, call: call, viewer: viewer)
   }
 

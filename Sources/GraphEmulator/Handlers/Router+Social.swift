@@ -12,17 +12,22 @@ extension Router {
     guard let message = call["message"], !message.isEmpty else {
       throw .parameter("Missing message")
     }
-    try state.written.admit(bytes: try WriteBudget.texts(["message"], of: call), objects: 1)
+    let bytes = try WriteBudget.texts(["message"], of: call)
+    try state.mutate { contents throws(GraphError) in
+      try contents.written.admit(bytes: bytes, objects: 1)
+    }
     let local = target.id.split(separator: "_").last.map(String.init) ?? target.id
-    let id = "\(local)_\(state.newID())"
-    state.world.insert(
-      node(
-        id, .comment,
-        [
-          ("from", reference(user)), ("message", .string(message)),
-          ("created_time", .string(GraphClock.iso(state.now))), ("like_count", 0),
-        ]))
-    state.world.link(target.id, "comments", id)
+    let id = "\(local)_\(state.mutate { $0.newID() })"
+    let comment = node(
+      id, .comment,
+      [
+        ("from", reference(user)), ("message", .string(message)),
+        ("created_time", .string(GraphClock.iso(state.now))), ("like_count", 0),
+      ])
+    state.mutate { contents in
+      contents.world.insert(comment)
+      contents.world.link(target.id, "comments", id)
+    }
     return try created(id, call: call, viewer: viewer)
   }
 
@@ -34,9 +39,9 @@ extension Router {
     let user = try writer(viewer, needs: ["publish_actions", "publish_stream"], call: call)
     let likes = state.world.edge(target.id, "likes")
     if adding && !likes.contains(user.id) {
-      state.world.link(target.id, "likes", user.id)
+      state.mutate { $0.world.link(target.id, "likes", user.id) }
     } else if !adding {
-      state.world.edges[target.id]?["likes"] = likes.filter { $0 != user.id }
+      state.mutate { $0.world.edges[target.id]?["likes"] = likes.filter { $0 != user.id } }
     }
     return deleted(call)
   }

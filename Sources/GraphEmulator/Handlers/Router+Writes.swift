@@ -72,9 +72,11 @@ extension Router {
     if link == nil, state.lastStatus[user.id] == message {
       throw call.version.follows(.modernErrorBody) ? .duplicateStatusUpdate : .duplicateStatus
     }
-    try state.written.admit(bytes: textBytes, objects: 1)
+    try state.mutate { contents throws(GraphError) in
+      try contents.written.admit(bytes: textBytes, objects: 1)
+    }
     let time = GraphClock.iso(state.now)
-    let id = "\(owner.id)_\(state.newID())"
+    let id = "\(owner.id)_\(state.mutate { $0.newID() })"
     var fields: [(String, JSONValue)] = [("from", reference(user))]
     if owner.id != user.id { fields.append(("to", ["data": [reference(owner)]])) }
     if !message.isEmpty { fields.append(("message", .string(message))) }
@@ -87,13 +89,16 @@ extension Router {
       ("application", application),
       ("created_time", .string(time)), ("updated_time", .string(time)),
     ]
-    state.world.insert(node(id, .post, fields))
-    state.world.link(owner.id, "feed", id, atFront: true)
-    if owner.id == user.id {
-      state.world.link(user.id, "posts", id, atFront: true)
-      if link == nil { state.world.link(user.id, "statuses", id, atFront: true) }
+    let post = node(id, .post, fields)
+    state.mutate { contents in
+      contents.world.insert(post)
+      contents.world.link(owner.id, "feed", id, atFront: true)
+      if owner.id == user.id {
+        contents.world.link(user.id, "posts", id, atFront: true)
+        if link == nil { contents.world.link(user.id, "statuses", id, atFront: true) }
+      }
+      if link == nil { contents.lastStatus[user.id] = message }
     }
-    if link == nil { state.lastStatus[user.id] = message }
     return try created(id, call: call, viewer: viewer)
   }
 
@@ -110,15 +115,18 @@ extension Router {
       throw .uploadFileRequired
     }
     let textBytes = try WriteBudget.texts(["message", "name"], of: call)
-    try state.written.admit(bytes: textBytes + (call.upload?.bytes.count ?? 0), objects: 2)
-    let photoID = state.newID()
-    let postID = "\(user.id)_\(state.newID())"
+    try state.mutate { contents throws(GraphError) in
+      try contents.written.admit(bytes: textBytes + (call.upload?.bytes.count ?? 0), objects: 2)
+    }
+    let photoID = state.mutate { $0.newID() }
+    let postID = "\(user.id)_\(state.mutate { $0.newID() })"
     let caption = call["message"] ?? call["name"]
     let fields = DefaultWorld.photoFields(
       id: photoID, from: reference(user), time: state.now, name: caption)
-    state.world.insert(node(photoID, .photo, fields))
+    let photo = node(photoID, .photo, fields)
+    state.mutate { $0.world.insert(photo) }
     keepPhotoBytes(photoID, call: call)
-    state.world.link(user.id, "photos", photoID, atFront: true)
+    state.mutate { $0.world.link(user.id, "photos", photoID, atFront: true) }
     let time = GraphClock.iso(state.now)
     var post: [(String, JSONValue)] = [("from", reference(user))]
     if let caption { post.append(("message", .string(caption))) }
@@ -129,9 +137,12 @@ extension Router {
       ("application", application), ("created_time", .string(time)),
       ("updated_time", .string(time)),
     ]
-    state.world.insert(node(postID, .post, post))
-    state.world.link(user.id, "feed", postID, atFront: true)
-    state.world.link(user.id, "posts", postID, atFront: true)
+    let postNode = node(postID, .post, post)
+    state.mutate { contents in
+      contents.world.insert(postNode)
+      contents.world.link(user.id, "feed", postID, atFront: true)
+      contents.world.link(user.id, "posts", postID, atFront: true)
+    }
     return try created(photoID, extra: [("post_id", .string(postID))], call: call, viewer: viewer)
   }
 
@@ -145,12 +156,15 @@ extension Router {
     guard let placeID = call["place"], let place = state.world.nodes[placeID],
       place.fields["location"] != nil
     else { throw .parameter("Param place must be a valid place id") }
-    let id = state.newID()
+    let id = state.mutate { $0.newID() }
     var fields: [(String, JSONValue)] = [("from", reference(user)), ("place", reference(place))]
     if let message = call["message"] { fields.append(("message", .string(message))) }
     fields += [("application", application), ("created_time", .string(GraphClock.iso(state.now)))]
-    state.world.insert(node(id, .checkin, fields))
-    state.world.link(user.id, "checkins", id, atFront: true)
+    let checkin = node(id, .checkin, fields)
+    state.mutate { contents in
+      contents.world.insert(checkin)
+      contents.world.link(user.id, "checkins", id, atFront: true)
+    }
     return try created(id, call: call, viewer: viewer)
   }
 
@@ -165,7 +179,7 @@ extension Router {
       throw .permissionError(
         "(#200) The user hasn't authorized the application to perform this action")
     }
-    state.world.remove(target.id)
+    state.mutate { $0.world.remove(target.id) }
     return deleted(call)
   }
 
@@ -176,7 +190,7 @@ extension Router {
     guard viewer.userID == user.id || viewer.isApp else {
       throw .requiresPermission("publish_actions")
     }
-    state.world.deauthorized.insert(user.id)
+    state.mutate { $0.world.deauthorized.insert(user.id) }
     return deleted(call)
   }
 
@@ -188,7 +202,7 @@ extension Router {
       throw .requiresPermission("publish_actions")
     }
     record.scopes.removeAll { $0 == name }
-    state.world.addToken(record)
+    state.mutate { $0.world.addToken(record) }
     return deleted(call)
   }
 

@@ -64,12 +64,15 @@ struct Router {
   /// N calls, then a minute of errors, so any N can be reached.
   mutating func throttleUsage() -> (percent: Int, exceeded: Bool) {
     guard let limit = state.throttle else { return (0, false) }
-    if state.now - state.windowStart > limit + 60 {
-      state.windowStart = state.now
-      state.callsInWindow = 0
+    let now = state.now
+    return state.mutate { contents in
+      if now - contents.windowStart > limit + 60 {
+        contents.windowStart = now
+        contents.callsInWindow = 0
+      }
+      contents.callsInWindow += 1
+      return (min(100, contents.callsInWindow * 100 / limit), contents.callsInWindow > limit)
     }
-    state.callsInWindow += 1
-    return (min(100, state.callsInWindow * 100 / limit), state.callsInWindow > limit)
   }
 
   /// Routes a call that has already been parsed (batch operations come in here too): the

@@ -41,8 +41,10 @@ extension GraphEmulator {
       guard let user = Self.findPerson(person, in: state.world) else {
         throw .unknownPerson(person)
       }
-      state.world.deauthorized.remove(user.id)
-      state.world.app.users?.insert(user.id)
+      state.mutate { contents in
+        contents.world.deauthorized.remove(user.id)
+        contents.world.app.users?.insert(user.id)
+      }
       var scopes = ["public_profile", "basic_info"]
       for permission in permissions where !scopes.contains(permission) {
         scopes.append(permission)
@@ -83,7 +85,7 @@ extension GraphEmulator {
         throw .notGranted(missing, granted: record.scopes)
       }
       record.scopes.removeAll { permissions.contains($0) }
-      state.world.addToken(record)
+      state.mutate { $0.world.addToken(record) }
       return SessionChange(
         state: .open, token: token, userID: userID,
         userName: state.world.nodes[userID]?.string("name"), permissions: record.scopes)
@@ -134,11 +136,15 @@ extension GraphEmulator {
     _ state: inout EmulatorState, user: Node, scopes: [String], as sessionState: SessionState
   ) -> SessionChange {
     let first = user.string("first_name") ?? "User"
-    let token =
-      "CAAEmu\(first.filter { $0.isASCII && $0.isLetter })ZS\(state.nextToken)"
-      + state.secrets.suffix()
-    state.nextToken += 1
-    state.world.addToken(TokenRecord(token: token, kind: .user, userID: user.id, scopes: scopes))
+    let suffix = state.secrets.suffix()
+    let token = state.mutate { contents in
+      let token =
+        "CAAEmu\(first.filter { $0.isASCII && $0.isLetter })ZS\(contents.nextToken)" + suffix
+      contents.nextToken += 1
+      contents.world.addToken(
+        TokenRecord(token: token, kind: .user, userID: user.id, scopes: scopes))
+      return token
+    }
     return SessionChange(
       state: sessionState, token: token, userID: user.id, userName: user.string("name"),
       permissions: scopes)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,6 +13,9 @@ import GraphAPI
 /// own executor, and writes their answers when they come back. No I/O ever blocks the thread,
 /// so a slow client costs a connection slot until its deadline, never a worker. A server runs
 /// one loop per I/O thread; the listener belongs to the server, which closes it.
+///
+/// `@unchecked Sendable`: what other threads touch is in `shared` (a `Mutex`) or `let`; the
+/// `var`s below it belong to the loop thread alone.
 final class ServerLoop: @unchecked Sendable {
   let transport: any GraphTransport
   /// The transport, when it answers at once and may run on the I/O thread.
@@ -24,17 +28,8 @@ final class ServerLoop: @unchecked Sendable {
   /// Answer bytes waiting for slow readers over all loops of the server.
   let answerBudget: ByteBudget
 
-  // Shared with other threads, guarded by `lock`.
-  private let lock = NSLock()
-  private var completions: [(id: UInt64, response: HTTPResponse, failure: String?)] = []
-  /// Connections handed over by `GraphServer.adopt`, to be served from the next turn.
-  private var adoptions: [GraphServer.AdoptedConnection] = []
-  private var stopRequested = false
-  private var jobs: [UnownedJob] = []
-  private var wakePending = false
-  /// Whether the loop is (about to be) blocked in poll, so work for it must wake it.
-  private var sleeping = false
-  private var loopEnded = false
+  /// Shared with other threads.
+  private let shared = Mutex(Shared())
   private let wakeRead: Int32
   private let wakeWrite: Int32
 
@@ -74,6 +69,26 @@ final class ServerLoop: @unchecked Sendable {
   private var touched: [Connection] = []
   /// The listener while it is in the poller's set.
   private var listening: Int32?
+
+  /// What other threads hand the loop, and whether it must be woken for it.
+  private struct Shared {
+    var completions: [(id: UInt64, response: HTTPResponse, failure: String?)] = []
+    /// Connections handed over by `GraphServer.adopt`, to be served from the next turn.
+    var adoptions: [GraphServer.AdoptedConnection] = []
+    var stopRequested = false
+    var jobs: [UnownedJob] = []
+    var wakePending = false
+    /// Whether the loop is (about to be) blocked in poll, so work for it must wake it.
+    var sleeping = false
+    var loopEnded = false
+
+    /// Wakes the loop through `pipe` if it sleeps and no wake is on its way.
+    mutating func wake(_ pipe: Int32) {
+      guard sleeping, !wakePending, !loopEnded else { return }
+      wakePending = true
+      Socket.wake(pipe)
+    }
+  }
 
   init(
     transport: any GraphTransport, configuration: GraphServer.Configuration, listener: Int32?,
@@ -122,46 +137,40 @@ final class ServerLoop: @unchecked Sendable {
 
   /// Asks the loop to stop: no new connections, in-flight requests answered, then exit.
   func requestStop() {
-    lock.withLock {
-      stopRequested = true
-      wakeLocked()
+    shared.withLock {
+      $0.stopRequested = true
+      $0.wake(wakeWrite)
     }
   }
 
   /// Called by a transport task with the answer for connection `id`.
   func complete(_ id: UInt64, _ response: HTTPResponse, failure: String?) {
-    lock.withLock {
-      guard !loopEnded else { return }
-      completions.append((id, response, failure))
-      wakeLocked()
+    shared.withLock {
+      guard !$0.loopEnded else { return }
+      $0.completions.append((id, response, failure))
+      $0.wake(wakeWrite)
     }
   }
 
   /// Hands the loop a connected socket to serve; `false` (the socket untouched) once the loop
   /// is stopping.
   func adopt(_ connection: GraphServer.AdoptedConnection) -> Bool {
-    lock.withLock {
-      guard !loopEnded, !stopRequested else { return false }
-      adoptions.append(connection)
-      wakeLocked()
+    shared.withLock {
+      guard !$0.loopEnded, !$0.stopRequested else { return false }
+      $0.adoptions.append(connection)
+      $0.wake(wakeWrite)
       return true
     }
   }
 
   /// Queues a job of a transport task to run on the loop thread; `false` once the loop ended.
   func enqueue(_ job: UnownedJob) -> Bool {
-    lock.withLock {
-      guard !loopEnded else { return false }
-      jobs.append(job)
-      wakeLocked()
+    shared.withLock {
+      guard !$0.loopEnded else { return false }
+      $0.jobs.append(job)
+      $0.wake(wakeWrite)
       return true
     }
-  }
-
-  private func wakeLocked() {
-    guard sleeping, !wakePending, !loopEnded else { return }
-    wakePending = true
-    Socket.wake(wakeWrite)
   }
 
   /// Runs queued jobs and writes finished answers until there are none left.
@@ -169,13 +178,13 @@ final class ServerLoop: @unchecked Sendable {
     // A few rounds (answers start pipelined requests, whose jobs come in the next round),
     // then the other connections get a poll.
     for _ in 0..<4 {
-      let (answers, ready, stop, adopted) = lock.withLock {
+      let (answers, ready, stop, adopted) = shared.withLock { shared in
         defer {
-          completions.removeAll(keepingCapacity: true)
-          jobs.removeAll(keepingCapacity: true)
-          if !adoptions.isEmpty { adoptions = [] }
+          shared.completions.removeAll(keepingCapacity: true)
+          shared.jobs.removeAll(keepingCapacity: true)
+          if !shared.adoptions.isEmpty { shared.adoptions = [] }
         }
-        return (completions, jobs, stopRequested, adoptions)
+        return (shared.completions, shared.jobs, shared.stopRequested, shared.adoptions)
       }
       for connection in adopted { serveAdopted(connection) }
       if stop, !stopping { beginStopping() }
@@ -203,12 +212,12 @@ final class ServerLoop: @unchecked Sendable {
     listener = nil
     if let listening { poller.change(listening, token: Self.listenerToken, from: .read, to: []) }
     listening = nil
-    let leftover = lock.withLock {
-      loopEnded = true
+    let leftover = shared.withLock { shared in
+      shared.loopEnded = true
       Socket.close(wakeRead)
       Socket.close(wakeWrite)
-      defer { jobs = [] }
-      return jobs
+      defer { shared.jobs = [] }
+      return shared.jobs
     }
     for job in leftover {
       job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
@@ -274,11 +283,11 @@ final class ServerLoop: @unchecked Sendable {
     let now = Socket.now()
     var timeout: Int32 =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
-    let idle = lock.withLock {
-      sleeping =
-        completions.isEmpty && jobs.isEmpty && adoptions.isEmpty
-        && (!stopRequested || stopping)
-      return sleeping
+    let idle = shared.withLock { shared in
+      shared.sleeping =
+        shared.completions.isEmpty && shared.jobs.isEmpty && shared.adoptions.isEmpty
+        && (!shared.stopRequested || stopping)
+      return shared.sleeping
     }
     if !idle || !unfinished.isEmpty { timeout = 0 }
     if logPending, timeout > 0, let flush = configuration.accessLogFlush {
@@ -293,9 +302,9 @@ final class ServerLoop: @unchecked Sendable {
       }
     }
     poller.wait(timeout: timeout)
-    lock.withLock {
-      sleeping = false
-      wakePending = false
+    shared.withLock { shared in
+      shared.sleeping = false
+      shared.wakePending = false
     }
     for event in poller.ready {
       switch event.token {

@@ -36,12 +36,12 @@ extension Router {
     func flag(_ name: String) -> Bool? {
       call[name].map { $0 == "1" || $0.lowercased() == "true" }
     }
-    state.surface.appEvents.append(
-      AppEvent(
-        event: event, names: names, customEvents: customEvents,
-        advertiserID: call["advertiser_id"],
-        advertiserTrackingEnabled: flag("advertiser_tracking_enabled"),
-        applicationTrackingEnabled: flag("application_tracking_enabled"), time: state.now))
+    let appEvent = AppEvent(
+      event: event, names: names, customEvents: customEvents,
+      advertiserID: call["advertiser_id"],
+      advertiserTrackingEnabled: flag("advertiser_tracking_enabled"),
+      applicationTrackingEnabled: flag("application_tracking_enabled"), time: state.now)
+    state.mutate { $0.surface.appEvents.append(appEvent) }
     return .json(["success": true])
   }
 

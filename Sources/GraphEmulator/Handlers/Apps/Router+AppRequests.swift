@@ -48,11 +48,13 @@ extension Router {
       } else {
         changed.recipients = []
       }
-      if changed.recipients.isEmpty {
-        state.surface.requests[request.id] = nil
-        state.surface.requestOrder.removeAll { $0 == request.id }
-      } else {
-        state.surface.requests[request.id] = changed
+      state.mutate { contents in
+        if changed.recipients.isEmpty {
+          contents.surface.requests[request.id] = nil
+          contents.surface.requestOrder.removeAll { $0 == request.id }
+        } else {
+          contents.surface.requests[request.id] = changed
+        }
       }
       return deleted(call)
     default:

@@ -32,30 +32,32 @@ extension Router {
 
   mutating func createTestUser(_ call: GraphCall) -> JSONObject {
     let number = state.surface.testUsers.count + 1
-    let id = state.newID(prefix: "10000")
+    let id = state.mutate { $0.newID(prefix: "10000") }
     let name = call["name"] ?? "Open Graph Test User \(number)"
     let parts = name.split(separator: " ").map(String.init)
-    state.world.insert(
-      Node(
-        id: id, type: .user,
-        fields: JSONObject([
-          .init(key: "name", value: .string(name)),
-          .init(key: "first_name", value: .string(parts.first ?? name)),
-          .init(key: "last_name", value: .string(parts.count > 1 ? parts[parts.count - 1] : "")),
-          .init(key: "locale", value: "en_US"),
-        ])))
-    state.world.app.testers.insert(id)
+    let user = Node(
+      id: id, type: .user,
+      fields: JSONObject([
+        .init(key: "name", value: .string(name)),
+        .init(key: "first_name", value: .string(parts.first ?? name)),
+        .init(key: "last_name", value: .string(parts.count > 1 ? parts[parts.count - 1] : "")),
+        .init(key: "locale", value: "en_US"),
+      ]))
+    state.mutate { contents in
+      contents.world.insert(user)
+      contents.world.app.testers.insert(id)
+    }
     let installed = call["installed"].map { $0 == "true" || $0 == "1" } ?? true
     var token: String?
     if installed, let node = state.world.nodes[id] {
-      state.world.app.users?.insert(id)
+      state.mutate { $0.world.app.users?.insert(id) }
       var scopes = ["public_profile", "basic_info"]
       for scope in Self.scopeList(call["permissions"]) where !scopes.contains(scope) {
         scopes.append(scope)
       }
       token = GraphEmulator.mint(&state, user: node, scopes: scopes, as: .open).token
     } else {
-      state.world.app.users?.remove(id)
+      state.mutate { $0.world.app.users?.remove(id) }
     }
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     var tag = ""
@@ -67,8 +69,10 @@ extension Router {
     }
     let email = "open_\(tag)_user@tfbnw.net"
     let password = "emu\(tag)\(number)"
-    state.surface.testUsers.append(
-      TestUser(id: id, accessToken: token, email: email, password: password))
+    state.mutate {
+      $0.surface.testUsers.append(
+        TestUser(id: id, accessToken: token, email: email, password: password))
+    }
     var object = JSONObject()
     object.append("id", .string(id))
     if let token { object.append("access_token", .string(token)) }
@@ -97,10 +101,12 @@ extension Router {
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     guard viewer.hasToken else { throw .tokenRequired }
     guard viewer.isApp else { throw .appTokenRequired }
-    state.surface.testUsers.removeAll { $0.id == id }
-    state.world.tokens = state.world.tokens.filter { $0.value.userID != id }
-    state.world.app.testers.remove(id)
-    state.world.remove(id)
+    state.mutate { contents in
+      contents.surface.testUsers.removeAll { $0.id == id }
+      contents.world.tokens = contents.world.tokens.filter { $0.value.userID != id }
+      contents.world.app.testers.remove(id)
+      contents.world.remove(id)
+    }
     return deleted(call)
   }
 
@@ -117,11 +123,13 @@ extension Router {
     guard testers.contains(first), testers.contains(second), first != second else {
       throw .parameter("Both users must be test users of the app")
     }
-    if state.surface.pendingFriendships.remove("\(second)>\(first)") != nil {
-      state.world.link(first, "friends", second)
-      state.world.link(second, "friends", first)
-    } else if !state.world.edge(first, "friends").contains(second) {
-      state.surface.pendingFriendships.insert("\(first)>\(second)")
+    state.mutate { contents in
+      if contents.surface.pendingFriendships.remove("\(second)>\(first)") != nil {
+        contents.world.link(first, "friends", second)
+        contents.world.link(second, "friends", first)
+      } else if !contents.world.edge(first, "friends").contains(second) {
+        contents.surface.pendingFriendships.insert("\(first)>\(second)")
+      }
     }
     return .bareTrue
   }

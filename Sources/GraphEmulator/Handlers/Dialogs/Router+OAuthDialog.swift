@@ -55,8 +55,10 @@ extension Router {
     }
     var granted = ["public_profile", "basic_info"]
     for scope in scopes where !granted.contains(scope) { granted.append(scope) }
-    state.world.app.users?.insert(user.id)
-    state.world.deauthorized.remove(user.id)
+    state.mutate { contents in
+      contents.world.app.users?.insert(user.id)
+      contents.world.deauthorized.remove(user.id)
+    }
     // `return_scopes=true`: `granted_scopes` and `denied_scopes` (comma lists) beside the token
     // or code, as the iOS SDK 3.x's FBSession reads them. Everything asked is granted here, so
     // `denied_scopes` is empty. [choice]

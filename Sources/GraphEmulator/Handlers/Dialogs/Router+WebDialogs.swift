@@ -58,7 +58,7 @@ extension Router {
     }
     let owner = call["to"].flatMap { state.world.nodes[$0] } ?? user
     let time = GraphClock.iso(state.now)
-    let id = "\(owner.id)_\(state.newID())"
+    let id = "\(owner.id)_\(state.mutate { $0.newID() })"
     var fields: [(String, JSONValue)] = [("from", reference(user))]
     if owner.id != user.id { fields.append(("to", ["data": [reference(owner)]])) }
     if let message = call["message"], !message.isEmpty {
@@ -73,9 +73,12 @@ extension Router {
       ("application", application), ("created_time", .string(time)),
       ("updated_time", .string(time)),
     ]
-    state.world.insert(node(id, .post, fields))
-    state.world.link(owner.id, "feed", id, atFront: true)
-    if owner.id == user.id { state.world.link(user.id, "posts", id, atFront: true) }
+    let post = node(id, .post, fields)
+    state.mutate { contents in
+      contents.world.insert(post)
+      contents.world.link(owner.id, "feed", id, atFront: true)
+      if owner.id == user.id { contents.world.link(user.id, "posts", id, atFront: true) }
+    }
     var query = QueryItems()
     query.append("post_id", id)
     return .redirect(DialogRedirect.url(redirect, query: query))
@@ -124,11 +127,14 @@ extension Router {
     guard !recipients.isEmpty else {
       return DialogPage.error("No recipients", "Choose at least one friend to send the request to.")
     }
-    let id = state.newID(prefix: "20153")
-    state.surface.requests[id] = AppRequest(
+    let id = state.mutate { $0.newID(prefix: "20153") }
+    let request = AppRequest(
       id: id, fromID: user.id, recipients: recipients, message: call["message"] ?? "",
       data: call["data"], createdTime: state.now)
-    state.surface.requestOrder.append(id)
+    state.mutate { contents in
+      contents.surface.requests[id] = request
+      contents.surface.requestOrder.append(id)
+    }
     var query = QueryItems()
     query.append("request", id)
     for (index, recipient) in recipients.enumerated() { query.append("to[\(index)]", recipient) }

@@ -16,7 +16,7 @@ extension Router {
     }
     // [choice] The same token comes back with 60 days more (the SDK keeps either).
     let expiry = state.now + Self.longLivedSeconds
-    state.world.tokens[token]?.expiresAt = expiry
+    state.mutate { $0.world.tokens[token]?.expiresAt = expiry }
     var object = JSONObject()
     object.append("access_token", .string(token))
     object.append("expires_at", .number(JSONNumber(expiry)))

@@ -42,7 +42,7 @@ extension Router {
       guard state.now < record.expiresAt else { throw .codeExpired }
       guard redirect == record.redirectURI else { throw .redirectURIMismatch }
       record.used = true
-      state.surface.codes[code] = record
+      state.mutate { $0.surface.codes[code] = record }
       guard let user = state.world.nodes[record.userID] else { throw .invalidCodeFormat }
       let token = mintLongLived(user: user, scopes: record.scopes)
       return tokenAnswer(token, expiresIn: Self.longLivedSeconds, style: style)
@@ -58,8 +58,10 @@ extension Router {
     let digest = HMACSHA256.hex(app.id, key: app.secret)
     let token = "\(app.id)|\(digest.prefix(27))"
     if state.world.tokens[token] == nil {
-      state.world.addToken(
-        TokenRecord(token: token, kind: .app, summary: "minted by oauth/access_token"))
+      state.mutate {
+        $0.world.addToken(
+          TokenRecord(token: token, kind: .app, summary: "minted by oauth/access_token"))
+      }
     }
     return token
   }
@@ -69,19 +71,25 @@ extension Router {
     let change = GraphEmulator.mint(&state, user: user, scopes: scopes, as: .open)
     let token = change.token ?? ""
     let expiry = state.now + Self.longLivedSeconds
-    state.world.tokens[token]?.expiresAt = expiry
-    state.world.deauthorized.remove(user.id)
+    state.mutate { contents in
+      contents.world.tokens[token]?.expiresAt = expiry
+      contents.world.deauthorized.remove(user.id)
+    }
     return token
   }
 
   /// Issues a code for the OAuth dialog's redirect (also the REPL's `login --code-flow`).
   mutating func issueCode(userID: String, scopes: [String], redirectURI: String) -> String {
-    let code = "AQEmuCode\(state.surface.nextCode)x\(userID.suffix(4))" + state.secrets.suffix()
-    state.surface.nextCode += 1
-    state.surface.codes[code] = AuthorizationCode(
-      code: code, userID: userID, scopes: scopes, redirectURI: redirectURI,
-      expiresAt: state.now + Self.codeLifetime)
-    return code
+    let suffix = state.secrets.suffix()
+    let expiresAt = state.now + Self.codeLifetime
+    return state.mutate { contents in
+      let code = "AQEmuCode\(contents.surface.nextCode)x\(userID.suffix(4))" + suffix
+      contents.surface.nextCode += 1
+      contents.surface.codes[code] = AuthorizationCode(
+        code: code, userID: userID, scopes: scopes, redirectURI: redirectURI,
+        expiresAt: expiresAt)
+      return code
+    }
   }
 
   func tokenAnswer(_ token: String, expiresIn: Int?, style: OAuthAnswerStyle) -> Outcome {

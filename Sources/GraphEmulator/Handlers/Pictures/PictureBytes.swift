@@ -92,13 +92,17 @@ extension Router {
   /// then point at the server itself, which answers those bytes.
   mutating func keepPhotoBytes(_ photoID: String, call: GraphCall) {
     guard let upload = call.upload else { return }
-    state.surface.photoBytes[photoID] = upload
-    guard PictureBytes.isLocal(call.origin), var node = state.world.nodes[photoID] else { return }
-    let url = JSONValue.string(
-      "\(call.origin)/\(PictureBytes.pathRoot)/photo/\(PercentEncoding.encode(photoID))")
-    node.fields["source"] = url
-    node.fields["picture"] = url
-    node.fields["images"] = [["height": 720, "source": url, "width": 960]]
-    state.world.insert(node)
+    state.mutate { contents in
+      contents.surface.photoBytes[photoID] = upload
+      guard PictureBytes.isLocal(call.origin), var node = contents.world.nodes[photoID] else {
+        return
+      }
+      let url = JSONValue.string(
+        "\(call.origin)/\(PictureBytes.pathRoot)/photo/\(PercentEncoding.encode(photoID))")
+      node.fields["source"] = url
+      node.fields["picture"] = url
+      node.fields["images"] = [["height": 720, "source": url, "width": 960]]
+      contents.world.insert(node)
+    }
   }
 }
