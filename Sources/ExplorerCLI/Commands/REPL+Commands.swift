@@ -15,11 +15,6 @@ extension REPL {
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
       ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .token(let setting, let unmasked): return token(setting, unmasked: unmasked)
-    case .version(let setting):
-      let outputs = version(setting)
-      try savePreferences()
-      return outputs
     case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
     case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
     case .search(let query, let parameters):
@@ -31,7 +26,6 @@ extension REPL {
       return [.note(try await login(person, permissions))]
     case .loginCodeFlow(let person, let permissions):
       return [.note(try loginCodeFlow(person, permissions))]
-    case .tokenExchange: return [.note(try tokenExchange())]
     case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
     case .batch(let file, let attachments):
       guard let file else {
@@ -93,35 +87,6 @@ extension REPL {
     return "ok: \(expectation.text)"
   }
 
-  /// `token` shows a token by one rule, whether it is being set or asked for: the emulator's
-  /// own tokens in full while the target is the emulator (they are test tokens, to hand to an
-  /// SDK pointed at `serve`), any other token masked unless `token --show`. A test token's name
-  /// (`token alice-publish`, as docs/emulator.md lists them) sets that token.
-  private func token(_ setting: Command.Setting, unmasked: Bool) -> [Output] {
-    switch setting {
-    case .show:
-      guard let token = session.token else { return [.text("no token\n")] }
-      return [.text("token \(shown(token, unmasked: unmasked))\n")]
-    case .set(let value):
-      let named = testToken(named: value)
-      let token = named ?? value
-      session.token = token
-      let name = named == nil ? "" : " · the test token \(value)"
-      // A word close to a test token's name (`token alcie`) is most likely a typo of it: say so
-      // now, not after the 190 it will get (issue 29).
-      let names = session.testTokens.compactMap(\.name)
-      let typo =
-        named == nil
-        ? Suggestion.closest(to: value, among: names).map {
-          " · not a test token's name: did you mean \($0)? (token \($0))"
-        } ?? "" : ""
-      return [.note("token set (\(shown(token, unmasked: false)))\(name)\(typo)")]
-    case .clear:
-      session.token = nil
-      return [.note("token cleared")]
-    }
-  }
-
   /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it
   /// is one of the emulator's published test tokens and a replay is the target (a replayed
   /// session prints what the recorded one did); else masked.
@@ -131,21 +96,4 @@ extension REPL {
       session.target.isReplay && World.default.testTokens.contains { $0.token == token }
     return unmasked || issuedHere || published ? token : Redaction.mask(token)
   }
-
-  /// The emulator's test token called `name` (`alice-publish`), while it is the target.
-  private func testToken(named name: String) -> String? { session.testToken(named: name) }
-
-  private func version(_ setting: Command.Setting) -> [Output] {
-    switch setting {
-    case .show:
-      return [.text("version \(session.version ?? "none (unversioned paths)")\n")]
-    case .set(let value):
-      session.version = value
-      return [.note("version \(value)")]
-    case .clear:
-      session.version = nil
-      return [.note("version none: paths are sent unversioned")]
-    }
-  }
-
 }

@@ -25,10 +25,6 @@ enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
   case request(RequestLine)
-  /// `token`: show; `token --show`: show unmasked; `token <value>`: set; `token clear`: remove.
-  case token(Setting, unmasked: Bool = false)
-  /// `version`: show; `version v2.2`: set; `version none`: unversioned paths.
-  case version(Setting)
   case help(String?)
   case quit
   case rerun(ExchangeReference)
@@ -40,8 +36,6 @@ enum Command: Equatable, Sendable {
   case login(person: String?, permissions: [String])
   /// `login --code-flow [<person>] [<permission> ...]`: the OAuth dialog and code exchange.
   case loginCodeFlow(person: String?, permissions: [String])
-  /// `token exchange`: a long-lived token for the session's (`fb_exchange_token`).
-  case tokenExchange
   /// `dialog feed|apprequests|oauth [--cancel] [name=value ...]`.
   /// `events`: the app events logged on the emulator.
   /// `doctor [--html FILE]`: the session so far diagnosed as `graph-explorer doctor` does.
@@ -72,13 +66,6 @@ enum Command: Equatable, Sendable {
   enum AppSetting: Equatable, Sendable {
     case show
     case set(id: String, secret: String?)
-    case clear
-  }
-
-  /// The argument of `token` and `version`.
-  enum Setting: Equatable, Sendable {
-    case show
-    case set(String)
     case clear
   }
 }

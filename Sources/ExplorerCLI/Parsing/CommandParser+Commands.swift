@@ -6,27 +6,6 @@ extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
 
   static let commandParsers: [String: ArgumentParser] = [
-    "token": { args throws(ExplorerError) in
-      if args.count == 1 && args[0].text == "--show" { return .token(.show, unmasked: true) }
-      if args.count == 1 && args[0].text == "exchange" { return .tokenExchange }
-      return try .token(setting(args, "token", clearWord: "clear"))
-    },
-    "version": { args throws(ExplorerError) in
-      var setting = try setting(args, "version", clearWord: "none")
-      if case .set("latest") = setting { setting = .set(GraphVersion.latest.description) }
-      if case .set(let v) = setting, !isVersion(v) {
-        throw .syntax(
-          message: "expected a version such as v2.2, 'latest' or 'none', found '\(v)'",
-          column: args[0].column
-        )
-      }
-      if case .set(let v) = setting, GraphVersion(v) == nil {
-        throw .syntax(
-          message: "\(v) is not a Graph API version; the versions are "
-            + VersionRegistry.servedSummary, column: args[0].column)
-      }
-      return .version(setting)
-    },
     "help": { args throws(ExplorerError) in
       guard args.count <= 1 else { throw usage("help") }
       return .help(args.first?.text)
@@ -114,16 +93,6 @@ extension CommandParser {
     guard text.hasPrefix("v") else { return false }
     let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
-  }
-
-  private static func setting(
-    _ args: [Word], _ command: String, clearWord: String
-  ) throws(ExplorerError) -> Command.Setting {
-    switch args.count {
-    case 0: return .show
-    case 1: return args[0].text == clearWord ? .clear : .set(args[0].text)
-    default: throw usage(command)
-    }
   }
 
   private static func noArguments(

@@ -33,13 +33,6 @@ enum CommandReference {
         "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
     ),
     Entry(
-      name: "token", usage: "token [<value> | clear | --show | exchange]",
-      summary:
-        "Shows (masked unless the emulator's own or --show), sets, clears or exchanges the token"),
-    Entry(
-      name: "version", usage: "version [vX.Y | latest | none]",
-      summary: "Shows or sets the API version put before every path"),
-    Entry(
       name: "login", usage: "login [--code-flow] [<person>] [<permission> ... | --scope a,b]",
       summary:
         "Logs a person of the emulator's world in (the default user if none) with permissions"),

@@ -1,20 +1,14 @@
 /// Every REPL command defined as a `REPLCommand` type, and where each stands among all the
 /// commands `help` lists. Adding a command is its file and its line here.
 enum CommandRegistry {
-  /// The registered commands, each after the command `help` lists before it.
+  /// The registered commands in `help`'s order, each after the command `help` lists before it
+  /// (registered above it, or still in `CommandReference`'s list).
   static let commands: [(type: any REPLCommand.Type, after: String)] = [
     (NextCommand.self, after: "DELETE"),
     (PreviousCommand.self, after: "next"),
     (AllCommand.self, after: "prev"),
-    (RecordCommand.self, after: "diff"),
-    (ReplayCommand.self, after: "record"),
-    (VerifyREPLCommand.self, after: "replay"),
-    (HistoryCommand.self, after: "verify"),
-    (ShowCommand.self, after: "history"),
-    (HeadersCommand.self, after: "show"),
-    (RawCommand.self, after: "headers"),
-    (SaveCommand.self, after: "raw"),
-    (SetCommand.self, after: "expect"),
+    (TokenCommand.self, after: "batch"),
+    (VersionCommand.self, after: "token"),
     (TargetCommand.self, after: "version"),
     (AppCommand.self, after: "target"),
     (DialogCommand.self, after: "login"),
@@ -27,6 +21,15 @@ enum CommandRegistry {
     (ExplainCommand.self, after: "whoami"),
     (DoctorREPLCommand.self, after: "explain"),
     (CodeCommand.self, after: "doctor"),
+    (RecordCommand.self, after: "diff"),
+    (ReplayCommand.self, after: "record"),
+    (VerifyREPLCommand.self, after: "replay"),
+    (HistoryCommand.self, after: "verify"),
+    (ShowCommand.self, after: "history"),
+    (HeadersCommand.self, after: "show"),
+    (RawCommand.self, after: "headers"),
+    (SaveCommand.self, after: "raw"),
+    (SetCommand.self, after: "expect"),
   ]
 
   /// The registered command called `name`.

@@ -80,12 +80,6 @@ struct Completer: Sendable {
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _):
       return Completion(prefix: current, candidates: permissions)
-    case ("token", 1):
-      return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
-    case ("version", 1):
-      return Completion(
-        prefix: current,
-        candidates: GraphVersion.served.reversed().map(\.description) + ["latest", "none"])
     case (let name, _)
     where Self.fileCommands.contains(name) && !current.hasPrefix("#")
       && !current.hasPrefix("-"):
