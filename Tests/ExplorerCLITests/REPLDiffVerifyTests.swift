@@ -22,7 +22,7 @@ import Testing
       "diff #1 b.json",
       .diff(old: .number(1), new: .file("b.json"), DiffArguments(operands: ["#1", "b.json"]))
     ),
-    ("diff --help", .help("diff")),
+    ("diff --help", .of(HelpCommand(topic: "diff"))),
     (
       "verify a.json --target live",
       .of(VerifyREPLCommand(arguments: ["a.json", "--target", "live"]))

@@ -5,7 +5,7 @@ extension REPL {
   /// Runs `command` (typed as `text`) and returns its outputs.
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
-    case .empty, .quit: return []
+    case .empty: return []
     case .registered(let registered):
       return try await registered.command.run(in: self, line: text)
     case .request(let line) where line.offline && line.sdk != nil:
@@ -15,7 +15,6 @@ extension REPL {
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
       ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
     case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]

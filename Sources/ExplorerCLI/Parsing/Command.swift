@@ -25,8 +25,6 @@ enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
   case request(RequestLine)
-  case help(String?)
-  case quit
   case rerun(ExchangeReference)
   /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.

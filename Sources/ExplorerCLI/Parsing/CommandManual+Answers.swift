@@ -47,13 +47,5 @@ extension CommandManual {
       examples: [
         "expect status == 200", "expect error.code == 190", "expect $.data.length >= 2",
       ]),
-    "help": Page(
-      details: ["Without a command, the list of commands and the line grammar's notes."],
-      options: [Option("command", "a command's usage, options and examples")],
-      examples: ["help", "help batch"]),
-    "quit": Page(
-      details: ["The history of lines is saved; exchanges and variables end with the session."],
-      options: [],
-      examples: ["quit", "exit"]),
   ]
 }

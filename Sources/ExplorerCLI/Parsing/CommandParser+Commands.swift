@@ -6,12 +6,6 @@ extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
 
   static let commandParsers: [String: ArgumentParser] = [
-    "help": { args throws(ExplorerError) in
-      guard args.count <= 1 else { throw usage("help") }
-      return .help(args.first?.text)
-    },
-    "quit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
-    "exit": { args throws(ExplorerError) in try noArguments(args, "quit", .quit) },
     "search": { args throws(ExplorerError) in
       let text = args.prefix { Parameter(word: $0) == nil }
       // No text is a search too when parameters say where (the place picker's nearby search).
@@ -66,7 +60,7 @@ extension CommandParser {
     } catch {
       throw .syntax(message: error.description, column: args.first?.column ?? 1)
     }
-    if arguments.help { return .help("diff") }
+    if arguments.help { return .of(HelpCommand(topic: "diff")) }
     let operands = arguments.operands
     guard operands.count <= 2 else { throw usage("diff") }
     func column(of operand: String) -> Int {
@@ -93,13 +87,6 @@ extension CommandParser {
     guard text.hasPrefix("v") else { return false }
     let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
-  }
-
-  private static func noArguments(
-    _ args: [Word], _ command: String, _ result: Command
-  ) throws(ExplorerError) -> Command {
-    guard args.isEmpty else { throw usage(command) }
-    return result
   }
 
   static func reference(

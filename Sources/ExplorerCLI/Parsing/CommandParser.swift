@@ -48,8 +48,7 @@ enum CommandParser {
     }
     // `?` alone asks for help, as in most shells' REPLs; `?fields=id` is still a request.
     if name == "?" {
-      guard let topic = arguments.first else { return .help(nil) }
-      return .help(topic.text)
+      return .of(HelpCommand(topic: arguments.first?.text))
     }
     if looksLikePath(name) {
       return .request(try requestLine(method: .get, path: first, arguments))

@@ -50,17 +50,16 @@ enum CommandReference {
       summary:
         "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
     ),
-    Entry(name: "help", usage: "help [command]", summary: "Lists the commands, or explains one"),
-    Entry(name: "quit", usage: "quit", summary: "Leaves the REPL (also exit, or Ctrl-D)"),
   ]
 
-  /// The entry for `name` (commands by name, methods in any case, `!3` as `!n`).
+  /// The entry for `name` (commands by name or alias, methods in any case, `!3` as `!n`).
   static func entry(named name: String) -> Entry? {
     let key =
       name.hasPrefix("!")
-      ? "!n" : (CommandParser.methods.contains(name.uppercased()) ? name.uppercased() : name)
+      ? "!n"
+      : CommandParser.methods.contains(name.uppercased())
+        ? name.uppercased() : CommandRegistry.aliases[name] ?? name
     return entries.first { $0.name == key }
-      ?? (key == "exit" ? entries.first { $0.name == "quit" } : nil)
   }
 
   /// The usage line of `name`, or `name` itself when it has no entry.

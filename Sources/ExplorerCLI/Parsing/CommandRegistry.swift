@@ -30,11 +30,17 @@ enum CommandRegistry {
     (RawCommand.self, after: "headers"),
     (SaveCommand.self, after: "raw"),
     (SetCommand.self, after: "expect"),
+    (HelpCommand.self, after: "set"),
+    (QuitCommand.self, after: "help"),
   ]
 
-  /// The registered command called `name`.
+  /// The other names a command answers to.
+  static let aliases = ["exit": "quit"]
+
+  /// The registered command called `name` (or an alias of it).
   static func command(named name: String) -> (any REPLCommand.Type)? {
-    commands.first { $0.type.reference.name == name }?.type
+    let name = aliases[name] ?? name
+    return commands.first { $0.type.reference.name == name }?.type
   }
 
   /// `entries` with each registered command's entry put after the one it names.

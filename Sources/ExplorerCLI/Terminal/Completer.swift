@@ -76,7 +76,6 @@ struct Completer: Sendable {
     }
     switch (command, index) {
     case ("search", _): return completeParameter(current, path: "search", method: "GET")
-    case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _):
       return Completion(prefix: current, candidates: permissions)
