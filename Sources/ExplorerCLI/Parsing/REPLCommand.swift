@@ -23,6 +23,13 @@ extension REPLCommand {
 
   static func completion(_ context: CompletionContext) -> Completion? { nil }
 
+  /// The one word a command may take, `nil` when there is none.
+  /// - Throws: the command's usage when there are more.
+  static func optionalWord(_ arguments: [Word]) throws(ExplorerError) -> Word? {
+    guard arguments.count <= 1 else { throw CommandParser.usage(reference.name) }
+    return arguments.first
+  }
+
   /// Whether `other` is this command with the same arguments.
   func isEqual(to other: any REPLCommand) -> Bool { (other as? Self) == self }
 }
@@ -39,6 +46,11 @@ struct CompletionContext {
   var before: String
   /// The completer, with what the session knows (permissions, people, files).
   var completer: Completer
+
+  /// `candidates` for the first word after the name; nothing after it.
+  func firstWord(_ candidates: [String]) -> Completion {
+    index == 0 ? Completion(prefix: current, candidates: candidates) : .none
+  }
 
   /// File names for the word, unless it is an exchange (`#3`) or an option (`--html`).
   func fileNames() -> Completion? {

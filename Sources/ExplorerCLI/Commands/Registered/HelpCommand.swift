@@ -15,13 +15,11 @@ struct HelpCommand: REPLCommand {
   var topic: String?
 
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> HelpCommand {
-    guard arguments.count <= 1 else { throw CommandParser.usage(reference.name) }
-    return HelpCommand(topic: arguments.first?.text)
+    HelpCommand(topic: try optionalWord(arguments)?.text)
   }
 
   static func completion(_ context: CompletionContext) -> Completion? {
-    guard context.index == 0 else { return Completion.none }
-    return Completion(prefix: context.current, candidates: Completer.commandWords)
+    context.firstWord(Completer.commandWords)
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {

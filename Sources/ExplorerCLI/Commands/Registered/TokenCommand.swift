@@ -34,8 +34,7 @@ struct TokenCommand: REPLCommand {
   var action: Action
 
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> TokenCommand {
-    guard arguments.count <= 1 else { throw CommandParser.usage(reference.name) }
-    switch arguments.first?.text {
+    switch try optionalWord(arguments)?.text {
     case nil: return TokenCommand(action: .show())
     case "--show": return TokenCommand(action: .show(unmasked: true))
     case "exchange": return TokenCommand(action: .exchange)
@@ -45,9 +44,7 @@ struct TokenCommand: REPLCommand {
   }
 
   static func completion(_ context: CompletionContext) -> Completion? {
-    guard context.index == 0 else { return Completion.none }
-    return Completion(
-      prefix: context.current, candidates: context.completer.testTokens + ["clear", "--show"])
+    context.firstWord(context.completer.testTokens + ["clear", "--show"])
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {

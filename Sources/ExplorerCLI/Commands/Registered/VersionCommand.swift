@@ -30,8 +30,7 @@ struct VersionCommand: REPLCommand {
   var setting: Setting
 
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> VersionCommand {
-    guard arguments.count <= 1 else { throw CommandParser.usage(reference.name) }
-    guard let word = arguments.first else { return VersionCommand(setting: .show) }
+    guard let word = try optionalWord(arguments) else { return VersionCommand(setting: .show) }
     if word.text == "none" { return VersionCommand(setting: .clear) }
     let version = word.text == "latest" ? GraphVersion.latest.description : word.text
     guard CommandParser.isVersion(version) else {
@@ -48,10 +47,7 @@ struct VersionCommand: REPLCommand {
   }
 
   static func completion(_ context: CompletionContext) -> Completion? {
-    guard context.index == 0 else { return Completion.none }
-    return Completion(
-      prefix: context.current,
-      candidates: GraphVersion.served.reversed().map(\.description) + ["latest", "none"])
+    context.firstWord(GraphVersion.served.reversed().map(\.description) + ["latest", "none"])
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
