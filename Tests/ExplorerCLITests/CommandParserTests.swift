@@ -111,8 +111,8 @@ import Testing
       "save #2 out.json",
       ParsedLine(command: .of(SaveCommand(exchange: .number(2), path: "out.json")))
     ),
-    ("!3", ParsedLine(command: .rerun(.number(3)))),
-    ("!!", ParsedLine(command: .rerun(.last))),
+    ("!3", ParsedLine(command: .of(RerunCommand(exchange: .number(3))))),
+    ("!!", ParsedLine(command: .of(RerunCommand(exchange: .last)))),
     ("next", ParsedLine(command: .of(NextCommand()))),
     ("prev", ParsedLine(command: .of(PreviousCommand()))),
     ("all", ParsedLine(command: .of(AllCommand(max: nil)))),

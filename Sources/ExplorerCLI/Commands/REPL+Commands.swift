@@ -15,10 +15,8 @@ extension REPL {
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
       ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
     case .search(let query, let parameters):
       return [.exchange(try await send(searchLine(query, parameters), text: text))]
-    case .expect(let expectation): return [.note(try check(expectation))]
     case .login(let person, let permissions) where session.target.isNetwork:
       return [.note(try await servedLogin("login", person, permissions))]
     case .login(let person, let permissions):
@@ -50,19 +48,6 @@ extension REPL {
     return exchange
   }
 
-  /// `!n`: says which line it runs, then sends it again with the version it had and the
-  /// current token.
-  private func rerun(_ old: Exchange) async throws(ExplorerError) -> Exchange {
-    guard old.label == nil else {
-      throw .failed("#\(old.number) was merged by 'all', not sent: run 'all' again")
-    }
-    if !renderer.raw { console.line(renderer.dim(old.line)) }
-    let current = session.version
-    session.version = old.version
-    defer { session.version = current }
-    return try await send(old.source, text: old.line)
-  }
-
   /// `GET search?q=<text>&type=place...`: the type defaults to place; no text, no `q`.
   private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
     var all = text.segments.isEmpty ? [] : [Parameter(name: "q", value: .text(text))]
@@ -71,19 +56,6 @@ extension REPL {
     }
     return RequestLine(
       method: .get, path: Template(literal: "search"), parameters: all + parameters)
-  }
-
-  /// Checks an expectation on the last answer.
-  /// - Throws: `.failed` with the expected and the actual value.
-  private func check(_ expectation: Expectation) throws(ExplorerError) -> String {
-    let exchange = try session.exchange(.last)
-    let actual = expectation.actual(in: exchange)
-    guard expectation.holds(for: actual) else {
-      let shown = actual.map(\.compactText) ?? "nothing"
-      throw .failed(
-        "expectation failed on #\(exchange.number): \(expectation.text) (actual: \(shown))")
-    }
-    return "ok: \(expectation.text)"
   }
 
   /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it

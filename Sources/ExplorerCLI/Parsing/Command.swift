@@ -25,11 +25,9 @@ enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
   case request(RequestLine)
-  case rerun(ExchangeReference)
   /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
   /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
   case search(text: Template, parameters: [Parameter])
-  case expect(Expectation)
   /// `login [<person>] [<permission> ...]`: opens a session on the emulator.
   case login(person: String?, permissions: [String])
   /// `login --code-flow [<person>] [<permission> ...]`: the OAuth dialog and code exchange.

@@ -22,30 +22,6 @@ extension CommandManual {
       examples: [
         "diff", "diff #2 #3 --ignore paging", "diff #3 expected.json",
         "diff #1 #2 --patch > fix.json",
-      ]),
-    "!n": Page(
-      details: [
-        "Prints the line it runs, then sends it again with the current token and the version",
-        "it was sent with, as a new exchange.",
-      ],
-      options: [
-        Option("!n", "runs exchange #n again"),
-        Option("!!", "runs the last exchange again"),
-      ],
-      examples: ["!3", "!!"]),
-    "expect": Page(
-      details: [
-        "The subject is status or a path into the body; .length is the size of an array,",
-        "object or string. The value is a JSON literal or a bare word taken as a string. A",
-        "failure prints the expected and the actual value; the script goes on and exits 1.",
-      ],
-      options: [
-        Option("status", "the HTTP status of the last answer"),
-        Option("path[.length]", "a path into the body: error.code, $.data[0].id, $.data.length"),
-        Option("<op>", "== != < <= > >= contains exists"),
-      ],
-      examples: [
-        "expect status == 200", "expect error.code == 190", "expect $.data.length >= 2",
-      ]),
+      ])
   ]
 }

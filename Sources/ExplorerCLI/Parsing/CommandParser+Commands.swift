@@ -22,7 +22,6 @@ extension CommandParser {
       }
       return .search(text: Template(pieces: pieces), parameters: parameters)
     },
-    "expect": { args throws(ExplorerError) in .expect(try Expectation(words: args)) },
     "login": { args throws(ExplorerError) in
       var words = try loginWords(args)
       if words.first == "--code-flow" {

@@ -37,8 +37,10 @@ enum CommandParser {
       }
       return .request(try requestLine(method: method, path: path, Array(arguments.dropFirst())))
     }
+    // `!3`, `!!`: `!n`'s name is the `!`, and what follows it its first word.
     if name.hasPrefix("!") {
-      return try rerun(name, arguments)
+      let target = Word(String(name.dropFirst()), column: first.column + 1)
+      return .of(try RerunCommand.parse([target] + arguments))
     }
     if let registered = CommandRegistry.command(named: name) {
       return .registered(RegisteredCommand(command: try registered.parse(arguments)))
@@ -103,16 +105,6 @@ enum CommandParser {
     return RequestLine(
       method: method, path: path.template, parameters: parameters,
       offline: flags.contains("--offline"), withToken: flags.contains("--with-token"), sdk: sdk)
-  }
-
-  private static func rerun(_ name: String, _ arguments: [Word]) throws(ExplorerError) -> Command {
-    guard arguments.isEmpty else { throw usage("!") }
-    let target = name.dropFirst()
-    if target == "!" { return .rerun(.last) }
-    guard let reference = ExchangeReference(String(target)), target.first != "#" else {
-      throw usage("!")
-    }
-    return .rerun(reference)
   }
 
   /// The `.usage` error for `command`.

@@ -44,12 +44,6 @@ enum CommandReference {
       summary:
         "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
         + "one #a: #a with the last)"),
-    Entry(name: "!n", usage: "!n | !!", summary: "Runs exchange #n (or the last one) again"),
-    Entry(
-      name: "expect", usage: "expect <status | path[.length]> <op> <value>",
-      summary:
-        "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
-    ),
   ]
 
   /// The entry for `name` (commands by name or alias, methods in any case, `!3` as `!n`).

@@ -29,6 +29,8 @@ enum CommandRegistry {
     (HeadersCommand.self, after: "show"),
     (RawCommand.self, after: "headers"),
     (SaveCommand.self, after: "raw"),
+    (RerunCommand.self, after: "save"),
+    (ExpectCommand.self, after: "!n"),
     (SetCommand.self, after: "expect"),
     (HelpCommand.self, after: "set"),
     (QuitCommand.self, after: "help"),
