@@ -123,24 +123,26 @@ import Testing
     (
       "search coffee shop type=place center=37.76,-122.42 distance=1000",
       ParsedLine(
-        command: .search(
-          text: Template(literal: "coffee shop"),
-          parameters: [
-            text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
-          ]))
+        command: .of(
+          SearchCommand(
+            text: Template(literal: "coffee shop"),
+            parameters: [
+              text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
+            ])))
     ),
     (
       "search \"joe's cafe\"",
-      ParsedLine(command: .search(text: Template(literal: "joe's cafe"), parameters: []))
+      ParsedLine(command: .of(SearchCommand(text: Template(literal: "joe's cafe"), parameters: [])))
     ),
     (
       "search type=place center=37.76,-122.42 distance=1000",
       ParsedLine(
-        command: .search(
-          text: Template(literal: ""),
-          parameters: [
-            text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
-          ]))
+        command: .of(
+          SearchCommand(
+            text: Template(literal: ""),
+            parameters: [
+              text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
+            ])))
     ),
   ]
 

@@ -15,8 +15,6 @@ extension REPL {
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
       ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .search(let query, let parameters):
-      return [.exchange(try await send(searchLine(query, parameters), text: text))]
     case .login(let person, let permissions) where session.target.isNetwork:
       return [.note(try await servedLogin("login", person, permissions))]
     case .login(let person, let permissions):
@@ -24,12 +22,6 @@ extension REPL {
     case .loginCodeFlow(let person, let permissions):
       return [.note(try loginCodeFlow(person, permissions))]
     case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
-    case .batch(let file, let attachments):
-      guard let file else {
-        pendingBatch = []
-        return [.note("type request lines (a 'label:' before one names it), then 'end'")]
-      }
-      return [try await batch(file: file, attachments: attachments, text: text)]
     }
   }
 
@@ -46,16 +38,6 @@ extension REPL {
       pendingHints.append(hint)
     }
     return exchange
-  }
-
-  /// `GET search?q=<text>&type=place...`: the type defaults to place; no text, no `q`.
-  private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
-    var all = text.segments.isEmpty ? [] : [Parameter(name: "q", value: .text(text))]
-    if !parameters.contains(where: { $0.name == "type" }) {
-      all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
-    }
-    return RequestLine(
-      method: .get, path: Template(literal: "search"), parameters: all + parameters)
   }
 
   /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it

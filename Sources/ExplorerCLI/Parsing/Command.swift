@@ -25,9 +25,6 @@ enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
   case request(RequestLine)
-  /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
-  /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
-  case search(text: Template, parameters: [Parameter])
   /// `login [<person>] [<permission> ...]`: opens a session on the emulator.
   case login(person: String?, permissions: [String])
   /// `login --code-flow [<person>] [<permission> ...]`: the OAuth dialog and code exchange.
@@ -45,9 +42,6 @@ enum Command: Equatable, Sendable {
   /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
   /// `code [curl|objc|swift|python] [#n] [--with-token]`.
   /// `target`: show; `target emulator|live|<url>`: switch.
-  /// `batch <file.json>`, or `batch` alone to type operations until `end`.
-  /// `batch [file.json [name@file ...]]`: the files are uploaded as the batch's attached files.
-  case batch(file: String?, attachments: [Parameter] = [])
   /// A command defined as a `REPLCommand` type (`CommandRegistry`).
   case registered(RegisteredCommand)
 

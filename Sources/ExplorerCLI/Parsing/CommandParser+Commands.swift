@@ -6,22 +6,6 @@ extension CommandParser {
   typealias ArgumentParser = @Sendable ([Word]) throws(ExplorerError) -> Command
 
   static let commandParsers: [String: ArgumentParser] = [
-    "search": { args throws(ExplorerError) in
-      let text = args.prefix { Parameter(word: $0) == nil }
-      // No text is a search too when parameters say where (the place picker's nearby search).
-      guard !text.isEmpty || text.count < args.count else { throw usage("search") }
-      var parameters: [Parameter] = []
-      for word in args.dropFirst(text.count) {
-        guard let parameter = Parameter(word: word) else {
-          throw .syntax(message: "expected name=value, found '\(word.text)'", column: word.column)
-        }
-        parameters.append(parameter)
-      }
-      let pieces = text.enumerated().flatMap { index, word in
-        (index == 0 ? [] : [(" ", false)]) + word.pieces.map { ($0.text, $0.expands) }
-      }
-      return .search(text: Template(pieces: pieces), parameters: parameters)
-    },
     "login": { args throws(ExplorerError) in
       var words = try loginWords(args)
       if words.first == "--code-flow" {
@@ -38,17 +22,6 @@ extension CommandParser {
       return .login(person: first, permissions: Array(words.dropFirst()))
     },
     "diff": { args throws(ExplorerError) in try diff(args) },
-    "batch": { args throws(ExplorerError) in
-      var attachments: [Parameter] = []
-      for word in args.dropFirst() {
-        guard let parameter = Parameter(word: word), case .file = parameter.value else {
-          throw .syntax(
-            message: "expected name@file to attach, found '\(word.text)'", column: word.column)
-        }
-        attachments.append(parameter)
-      }
-      return .batch(file: args.first?.text, attachments: attachments)
-    },
   ]
 
   /// `diff [#a] [#b | <file>] [options]`, the options parsed by `DiffArguments`.

@@ -25,14 +25,6 @@ enum CommandReference {
       name: "DELETE", usage: "DELETE <path> [name=value ...]",
       summary: "Deletes a node or an edge"),
     Entry(
-      name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
-      summary: "Searches places (or type=user, page, event, group) for the text"),
-    Entry(
-      name: "batch", usage: "batch [<file.json> [name@<file> ...]]",
-      summary:
-        "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
-    ),
-    Entry(
       name: "login", usage: "login [--code-flow] [<person>] [<permission> ... | --scope a,b]",
       summary:
         "Logs a person of the emulator's world in (the default user if none) with permissions"),

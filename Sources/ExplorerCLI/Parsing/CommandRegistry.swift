@@ -7,6 +7,8 @@ enum CommandRegistry {
     (NextCommand.self, after: "DELETE"),
     (PreviousCommand.self, after: "next"),
     (AllCommand.self, after: "prev"),
+    (SearchCommand.self, after: "all"),
+    (BatchCommand.self, after: "search"),
     (TokenCommand.self, after: "batch"),
     (VersionCommand.self, after: "token"),
     (TargetCommand.self, after: "version"),

@@ -75,7 +75,6 @@ struct Completer: Sendable {
       return completion
     }
     switch (command, index) {
-    case ("search", _): return completeParameter(current, path: "search", method: "GET")
     case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
     case ("login", _):
       return Completion(prefix: current, candidates: permissions)
@@ -181,7 +180,7 @@ struct Completer: Sendable {
   /// `fields=na` → `fields=name`, also after `{` and `,`; a value from the parameter's list
   /// (`type=pl` → `type=place`, `access_token=al` → `access_token=alice`); otherwise the
   /// parameters `ParameterTable` has for `method` on `path`.
-  private func completeParameter(_ current: String, path: String, method: String) -> Completion {
+  func completeParameter(_ current: String, path: String, method: String) -> Completion {
     guard current.hasPrefix("fields="),
       let cut = current.lastIndex(where: { $0 == "=" || $0 == "," || $0 == "{" })
     else {
