@@ -15,13 +15,6 @@ extension REPL {
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
       ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .login(let person, let permissions) where session.target.isNetwork:
-      return [.note(try await servedLogin("login", person, permissions))]
-    case .login(let person, let permissions):
-      return [.note(try await login(person, permissions))]
-    case .loginCodeFlow(let person, let permissions):
-      return [.note(try loginCodeFlow(person, permissions))]
-    case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
     }
   }
 

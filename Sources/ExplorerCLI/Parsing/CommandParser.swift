@@ -43,10 +43,7 @@ enum CommandParser {
       return .of(try RerunCommand.parse([target] + arguments))
     }
     if let registered = CommandRegistry.command(named: name) {
-      return .registered(RegisteredCommand(command: try registered.parse(arguments)))
-    }
-    if let parse = commandParsers[name] {
-      return try parse(arguments)
+      return .registered(RegisteredCommand(command: try registered.command(from: arguments)))
     }
     // `?` alone asks for help, as in most shells' REPLs; `?fields=id` is still a request.
     if name == "?" {
@@ -105,6 +102,27 @@ enum CommandParser {
     return RequestLine(
       method: method, path: path.template, parameters: parameters,
       offline: flags.contains("--offline"), withToken: flags.contains("--with-token"), sdk: sdk)
+  }
+
+  /// `vX.Y`.
+  static func isVersion(_ text: String) -> Bool {
+    guard text.hasPrefix("v") else { return false }
+    let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+  }
+
+  /// The exchange the one word of `command` names (`#3`, `3`), the last without a word.
+  /// - Throws: `command`'s usage for more words, `.syntax` for a word that names none.
+  static func reference(
+    _ args: [Word], _ command: String
+  ) throws(ExplorerError) -> ExchangeReference {
+    guard args.count <= 1 else { throw usage(command) }
+    guard let word = args.first else { return .last }
+    guard let ref = ExchangeReference(word.text) else {
+      throw .syntax(
+        message: "expected an exchange such as #3, found '\(word.text)'", column: word.column)
+    }
+    return ref
   }
 
   /// The `.usage` error for `command`.

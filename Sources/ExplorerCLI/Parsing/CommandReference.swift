@@ -8,10 +8,10 @@ enum CommandReference {
     var summary: String
   }
 
-  /// Every command: those of `CommandRegistry` among the ones listed here.
+  /// Every command: those of `CommandRegistry` after the request methods.
   static let entries: [Entry] = CommandRegistry.merged(into: listed)
 
-  /// The commands not yet defined as `REPLCommand` types, in display order.
+  /// The request methods, which are no `REPLCommand` types (`Command.request`).
   private static let listed: [Entry] = [
     Entry(
       name: "GET", usage: "GET <path> [name=value | name:=<json> | name@<file> ...]",
@@ -24,18 +24,6 @@ enum CommandReference {
     Entry(
       name: "DELETE", usage: "DELETE <path> [name=value ...]",
       summary: "Deletes a node or an edge"),
-    Entry(
-      name: "login", usage: "login [--code-flow] [<person>] [<permission> ... | --scope a,b]",
-      summary:
-        "Logs a person of the emulator's world in (the default user if none) with permissions"),
-    Entry(
-      name: "diff",
-      usage:
-        "diff [#a] [#b | <file>] [--key k,...] [--ignore <path>] [--ignore-order] [--exact] "
-        + "[--context N] [--patch | --merge]",
-      summary:
-        "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
-        + "one #a: #a with the last)"),
   ]
 
   /// The entry for `name` (commands by name or alias, methods in any case, `!3` as `!n`).

@@ -8,6 +8,9 @@ protocol REPLCommand: Sendable, Equatable {
   /// The command the words after its name make.
   /// - Throws: `.syntax` or the command's usage, naming what is wrong.
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self
+  /// What the parser makes of the words after the name: `parse`'s command, unless the words
+  /// ask for another (`diff --help` is `help diff`).
+  static func command(from arguments: [Word]) throws(ExplorerError) -> any REPLCommand
   /// What Tab offers in the word being typed after the name; `nil` leaves it to the rules
   /// every command shares (file names after `@`).
   static func completion(_ context: CompletionContext) -> Completion?
@@ -20,6 +23,10 @@ extension REPLCommand {
   static var reference: CommandReference.Entry { help.entry }
   /// What `help <name>` adds: details, options and examples.
   static var manual: CommandManual.Page { help.page }
+
+  static func command(from arguments: [Word]) throws(ExplorerError) -> any REPLCommand {
+    try parse(arguments)
+  }
 
   static func completion(_ context: CompletionContext) -> Completion? { nil }
 
