@@ -83,24 +83,24 @@ import Testing
       "GET me fields=a>b",
       ParsedLine(command: request("GET", "me", [text("fields", "a>b")]))
     ),
-    ("token", ParsedLine(command: .token(.show))),
-    ("token clear", ParsedLine(command: .token(.clear))),
-    ("token --show", ParsedLine(command: .token(.show, unmasked: true))),
+    ("token", ParsedLine(command: .of(TokenCommand(action: .show())))),
+    ("token clear", ParsedLine(command: .of(TokenCommand(action: .clear)))),
+    ("token --show", ParsedLine(command: .of(TokenCommand(action: .show(unmasked: true))))),
     ("record c.json all", ParsedLine(command: .of(RecordCommand(file: "c.json", mode: "all")))),
     (
       "record c.json --mode all",
       ParsedLine(command: .of(RecordCommand(file: "c.json", mode: "all")))
     ),
-    ("token EAAB123", ParsedLine(command: .token(.set("EAAB123")))),
-    ("version", ParsedLine(command: .version(.show))),
-    ("version v2.2", ParsedLine(command: .version(.set("v2.2")))),
-    ("version none", ParsedLine(command: .version(.clear))),
-    ("help", ParsedLine(command: .help(nil))),
-    ("help token", ParsedLine(command: .help("token"))),
-    ("?", ParsedLine(command: .help(nil))),
-    ("? token", ParsedLine(command: .help("token"))),
-    ("quit", ParsedLine(command: .quit)),
-    ("exit", ParsedLine(command: .quit)),
+    ("token EAAB123", ParsedLine(command: .of(TokenCommand(action: .set("EAAB123"))))),
+    ("version", ParsedLine(command: .of(VersionCommand(setting: .show)))),
+    ("version v2.2", ParsedLine(command: .of(VersionCommand(setting: .set("v2.2"))))),
+    ("version none", ParsedLine(command: .of(VersionCommand(setting: .clear)))),
+    ("help", ParsedLine(command: .of(HelpCommand(topic: nil)))),
+    ("help token", ParsedLine(command: .of(HelpCommand(topic: "token")))),
+    ("?", ParsedLine(command: .of(HelpCommand(topic: nil)))),
+    ("? token", ParsedLine(command: .of(HelpCommand(topic: "token")))),
+    ("quit", ParsedLine(command: .of(QuitCommand()))),
+    ("exit", ParsedLine(command: .of(QuitCommand()))),
     ("history", ParsedLine(command: .of(HistoryCommand()))),
     ("show", ParsedLine(command: .of(ShowCommand(exchange: .last)))),
     ("show #3", ParsedLine(command: .of(ShowCommand(exchange: .number(3))))),
@@ -111,8 +111,8 @@ import Testing
       "save #2 out.json",
       ParsedLine(command: .of(SaveCommand(exchange: .number(2), path: "out.json")))
     ),
-    ("!3", ParsedLine(command: .rerun(.number(3)))),
-    ("!!", ParsedLine(command: .rerun(.last))),
+    ("!3", ParsedLine(command: .of(RerunCommand(exchange: .number(3))))),
+    ("!!", ParsedLine(command: .of(RerunCommand(exchange: .last)))),
     ("next", ParsedLine(command: .of(NextCommand()))),
     ("prev", ParsedLine(command: .of(PreviousCommand()))),
     ("all", ParsedLine(command: .of(AllCommand(max: nil)))),
@@ -123,24 +123,26 @@ import Testing
     (
       "search coffee shop type=place center=37.76,-122.42 distance=1000",
       ParsedLine(
-        command: .search(
-          text: Template(literal: "coffee shop"),
-          parameters: [
-            text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
-          ]))
+        command: .of(
+          SearchCommand(
+            text: Template(literal: "coffee shop"),
+            parameters: [
+              text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
+            ])))
     ),
     (
       "search \"joe's cafe\"",
-      ParsedLine(command: .search(text: Template(literal: "joe's cafe"), parameters: []))
+      ParsedLine(command: .of(SearchCommand(text: Template(literal: "joe's cafe"), parameters: [])))
     ),
     (
       "search type=place center=37.76,-122.42 distance=1000",
       ParsedLine(
-        command: .search(
-          text: Template(literal: ""),
-          parameters: [
-            text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
-          ]))
+        command: .of(
+          SearchCommand(
+            text: Template(literal: ""),
+            parameters: [
+              text("type", "place"), text("center", "37.76,-122.42"), text("distance", "1000"),
+            ])))
     ),
   ]
 

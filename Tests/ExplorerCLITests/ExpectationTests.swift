@@ -14,7 +14,9 @@ import Testing
   }
 
   static func expectation(_ line: String) throws -> ExplorerCLI.Expectation {
-    guard case .expect(let e) = try CommandParser.parse("expect " + line).command else {
+    guard case .registered(let registered) = try CommandParser.parse("expect " + line).command,
+      let e = (registered.command as? ExpectCommand)?.expectation
+    else {
       throw ExplorerError.failed("not an expect line")
     }
     return e

@@ -13,16 +13,22 @@ import Testing
   static let twoAnswers = "GET me/friends limit=2\nGET me/friends limit=3\n"
 
   @Test(arguments: [
-    ("diff", Command.diff(old: nil, new: nil, DiffArguments())),
+    ("diff", Command.of(DiffREPLCommand(old: nil, new: nil, arguments: DiffArguments()))),
     (
       "diff #1 #2",
-      .diff(old: .number(1), new: .exchange(.number(2)), DiffArguments(operands: ["#1", "#2"]))
+      .of(
+        DiffREPLCommand(
+          old: .number(1), new: .exchange(.number(2)),
+          arguments: DiffArguments(operands: ["#1", "#2"])))
     ),
     (
       "diff #1 b.json",
-      .diff(old: .number(1), new: .file("b.json"), DiffArguments(operands: ["#1", "b.json"]))
+      .of(
+        DiffREPLCommand(
+          old: .number(1), new: .file("b.json"),
+          arguments: DiffArguments(operands: ["#1", "b.json"])))
     ),
-    ("diff --help", .help("diff")),
+    ("diff --help", .of(HelpCommand(topic: "diff"))),
     (
       "verify a.json --target live",
       .of(VerifyREPLCommand(arguments: ["a.json", "--target", "live"]))
@@ -35,7 +41,9 @@ import Testing
   @Test func parsesTheOptionsWithDiffArguments() throws {
     let parsed = try CommandParser.parse(
       "diff #1 #2 --key id,key --ignore paging --ignore-order --exact --context 2 --patch")
-    guard case .diff(_, _, let arguments) = parsed.command else {
+    guard case .registered(let registered) = parsed.command,
+      let arguments = (registered.command as? DiffREPLCommand)?.arguments
+    else {
       Issue.record("not a diff: \(parsed.command)")
       return
     }

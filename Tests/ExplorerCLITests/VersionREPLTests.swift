@@ -9,7 +9,9 @@ import Testing
 /// line, and `explain --sdk`.
 @Suite struct VersionREPLTests {
   @Test func parsesVersionLatestAndExplainSDK() throws {
-    #expect(try CommandParser.parse("version latest").command == .version(.set("v27.0")))
+    #expect(
+      try CommandParser.parse("version latest").command
+        == .of(VersionCommand(setting: .set("v27.0"))))
     #expect(
       try CommandParser.parse("explain --sdk php").command
         == .of(ExplainCommand(exchange: .last, sdk: .php)))

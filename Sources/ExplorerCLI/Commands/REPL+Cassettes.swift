@@ -9,7 +9,7 @@ extension REPL {
   /// form the options ask for: a listing under a `---`/`+++` header, a JSON Patch or a merge
   /// patch (bare JSON, ready for `> file`).
   func diff(
-    _ a: ExchangeReference?, _ b: Command.DiffSide?, _ arguments: DiffArguments
+    _ a: ExchangeReference?, _ b: DiffREPLCommand.Side?, _ arguments: DiffArguments
   ) throws(ExplorerError) -> [Output] {
     let old: Exchange
     let right: JSONValue

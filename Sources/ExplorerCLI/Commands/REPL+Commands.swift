@@ -5,7 +5,7 @@ extension REPL {
   /// Runs `command` (typed as `text`) and returns its outputs.
   func run(_ command: Command, text: String) async throws(ExplorerError) -> [Output] {
     switch command {
-    case .empty, .quit: return []
+    case .empty: return []
     case .registered(let registered):
       return try await registered.command.run(in: self, line: text)
     case .request(let line) where line.offline && line.sdk != nil:
@@ -15,30 +15,6 @@ extension REPL {
         .text(OfflineRequest.text(try session.httpRequest(for: line), unmasked: line.withToken))
       ]
     case .request(let line): return [.exchange(try await send(line, text: text))]
-    case .token(let setting, let unmasked): return token(setting, unmasked: unmasked)
-    case .version(let setting):
-      let outputs = version(setting)
-      try savePreferences()
-      return outputs
-    case .help(let topic): return try [.text(HelpText.render(topic: topic, renderer: renderer))]
-    case .rerun(let ref): return [.exchange(try await rerun(try session.exchange(ref)))]
-    case .search(let query, let parameters):
-      return [.exchange(try await send(searchLine(query, parameters), text: text))]
-    case .expect(let expectation): return [.note(try check(expectation))]
-    case .login(let person, let permissions) where session.target.isNetwork:
-      return [.note(try await servedLogin("login", person, permissions))]
-    case .login(let person, let permissions):
-      return [.note(try await login(person, permissions))]
-    case .loginCodeFlow(let person, let permissions):
-      return [.note(try loginCodeFlow(person, permissions))]
-    case .tokenExchange: return [.note(try tokenExchange())]
-    case .diff(let a, let b, let arguments): return try diff(a, b, arguments)
-    case .batch(let file, let attachments):
-      guard let file else {
-        pendingBatch = []
-        return [.note("type request lines (a 'label:' before one names it), then 'end'")]
-      }
-      return [try await batch(file: file, attachments: attachments, text: text)]
     }
   }
 
@@ -57,71 +33,6 @@ extension REPL {
     return exchange
   }
 
-  /// `!n`: says which line it runs, then sends it again with the version it had and the
-  /// current token.
-  private func rerun(_ old: Exchange) async throws(ExplorerError) -> Exchange {
-    guard old.label == nil else {
-      throw .failed("#\(old.number) was merged by 'all', not sent: run 'all' again")
-    }
-    if !renderer.raw { console.line(renderer.dim(old.line)) }
-    let current = session.version
-    session.version = old.version
-    defer { session.version = current }
-    return try await send(old.source, text: old.line)
-  }
-
-  /// `GET search?q=<text>&type=place...`: the type defaults to place; no text, no `q`.
-  private func searchLine(_ text: Template, _ parameters: [Parameter]) -> RequestLine {
-    var all = text.segments.isEmpty ? [] : [Parameter(name: "q", value: .text(text))]
-    if !parameters.contains(where: { $0.name == "type" }) {
-      all.append(Parameter(name: "type", value: .text(Template(literal: "place"))))
-    }
-    return RequestLine(
-      method: .get, path: Template(literal: "search"), parameters: all + parameters)
-  }
-
-  /// Checks an expectation on the last answer.
-  /// - Throws: `.failed` with the expected and the actual value.
-  private func check(_ expectation: Expectation) throws(ExplorerError) -> String {
-    let exchange = try session.exchange(.last)
-    let actual = expectation.actual(in: exchange)
-    guard expectation.holds(for: actual) else {
-      let shown = actual.map(\.compactText) ?? "nothing"
-      throw .failed(
-        "expectation failed on #\(exchange.number): \(expectation.text) (actual: \(shown))")
-    }
-    return "ok: \(expectation.text)"
-  }
-
-  /// `token` shows a token by one rule, whether it is being set or asked for: the emulator's
-  /// own tokens in full while the target is the emulator (they are test tokens, to hand to an
-  /// SDK pointed at `serve`), any other token masked unless `token --show`. A test token's name
-  /// (`token alice-publish`, as docs/emulator.md lists them) sets that token.
-  private func token(_ setting: Command.Setting, unmasked: Bool) -> [Output] {
-    switch setting {
-    case .show:
-      guard let token = session.token else { return [.text("no token\n")] }
-      return [.text("token \(shown(token, unmasked: unmasked))\n")]
-    case .set(let value):
-      let named = testToken(named: value)
-      let token = named ?? value
-      session.token = token
-      let name = named == nil ? "" : " · the test token \(value)"
-      // A word close to a test token's name (`token alcie`) is most likely a typo of it: say so
-      // now, not after the 190 it will get (issue 29).
-      let names = session.testTokens.compactMap(\.name)
-      let typo =
-        named == nil
-        ? Suggestion.closest(to: value, among: names).map {
-          " · not a test token's name: did you mean \($0)? (token \($0))"
-        } ?? "" : ""
-      return [.note("token set (\(shown(token, unmasked: false)))\(name)\(typo)")]
-    case .clear:
-      session.token = nil
-      return [.note("token cleared")]
-    }
-  }
-
   /// `token` in full when `unmasked`, or when the emulator issued it and is the target, or it
   /// is one of the emulator's published test tokens and a replay is the target (a replayed
   /// session prints what the recorded one did); else masked.
@@ -131,21 +42,4 @@ extension REPL {
       session.target.isReplay && World.default.testTokens.contains { $0.token == token }
     return unmasked || issuedHere || published ? token : Redaction.mask(token)
   }
-
-  /// The emulator's test token called `name` (`alice-publish`), while it is the target.
-  private func testToken(named name: String) -> String? { session.testToken(named: name) }
-
-  private func version(_ setting: Command.Setting) -> [Output] {
-    switch setting {
-    case .show:
-      return [.text("version \(session.version ?? "none (unversioned paths)")\n")]
-    case .set(let value):
-      session.version = value
-      return [.note("version \(value)")]
-    case .clear:
-      session.version = nil
-      return [.note("version none: paths are sent unversioned")]
-    }
-  }
-
 }

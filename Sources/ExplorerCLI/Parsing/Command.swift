@@ -20,65 +20,20 @@ struct RequestLine: Equatable, Sendable {
   var sdk: SDKWireForm?
 }
 
-/// Everything the REPL understands. Each case is one command of docs/commands.md.
+/// Everything the REPL understands: a request line, or a command of `CommandRegistry`.
 enum Command: Equatable, Sendable {
   /// A blank line: nothing to do.
   case empty
+  /// `GET|POST|DELETE <path> ...`, or a bare path meant as `GET`: the methods are no
+  /// `REPLCommand` types, as a bare path has no name to register.
   case request(RequestLine)
-  /// `token`: show; `token --show`: show unmasked; `token <value>`: set; `token clear`: remove.
-  case token(Setting, unmasked: Bool = false)
-  /// `version`: show; `version v2.2`: set; `version none`: unversioned paths.
-  case version(Setting)
-  case help(String?)
-  case quit
-  case rerun(ExchangeReference)
-  /// `set [<name> [<value>]]`: without a value shows the setting, without a name all of them.
-  /// `search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]`.
-  case search(text: Template, parameters: [Parameter])
-  case expect(Expectation)
-  /// `login [<person>] [<permission> ...]`: opens a session on the emulator.
-  case login(person: String?, permissions: [String])
-  /// `login --code-flow [<person>] [<permission> ...]`: the OAuth dialog and code exchange.
-  case loginCodeFlow(person: String?, permissions: [String])
-  /// `token exchange`: a long-lived token for the session's (`fb_exchange_token`).
-  case tokenExchange
-  /// `dialog feed|apprequests|oauth [--cancel] [name=value ...]`.
-  /// `events`: the app events logged on the emulator.
-  /// `doctor [--html FILE]`: the session so far diagnosed as `graph-explorer doctor` does.
-  /// `diff [#a] [#b | <file>] [options]`: `nil` sides mean the default (the one before the
-  /// last answer, the last); the options as `graph-explorer diff` takes them.
-  case diff(old: ExchangeReference?, new: DiffSide?, DiffArguments)
-  /// `verify <cassette> [--target emulator|live|<url>] [--ignore <paths>] ...`: the arguments
-  /// as `graph-explorer verify` takes them.
-  /// `app`: show; `app <id> [<secret>]`: set; `app clear`.
-  /// `record <file> [[--mode] mode]`: start; `record stop`.
-  /// `replay <file>`: answer from a cassette; `replay stop`: back to the emulator.
-  /// `code [curl|objc|swift|python] [#n] [--with-token]`.
-  /// `target`: show; `target emulator|live|<url>`: switch.
-  /// `batch <file.json>`, or `batch` alone to type operations until `end`.
-  /// `batch [file.json [name@file ...]]`: the files are uploaded as the batch's attached files.
-  case batch(file: String?, attachments: [Parameter] = [])
   /// A command defined as a `REPLCommand` type (`CommandRegistry`).
   case registered(RegisteredCommand)
-
-  /// What the old answer of `diff` is compared with.
-  enum DiffSide: Equatable, Sendable {
-    case exchange(ExchangeReference)
-    /// A JSON file.
-    case file(String)
-  }
 
   /// The argument of `app`.
   enum AppSetting: Equatable, Sendable {
     case show
     case set(id: String, secret: String?)
-    case clear
-  }
-
-  /// The argument of `token` and `version`.
-  enum Setting: Equatable, Sendable {
-    case show
-    case set(String)
     case clear
   }
 }

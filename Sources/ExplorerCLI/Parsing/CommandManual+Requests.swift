@@ -1,5 +1,4 @@
-/// `help` pages of the commands that send requests: GET, POST, DELETE, next, prev, all, search,
-/// batch.
+/// `help` pages of the request methods: GET, POST, DELETE.
 extension CommandManual {
   /// The request items every method takes, as docs/commands.md's Line grammar has them.
   static let requestItems: [Option] = [
@@ -50,43 +49,5 @@ extension CommandManual {
       ],
       options: requestItems,
       examples: ["DELETE $last.id", "DELETE me/permissions/publish_actions"]),
-    "search": Page(
-      details: [
-        "Sends GET search?q=<text>&type=... as the iOS SDK's place picker does; the words",
-        "before the first name=value are the text. Without text, parameters alone search",
-        "near a place (the place picker's nearby search).",
-      ],
-      options: [
-        Option("type=place", "what to search: place (the default), user, page, event, group"),
-        Option("center=lat,lng", "where to search from (places)"),
-        Option("distance=m", "how far from center, in metres"),
-        Option("limit=n", "how many results a page holds"),
-      ],
-      examples: [
-        "search coffee type=place", "search type=place center=37.77,-122.42 distance=1000",
-        "search bob type=user",
-      ]
-    ),
-    "batch": Page(
-      details: [
-        "batch alone starts the block form: the prompt becomes batch> and each line typed is",
-        "one request line until a line that says end. A label: before a line names the",
-        "operation, so later lines can use {result=label:$.path}; name@file attaches a file.",
-        "With a file: Graph's batch array; name@file words after it upload its attached files.",
-        "The batch is one POST / and one numbered exchange; each operation's answer is shown",
-        "with its own status ([1] HTTP 400) and its body decoded. A line that is no request",
-        "line (!2, history) is refused as it is typed; the block goes on.",
-      ],
-      options: [
-        Option("<file.json>", "Graph's batch array: method, relative_url, name, depends_on, ..."),
-        Option("name@<file>", "after a file: uploads the file its operations attach as name"),
-        Option("label:", "in the block form: names the operation the line sends"),
-        Option("end", "in the block form: sends the operations typed so far"),
-      ],
-      examples: [
-        "batch", "photo: POST me/photos source@meal.png message=Lunch",
-        "GET {result=photo:$.id}?fields=id,source", "end",
-        "batch photo-then-read.json file1@meal.png",
-      ]),
   ]
 }

@@ -1,8 +1,9 @@
 /// What `help <command>` adds to a command's usage and summary: what it does in more words, every
-/// option and form, and examples. One page per command of `CommandReference`, as data (split by
-/// kind of command over `CommandManual+*.swift`); `CommandReferenceTests` checks that every
-/// command has a page, that each option is named in that command's section of docs/commands.md,
-/// that each example is there on a line of its own, and that each example parses.
+/// option and form, and examples. One page per command of `CommandReference`, as data (each
+/// registered command's `CommandHelp`, the request methods' in `CommandManual+Requests.swift`);
+/// `CommandReferenceTests` checks that every command has a page, that each option is named in
+/// that command's section of docs/commands.md, that each example is there on a line of its own,
+/// and that each example parses.
 enum CommandManual {
   /// One option, form or argument: `--max N` and what it does.
   struct Option: Equatable, Sendable {
@@ -25,9 +26,7 @@ enum CommandManual {
   }
 
   /// Every command's page, by `CommandReference.Entry.name`.
-  static let pages: [String: Page] = requestPages.merging(sessionPages) { first, _ in first }
-    .merging(answerPages) { first, _ in first }
-    .merging(CommandRegistry.commands.map { ($0.type.reference.name, $0.type.manual) }) {
-      first, _ in first
-    }
+  static let pages: [String: Page] = requestPages.merging(
+    CommandRegistry.commands.map { ($0.type.reference.name, $0.type.manual) }
+  ) { first, _ in first }
 }

@@ -37,19 +37,17 @@ enum CommandParser {
       }
       return .request(try requestLine(method: method, path: path, Array(arguments.dropFirst())))
     }
+    // `!3`, `!!`: `!n`'s name is the `!`, and what follows it its first word.
     if name.hasPrefix("!") {
-      return try rerun(name, arguments)
+      let target = Word(String(name.dropFirst()), column: first.column + 1)
+      return .of(try RerunCommand.parse([target] + arguments))
     }
     if let registered = CommandRegistry.command(named: name) {
-      return .registered(RegisteredCommand(command: try registered.parse(arguments)))
-    }
-    if let parse = commandParsers[name] {
-      return try parse(arguments)
+      return .registered(RegisteredCommand(command: try registered.command(from: arguments)))
     }
     // `?` alone asks for help, as in most shells' REPLs; `?fields=id` is still a request.
     if name == "?" {
-      guard let topic = arguments.first else { return .help(nil) }
-      return .help(topic.text)
+      return .of(HelpCommand(topic: arguments.first?.text))
     }
     if looksLikePath(name) {
       return .request(try requestLine(method: .get, path: first, arguments))
@@ -106,14 +104,25 @@ enum CommandParser {
       offline: flags.contains("--offline"), withToken: flags.contains("--with-token"), sdk: sdk)
   }
 
-  private static func rerun(_ name: String, _ arguments: [Word]) throws(ExplorerError) -> Command {
-    guard arguments.isEmpty else { throw usage("!") }
-    let target = name.dropFirst()
-    if target == "!" { return .rerun(.last) }
-    guard let reference = ExchangeReference(String(target)), target.first != "#" else {
-      throw usage("!")
+  /// `vX.Y`.
+  static func isVersion(_ text: String) -> Bool {
+    guard text.hasPrefix("v") else { return false }
+    let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+  }
+
+  /// The exchange the one word of `command` names (`#3`, `3`), the last without a word.
+  /// - Throws: `command`'s usage for more words, `.syntax` for a word that names none.
+  static func reference(
+    _ args: [Word], _ command: String
+  ) throws(ExplorerError) -> ExchangeReference {
+    guard args.count <= 1 else { throw usage(command) }
+    guard let word = args.first else { return .last }
+    guard let ref = ExchangeReference(word.text) else {
+      throw .syntax(
+        message: "expected an exchange such as #3, found '\(word.text)'", column: word.column)
     }
-    return .rerun(reference)
+    return ref
   }
 
   /// The `.usage` error for `command`.

@@ -8,10 +8,10 @@ enum CommandReference {
     var summary: String
   }
 
-  /// Every command: those of `CommandRegistry` among the ones listed here.
+  /// Every command: those of `CommandRegistry` after the request methods.
   static let entries: [Entry] = CommandRegistry.merged(into: listed)
 
-  /// The commands not yet defined as `REPLCommand` types, in display order.
+  /// The request methods, which are no `REPLCommand` types (`Command.request`).
   private static let listed: [Entry] = [
     Entry(
       name: "GET", usage: "GET <path> [name=value | name:=<json> | name@<file> ...]",
@@ -24,50 +24,16 @@ enum CommandReference {
     Entry(
       name: "DELETE", usage: "DELETE <path> [name=value ...]",
       summary: "Deletes a node or an edge"),
-    Entry(
-      name: "search", usage: "search <text> [type=place] [center=lat,lng] [distance=m] [limit=n]",
-      summary: "Searches places (or type=user, page, event, group) for the text"),
-    Entry(
-      name: "batch", usage: "batch [<file.json> [name@<file> ...]]",
-      summary:
-        "Sends a batch request, from a file or from the request lines typed next (ended by 'end')"
-    ),
-    Entry(
-      name: "token", usage: "token [<value> | clear | --show | exchange]",
-      summary:
-        "Shows (masked unless the emulator's own or --show), sets, clears or exchanges the token"),
-    Entry(
-      name: "version", usage: "version [vX.Y | latest | none]",
-      summary: "Shows or sets the API version put before every path"),
-    Entry(
-      name: "login", usage: "login [--code-flow] [<person>] [<permission> ... | --scope a,b]",
-      summary:
-        "Logs a person of the emulator's world in (the default user if none) with permissions"),
-    Entry(
-      name: "diff",
-      usage:
-        "diff [#a] [#b | <file>] [--key k,...] [--ignore <path>] [--ignore-order] [--exact] "
-        + "[--context N] [--patch | --merge]",
-      summary:
-        "Compares two answers' JSON, or an answer and a JSON file (default: the last two; "
-        + "one #a: #a with the last)"),
-    Entry(name: "!n", usage: "!n | !!", summary: "Runs exchange #n (or the last one) again"),
-    Entry(
-      name: "expect", usage: "expect <status | path[.length]> <op> <value>",
-      summary:
-        "Checks the last answer (ops == != < <= > >= contains exists); a failure makes the run exit 1"
-    ),
-    Entry(name: "help", usage: "help [command]", summary: "Lists the commands, or explains one"),
-    Entry(name: "quit", usage: "quit", summary: "Leaves the REPL (also exit, or Ctrl-D)"),
   ]
 
-  /// The entry for `name` (commands by name, methods in any case, `!3` as `!n`).
+  /// The entry for `name` (commands by name or alias, methods in any case, `!3` as `!n`).
   static func entry(named name: String) -> Entry? {
     let key =
       name.hasPrefix("!")
-      ? "!n" : (CommandParser.methods.contains(name.uppercased()) ? name.uppercased() : name)
+      ? "!n"
+      : CommandParser.methods.contains(name.uppercased())
+        ? name.uppercased() : CommandRegistry.aliases[name] ?? name
     return entries.first { $0.name == key }
-      ?? (key == "exit" ? entries.first { $0.name == "quit" } : nil)
   }
 
   /// The usage line of `name`, or `name` itself when it has no entry.

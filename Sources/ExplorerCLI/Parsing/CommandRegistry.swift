@@ -1,22 +1,19 @@
 /// Every REPL command defined as a `REPLCommand` type, and where each stands among all the
 /// commands `help` lists. Adding a command is its file and its line here.
 enum CommandRegistry {
-  /// The registered commands, each after the command `help` lists before it.
+  /// The registered commands in `help`'s order, each after the command `help` lists before it
+  /// (registered above it, or still in `CommandReference`'s list).
   static let commands: [(type: any REPLCommand.Type, after: String)] = [
     (NextCommand.self, after: "DELETE"),
     (PreviousCommand.self, after: "next"),
     (AllCommand.self, after: "prev"),
-    (RecordCommand.self, after: "diff"),
-    (ReplayCommand.self, after: "record"),
-    (VerifyREPLCommand.self, after: "replay"),
-    (HistoryCommand.self, after: "verify"),
-    (ShowCommand.self, after: "history"),
-    (HeadersCommand.self, after: "show"),
-    (RawCommand.self, after: "headers"),
-    (SaveCommand.self, after: "raw"),
-    (SetCommand.self, after: "expect"),
+    (SearchCommand.self, after: "all"),
+    (BatchCommand.self, after: "search"),
+    (TokenCommand.self, after: "batch"),
+    (VersionCommand.self, after: "token"),
     (TargetCommand.self, after: "version"),
     (AppCommand.self, after: "target"),
+    (LoginCommand.self, after: "app"),
     (DialogCommand.self, after: "login"),
     (EventsCommand.self, after: "dialog"),
     (GrantCommand.self, after: "events"),
@@ -27,11 +24,29 @@ enum CommandRegistry {
     (ExplainCommand.self, after: "whoami"),
     (DoctorREPLCommand.self, after: "explain"),
     (CodeCommand.self, after: "doctor"),
+    (DiffREPLCommand.self, after: "code"),
+    (RecordCommand.self, after: "diff"),
+    (ReplayCommand.self, after: "record"),
+    (VerifyREPLCommand.self, after: "replay"),
+    (HistoryCommand.self, after: "verify"),
+    (ShowCommand.self, after: "history"),
+    (HeadersCommand.self, after: "show"),
+    (RawCommand.self, after: "headers"),
+    (SaveCommand.self, after: "raw"),
+    (RerunCommand.self, after: "save"),
+    (ExpectCommand.self, after: "!n"),
+    (SetCommand.self, after: "expect"),
+    (HelpCommand.self, after: "set"),
+    (QuitCommand.self, after: "help"),
   ]
 
-  /// The registered command called `name`.
+  /// The other names a command answers to.
+  static let aliases = ["exit": "quit"]
+
+  /// The registered command called `name` (or an alias of it).
   static func command(named name: String) -> (any REPLCommand.Type)? {
-    commands.first { $0.type.reference.name == name }?.type
+    let name = aliases[name] ?? name
+    return commands.first { $0.type.reference.name == name }?.type
   }
 
   /// `entries` with each registered command's entry put after the one it names.

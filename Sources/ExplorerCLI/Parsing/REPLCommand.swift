@@ -8,6 +8,9 @@ protocol REPLCommand: Sendable, Equatable {
   /// The command the words after its name make.
   /// - Throws: `.syntax` or the command's usage, naming what is wrong.
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self
+  /// What the parser makes of the words after the name: `parse`'s command, unless the words
+  /// ask for another (`diff --help` is `help diff`).
+  static func command(from arguments: [Word]) throws(ExplorerError) -> any REPLCommand
   /// What Tab offers in the word being typed after the name; `nil` leaves it to the rules
   /// every command shares (file names after `@`).
   static func completion(_ context: CompletionContext) -> Completion?
@@ -21,7 +24,18 @@ extension REPLCommand {
   /// What `help <name>` adds: details, options and examples.
   static var manual: CommandManual.Page { help.page }
 
+  static func command(from arguments: [Word]) throws(ExplorerError) -> any REPLCommand {
+    try parse(arguments)
+  }
+
   static func completion(_ context: CompletionContext) -> Completion? { nil }
+
+  /// The one word a command may take, `nil` when there is none.
+  /// - Throws: the command's usage when there are more.
+  static func optionalWord(_ arguments: [Word]) throws(ExplorerError) -> Word? {
+    guard arguments.count <= 1 else { throw CommandParser.usage(reference.name) }
+    return arguments.first
+  }
 
   /// Whether `other` is this command with the same arguments.
   func isEqual(to other: any REPLCommand) -> Bool { (other as? Self) == self }
@@ -39,6 +53,11 @@ struct CompletionContext {
   var before: String
   /// The completer, with what the session knows (permissions, people, files).
   var completer: Completer
+
+  /// `candidates` for the first word after the name; nothing after it.
+  func firstWord(_ candidates: [String]) -> Completion {
+    index == 0 ? Completion(prefix: current, candidates: candidates) : .none
+  }
 
   /// File names for the word, unless it is an exchange (`#3`) or an option (`--html`).
   func fileNames() -> Completion? {

@@ -93,7 +93,7 @@ final class REPL: @unchecked Sendable {
       report(error, line: text, lineNumber: lineNumber)
       return true
     }
-    if parsed.command == .quit { return false }
+    if parsed.command == .of(QuitCommand()) { return false }
     await Interrupts.run(watching: interactive) { [self] in
       do throws(ExplorerError) {
         let outputs = try await run(parsed.command, text: trimmed)

@@ -5,9 +5,10 @@ import GraphEmulator
 /// Decides what Tab offers, from the text before the cursor: command names first; paths and
 /// edges after a method (and the app's Open Graph actions after `GET`/`POST me/`, the ids this
 /// session created after `DELETE`); field names inside `fields=` (also after `{` and `,`); the
-/// parameters that fit the method and the route (`ParameterTable`); permission names after
-/// `login`, `grant`, `revoke` (and people and test-token names after `login`); test-token names
-/// after `token` and in `access_token=`; file names after `@`; command names after `help`.
+/// parameters that fit the method and the route (`ParameterTable`); test-token names in
+/// `access_token=`; file names after `@`; after a command's name, what the command offers
+/// (`REPLCommand.completion`: permission names after `login`, `grant`, `revoke`, people and
+/// test-token names after `login`, test-token names after `token`, command names after `help`).
 struct Completer: Sendable {
   /// What the completer knows of the graph: node paths, edges and fields per node type.
   var catalog: GraphCatalog
@@ -28,9 +29,6 @@ struct Completer: Sendable {
   /// The permissions the session's token holds, offered after `revoke` (`nil`: unknown, so
   /// every permission).
   var granted: [String]? = nil
-
-  /// Commands whose arguments are file names (Tab lists the folder).
-  static let fileCommands: Set<String> = ["diff"]
 
   /// The words that start a command line.
   static let commandWords: [String] =
@@ -67,31 +65,9 @@ struct Completer: Sendable {
     if isMethod || CommandParser.looksLikePath(command) {
       return completeParameter(current, path: isMethod ? words[1] : command, method: method)
     }
-    if let registered = CommandRegistry.command(named: command),
-      let completion = registered.completion(
-        CompletionContext(
-          current: current, index: index - 1, words: words, before: before, completer: self))
-    {
-      return completion
-    }
-    switch (command, index) {
-    case ("search", _): return completeParameter(current, path: "search", method: "GET")
-    case ("help", 1): return Completion(prefix: current, candidates: Self.commandWords)
-    case ("login", 1): return Completion(prefix: current, candidates: people + permissions)
-    case ("login", _):
-      return Completion(prefix: current, candidates: permissions)
-    case ("token", 1):
-      return Completion(prefix: current, candidates: testTokens + ["clear", "--show"])
-    case ("version", 1):
-      return Completion(
-        prefix: current,
-        candidates: GraphVersion.served.reversed().map(\.description) + ["latest", "none"])
-    case (let name, _)
-    where Self.fileCommands.contains(name) && !current.hasPrefix("#")
-      && !current.hasPrefix("-"):
-      return fileNames(current, head: "")
-    default: return .none
-    }
+    let context = CompletionContext(
+      current: current, index: index - 1, words: words, before: before, completer: self)
+    return CommandRegistry.command(named: command)?.completion(context) ?? .none
   }
 
   /// The node path whose edges or fields completing `before` needs: the parent of a path
@@ -188,7 +164,7 @@ struct Completer: Sendable {
   /// `fields=na` → `fields=name`, also after `{` and `,`; a value from the parameter's list
   /// (`type=pl` → `type=place`, `access_token=al` → `access_token=alice`); otherwise the
   /// parameters `ParameterTable` has for `method` on `path`.
-  private func completeParameter(_ current: String, path: String, method: String) -> Completion {
+  func completeParameter(_ current: String, path: String, method: String) -> Completion {
     guard current.hasPrefix("fields="),
       let cut = current.lastIndex(where: { $0 == "=" || $0 == "," || $0 == "{" })
     else {

@@ -19,14 +19,11 @@ struct TargetCommand: REPLCommand {
   var target: String?
 
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> TargetCommand {
-    guard arguments.count <= 1 else { throw CommandParser.usage(reference.name) }
-    return TargetCommand(target: arguments.first?.text)
+    TargetCommand(target: try optionalWord(arguments)?.text)
   }
 
   static func completion(_ context: CompletionContext) -> Completion? {
-    guard context.index == 0 else { return Completion.none }
-    return Completion(
-      prefix: context.current, candidates: ["emulator", "live", "http://127.0.0.1:"])
+    context.firstWord(["emulator", "live", "http://127.0.0.1:"])
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
