@@ -14,22 +14,14 @@ enum DoctorBenchmark {
     "usage: graph-bench doctor [--sizes 10000,50000,100000] [--runs N] [--keep DIR]"
 
   static func run(_ arguments: [String]) async -> Int32 {
-    var sizes = [10_000, 50_000, 100_000]
-    var runs = 3
-    var keep: String?
-    var index = 0
-    while index < arguments.count {
-      let next = index + 1 < arguments.count ? arguments[index + 1] : ""
-      switch arguments[index] {
-      case "--sizes": sizes = next.split(separator: ",").compactMap { Int($0) }
-      case "--runs": runs = max(1, Int(next) ?? runs)
-      case "--keep": keep = next
-      default:
-        fail(usage)
-        return 2
-      }
-      index += 2
+    guard let given = BenchArguments(arguments, options: ["--sizes", "--runs", "--keep"]),
+      given.numbers.isEmpty, let sizes = given.list("--sizes", default: [10_000, 50_000, 100_000]),
+      let runs = given.count("--runs", default: 3)
+    else {
+      fail(usage)
+      return 2
     }
+    let keep = given.values["--keep"]
     guard let binary = BenchBinaries.requireGraphExplorer() else { return 1 }
     let dir = keep ?? NSTemporaryDirectory() + "graph-bench-doctor-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -16,19 +16,13 @@ enum EmulatorBenchmark {
   ]
 
   static func run(_ arguments: [String]) async -> Int32 {
-    var people = 1_000_000
-    var runs = 3
-    var iterator = arguments.makeIterator()
-    while let argument = iterator.next() {
-      if argument == "--runs", let value = iterator.next().flatMap({ Int($0) }), value > 0 {
-        runs = value
-      } else if let value = Int(argument), value >= 101 {
-        people = value
-      } else {
-        fail("usage: graph-bench emulator [PEOPLE (at least 101)] [--runs N]")
-        return 2
-      }
+    guard let given = BenchArguments(arguments, options: ["--runs"]),
+      let runs = given.count("--runs", default: 3), given.numbers.allSatisfy({ $0 >= 101 })
+    else {
+      fail("usage: graph-bench emulator [PEOPLE (at least 101)] [--runs N]")
+      return 2
     }
+    let people = given.numbers.last ?? 1_000_000
     let start = ContinuousClock.now
     let cpuStart = cpuSeconds()
     let world: World

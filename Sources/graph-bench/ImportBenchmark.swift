@@ -18,36 +18,32 @@ enum ImportBenchmark {
     "usage: graph-bench import [--sizes 2,8,20] [--runs N] [--shapes koala,plain,flow,har,patch-add,patch-move] [--keep DIR] [--budget R]"
 
   static func run(_ arguments: [String]) async -> Int32 {
-    var sizes = [2, 8, 20]
-    var runs = 3
+    guard
+      let given = BenchArguments(
+        arguments, options: ["--sizes", "--runs", "--shapes", "--keep", "--budget"]),
+      given.numbers.isEmpty, let sizes = given.list("--sizes", default: [2, 8, 20]),
+      let runs = given.count("--runs", default: 3)
+    else {
+      fail(usage)
+      return 2
+    }
     var shapes = ImportShape.allCases
-    var keep: String?
-    var budget: Double?
-    var index = 0
-    while index < arguments.count {
-      let next = index + 1 < arguments.count ? arguments[index + 1] : ""
-      switch arguments[index] {
-      case "--sizes": sizes = next.split(separator: ",").compactMap { Int($0) }
-      case "--runs": runs = Int(next) ?? runs
-      case "--shapes":
-        let named = next.split(separator: ",").map { ImportShape(rawValue: String($0)) }
-        guard !named.isEmpty, named.allSatisfy({ $0 != nil }) else {
-          fail(usage)
-          return 2
-        }
-        shapes = named.compactMap { $0 }
-      case "--keep": keep = next
-      case "--budget":
-        guard let ratio = Double(next), ratio > 0 else {
-          fail(usage)
-          return 2
-        }
-        budget = ratio
-      default:
+    if let list = given.values["--shapes"] {
+      let named = list.split(separator: ",").map { ImportShape(rawValue: String($0)) }
+      guard !named.isEmpty, named.allSatisfy({ $0 != nil }) else {
         fail(usage)
         return 2
       }
-      index += 2
+      shapes = named.compactMap { $0 }
+    }
+    let keep = given.values["--keep"]
+    var budget: Double?
+    if let text = given.values["--budget"] {
+      guard let ratio = Double(text), ratio > 0 else {
+        fail(usage)
+        return 2
+      }
+      budget = ratio
     }
     guard let binary = BenchBinaries.requireGraphExplorer() else { return 1 }
     let ruby = ["/usr/bin/ruby", "/usr/local/bin/ruby"].first {

@@ -13,20 +13,13 @@ enum SearchBenchmark {
   static let summary = "user search over 100k-4M generated people vs scanning every node"
 
   static func run(_ arguments: [String]) async -> Int32 {
-    var sizes: [Int] = []
-    var runs = 21
-    var iterator = arguments.makeIterator()
-    while let argument = iterator.next() {
-      if argument == "--runs", let value = iterator.next().flatMap({ Int($0) }), value > 0 {
-        runs = value
-      } else if let value = Int(argument), value >= 2 {
-        sizes.append(value)
-      } else {
-        fail("usage: graph-bench search [PEOPLE ...] [--runs N]")
-        return 2
-      }
+    guard let given = BenchArguments(arguments, options: ["--runs"]),
+      let runs = given.count("--runs", default: 21), given.numbers.allSatisfy({ $0 >= 2 })
+    else {
+      fail("usage: graph-bench search [PEOPLE ...] [--runs N]")
+      return 2
     }
-    if sizes.isEmpty { sizes = [100_000, 1_000_000, 4_000_000] }
+    let sizes = given.numbers.isEmpty ? [100_000, 1_000_000, 4_000_000] : given.numbers
     var rows = [
       [
         "people", "query", "page at", "results", "indexed CPU/page", "scan CPU/page",

@@ -17,7 +17,7 @@ enum AnswerBudget {
   static var tooLarge: GraphError {
     GraphError(
       message: "Please reduce the amount of data you're asking for, then retry your request",
-      type: "OAuthException", code: 1, challenge: "invalid_request")
+      type: "OAuthException", code: 1)
   }
 
   /// Whether `value` printed compactly would take more than `limit` bytes (each string counted

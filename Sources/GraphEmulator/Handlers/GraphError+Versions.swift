@@ -4,14 +4,12 @@ import GraphJSON
 extension GraphError {
   /// 12 for `fields=username` on a user from v2.0 on.
   static let usernameDeprecated = oauth(
-    "(#12) username field is deprecated for versions v2.0 and higher", code: 12,
-    challenge: "invalid_request")
+    "(#12) username field is deprecated for versions v2.0 and higher", code: 12)
 
   /// 12 for a user's `checkins` edge from v2.0 on. The message is the one developers quoted;
   /// the code and the `(#12)` prefix follow the username error of the same family.
   static let checkinsDeprecated = oauth(
-    "(#12) checkins API is deprecated for versions v2.0 and higher", code: 12,
-    challenge: "invalid_request")
+    "(#12) checkins API is deprecated for versions v2.0 and higher", code: 12)
 
   /// 200 (HTTP 403) for a write that needed `publish_actions`, from v3.0 on.
   static let publishActionsDeprecated = permissionError(
@@ -28,7 +26,7 @@ extension GraphError {
   static func unknownVersion(_ text: String) -> GraphError {
     oauth(
       "Unknown Graph API version \(text): the versions are "
-        + "\(VersionRegistry.servedSummary)", code: 2500, challenge: "invalid_request")
+        + "\(VersionRegistry.servedSummary)", code: 2500)
   }
 
   /// 506/1455006: the duplicate-status error in its modern form (v2.4 on).
@@ -45,5 +43,5 @@ extension GraphError {
 
   /// 324 for `POST me/photos` without a `source` file or a `url`.
   static let uploadFileRequired = oauth(
-    "(#324) Requires upload file", code: 324, challenge: "invalid_request")
+    "(#324) Requires upload file", code: 324)
 }

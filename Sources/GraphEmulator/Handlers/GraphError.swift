@@ -30,9 +30,11 @@ struct GraphError: Error, Sendable, Equatable {
     return .object(JSONObject([JSONObject.Member(key: "error", value: .object(error))]))
   }
 
-  static func oauth(_ message: String, code: Int, subcode: Int? = nil, challenge: String)
-    -> GraphError
-  {
+  /// An `OAuthException`; `challenge` is the `WWW-Authenticate` error Graph sends with it
+  /// (`invalid_request` unless the token itself is the problem: `invalid_token`).
+  static func oauth(
+    _ message: String, code: Int, subcode: Int? = nil, challenge: String = "invalid_request"
+  ) -> GraphError {
     GraphError(
       message: message, type: "OAuthException", code: code, subcode: subcode,
       challenge: challenge)
@@ -43,24 +45,22 @@ struct GraphError: Error, Sendable, Equatable {
   /// 2500 on `/me` without a user token.
   static let noActiveToken = oauth(
     "An active access token must be used to query information about the current user.",
-    code: 2500, challenge: "invalid_request")
+    code: 2500)
 
   /// 2500 for a path component that is no edge of the node.
   static func unknownPath(_ rest: String) -> GraphError {
-    oauth("Unknown path components: \(rest)", code: 2500, challenge: "invalid_request")
+    oauth("Unknown path components: \(rest)", code: 2500)
   }
 
   /// 2500 for a `fields` value that does not parse.
   static func syntax(_ detail: String, column: Int, text: String) -> GraphError {
     oauth(
-      "Syntax error \"\(detail)\" at character \(column - 1): \(text)", code: 2500,
-      challenge: "invalid_request")
+      "Syntax error \"\(detail)\" at character \(column - 1): \(text)", code: 2500)
   }
 
   /// 104 on anything but `/me` without a token.
   static let tokenRequired = oauth(
-    "An access token is required to request this resource.", code: 104,
-    challenge: "invalid_request")
+    "An access token is required to request this resource.", code: 104)
 
   /// 190 for a token Graph does not know.
   static let invalidToken = oauth(
@@ -102,7 +102,7 @@ struct GraphError: Error, Sendable, Equatable {
   static func nonexistingField(_ field: String, on type: NodeType) -> GraphError {
     oauth(
       "(#100) Tried accessing nonexisting field (\(field)) on node type (\(type.graphName))",
-      code: 100, challenge: "invalid_request")
+      code: 100)
   }
 
   /// 100/33 for an id that does not exist (or a method the node does not support).
@@ -124,7 +124,7 @@ struct GraphError: Error, Sendable, Equatable {
 
   /// 100 for a missing or bad parameter.
   static func parameter(_ message: String) -> GraphError {
-    oauth("(#100) \(message)", code: 100, challenge: "invalid_request")
+    oauth("(#100) \(message)", code: 100)
   }
 
   /// 200 for a write without the permission it needs.
@@ -141,13 +141,13 @@ struct GraphError: Error, Sendable, Equatable {
 
   /// 506 for the same status message twice in a row.
   static let duplicateStatus = oauth(
-    "(#506) Duplicate status message", code: 506, challenge: "invalid_request")
+    "(#506) Duplicate status message", code: 506)
 
   /// 803 for `ids=` naming an alias that does not exist.
   static func missingAliases(_ names: [String]) -> GraphError {
     var error = oauth(
       "(#803) Some of the aliases you requested do not exist: \(names.joined(separator: ","))",
-      code: 803, challenge: "invalid_request")
+      code: 803)
     error.status = 404
     return error
   }
@@ -155,8 +155,7 @@ struct GraphError: Error, Sendable, Equatable {
   /// 803 for a username lookup from v2.0 on.
   static func usernameLookup(_ name: String) -> GraphError {
     var error = oauth(
-      "(#803) Cannot query users by their username (\(name))", code: 803,
-      challenge: "invalid_request")
+      "(#803) Cannot query users by their username (\(name))", code: 803)
     error.status = 404
     return error
   }
@@ -172,8 +171,7 @@ struct GraphError: Error, Sendable, Equatable {
   /// `Invalid token: "X".  An ID has already been specified.` (path id plus `ids=`).
   static func idAlreadySpecified(_ token: String) -> GraphError {
     oauth(
-      "Invalid token: \"\(token)\".  An ID has already been specified.", code: 2500,
-      challenge: "invalid_request")
+      "Invalid token: \"\(token)\".  An ID has already been specified.", code: 2500)
   }
 
   /// 100 for a wrong `appsecret_proof`.
@@ -189,12 +187,12 @@ struct GraphError: Error, Sendable, Equatable {
   /// 4: the app's call budget is spent (throttling).
   static let appLimit: GraphError = {
     var error = oauth(
-      "(#4) Application request limit reached", code: 4, challenge: "invalid_request")
+      "(#4) Application request limit reached", code: 4)
     error.status = 403
     return error
   }()
 
   /// 17: the user's call budget is spent (throttling).
   static let userLimit = oauth(
-    "(#17) User request limit reached", code: 17, challenge: "invalid_request")
+    "(#17) User request limit reached", code: 17)
 }

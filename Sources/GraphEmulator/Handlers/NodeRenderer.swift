@@ -22,7 +22,7 @@ struct NodeRenderer {
       if remaining < 0 {
         throw GraphError(
           message: "Please reduce the amount of data you're asking for, then retry your request",
-          type: "OAuthException", code: 1, challenge: "invalid_request")
+          type: "OAuthException", code: 1)
       }
     }
   }

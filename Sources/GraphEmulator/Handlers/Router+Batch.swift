@@ -14,7 +14,7 @@ extension Router {
     guard operations.count <= Self.batchLimit else {
       throw GraphError.oauth(
         "(#1) Too many requests in batch message. Maximum batch size is \(Self.batchLimit)",
-        code: 1, challenge: "invalid_request")
+        code: 1)
     }
     let includeHeaders = call["include_headers"].map { $0 != "false" && $0 != "0" } ?? true
     var names: [String: Int] = [:]

@@ -55,5 +55,5 @@ extension GraphError {
 
   /// 341 once the emulator's write budget is spent.
   static let feedActionLimit = oauth(
-    "(#341) Feed action request limit reached", code: 341, challenge: "invalid_request")
+    "(#341) Feed action request limit reached", code: 341)
 }

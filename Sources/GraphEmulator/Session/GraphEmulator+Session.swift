@@ -45,10 +45,7 @@ extension GraphEmulator {
         contents.world.deauthorized.remove(user.id)
         contents.world.app.users?.insert(user.id)
       }
-      var scopes = ["public_profile", "basic_info"]
-      for permission in permissions where !scopes.contains(permission) {
-        scopes.append(permission)
-      }
+      let scopes = Self.adding(permissions, to: ["public_profile", "basic_info"])
       return Self.mint(&state, user: user, scopes: scopes, as: .open)
     }
   }
@@ -63,10 +60,7 @@ extension GraphEmulator {
       guard let record = state.world.tokens[token], record.kind == .user,
         let userID = record.userID, let user = state.world.nodes[userID]
       else { throw .notLoggedIn(command: "grant") }
-      var scopes = record.scopes
-      for permission in permissions where !scopes.contains(permission) {
-        scopes.append(permission)
-      }
+      let scopes = Self.adding(permissions, to: record.scopes)
       return Self.mint(&state, user: user, scopes: scopes, as: .openTokenExtended)
     }
   }
@@ -154,4 +148,11 @@ extension GraphEmulator {
 extension GraphEmulator {
   /// The app events logged in this session (`POST <app-id>/activities`), oldest first.
   public var appEvents: [AppEvent] { withState { $0.surface.appEvents } }
+
+  /// `scopes` followed by those of `permissions` it lacks, in their order.
+  static func adding(_ permissions: [String], to scopes: [String]) -> [String] {
+    var all = scopes
+    for permission in permissions where !all.contains(permission) { all.append(permission) }
+    return all
+  }
 }

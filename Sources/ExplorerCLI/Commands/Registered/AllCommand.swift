@@ -8,9 +8,7 @@ struct AllCommand: REPLCommand {
       and so is the merged {"data": [...]} (#n: show, $last, save and diff work on it).
       Ctrl-C stops between pages or inside a page request and keeps what arrived.
       """,
-    options: [
-      "--max N": "stops once N items have arrived"
-    ],
+    options: ["--max N": "stops once N items have arrived"],
     examples: "GET me/friends?limit=25", "all", "all --max 100")
 
   var max: Int?

@@ -11,9 +11,7 @@ struct DoctorREPLCommand: REPLCommand {
       throttling and usage headers, repeated GETs, paging loops and calls a batch would save.
       Tokens are shown by placeholder. The #n are the history's numbers. See docs/doctor.md.
       """,
-    options: [
-      "--html FILE": "also write the self-contained HTML report to FILE"
-    ],
+    options: ["--html FILE": "also write the self-contained HTML report to FILE"],
     examples: "doctor", "doctor --html report.html")
 
   var html: String?

@@ -6,9 +6,7 @@ struct ShowCommand: ExchangeViewing {
     details: """
       Prints the answer with its status line again, as it was first shown.
       """,
-    options: [
-      "#n": "the exchange (default: the last)"
-    ],
+    options: ["#n": "the exchange (default: the last)"],
     examples: "show", "show #3", "show #3 > friends.json")
 
   var exchange: ExchangeReference
@@ -26,9 +24,7 @@ struct HeadersCommand: ExchangeViewing {
       The request line and headers, a blank line, the status and the response headers
       (facebook-api-version, x-fb-trace-id, x-app-usage, ...), secrets redacted.
       """,
-    options: [
-      "#n": "the exchange (default: the last)"
-    ],
+    options: ["#n": "the exchange (default: the last)"],
     examples: "headers", "headers #3")
 
   var exchange: ExchangeReference
@@ -45,9 +41,7 @@ struct RawCommand: ExchangeViewing {
     details: """
       The bytes that came, not pretty-printed: keys, spacing and escapes as sent.
       """,
-    options: [
-      "#n": "the exchange (default: the last)"
-    ],
+    options: ["#n": "the exchange (default: the last)"],
     examples: "raw", "raw #3 | jq .data")
 
   var exchange: ExchangeReference

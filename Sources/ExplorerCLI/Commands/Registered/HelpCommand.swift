@@ -6,9 +6,7 @@ struct HelpCommand: REPLCommand {
     details: """
       Without a command, the list of commands and the line grammar's notes.
       """,
-    options: [
-      "command": "a command's usage, options and examples"
-    ],
+    options: ["command": "a command's usage, options and examples"],
     examples: "help", "help batch")
 
   /// The command to explain, `nil` for the list.

@@ -8,9 +8,7 @@ struct GrantCommand: PermissionListCommand {
       Mints a token with the permissions added, as the SDK's reauthorize does; the state
       becomes FBSessionStateOpenTokenExtended. A mistyped permission gets a "did you mean".
       """,
-    options: [
-      "<permission>": "a permission to add (Tab lists them)"
-    ],
+    options: ["<permission>": "a permission to add (Tab lists them)"],
     examples: "grant publish_actions", "grant user_photos user_friends")
 
   var permissions: [String]
@@ -35,9 +33,7 @@ struct RevokeCommand: PermissionListCommand {
     details: """
       As DELETE me/permissions/<name> does: the token stays, its scopes shrink.
       """,
-    options: [
-      "<permission>": "a permission to take back"
-    ],
+    options: ["<permission>": "a permission to take back"],
     examples: "revoke publish_actions", "GET me/permissions")
 
   var permissions: [String]

@@ -3,12 +3,11 @@
 extension GraphError {
   /// 101 without `client_id`.
   static let missingClientID = oauth(
-    "Missing client_id parameter.", code: 101, challenge: "invalid_request")
+    "Missing client_id parameter.", code: 101)
 
   /// 101 for a `client_id` that is not the app.
   static let invalidApplicationID = oauth(
-    "Error validating application. Invalid application ID.", code: 101,
-    challenge: "invalid_request")
+    "Error validating application. Invalid application ID.", code: 101)
 
   /// 1 for a wrong (or missing) `client_secret`.
   static let invalidClientSecret = oauth(
@@ -16,7 +15,7 @@ extension GraphError {
 
   /// 191 for a code exchange without `redirect_uri`.
   static let missingRedirectURI = oauth(
-    "Missing redirect_uri parameter.", code: 191, challenge: "invalid_request")
+    "Missing redirect_uri parameter.", code: 191)
 
   /// 100 for a code the emulator never issued.
   static let invalidCodeFormat = oauth(
@@ -45,8 +44,7 @@ extension GraphError {
 
   /// 15 for an app-only call made with a user token (test users, app events with a user token).
   static let appTokenRequired = oauth(
-    "(#15) This method must be called with an app access_token.", code: 15,
-    challenge: "invalid_request")
+    "(#15) This method must be called with an app access_token.", code: 15)
 
   /// 100 for `custom_events` that is not a JSON array of objects with `_eventName`.
   static func malformedCustomEvents(_ detail: String) -> GraphError {
