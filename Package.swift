@@ -33,8 +33,9 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
     .target(name: "GraphGzip", dependencies: ["GraphAPI"], swiftSettings: strict),
+    .target(name: "GraphYAML", dependencies: ["GraphJSON"], swiftSettings: strict),
     .target(
-      name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON", "GraphGzip"],
+      name: "GraphCassette", dependencies: ["GraphAPI", "GraphJSON", "GraphGzip", "GraphYAML"],
       swiftSettings: strict),
     .systemLibrary(name: "CEventPoll"),
     .target(
@@ -92,8 +93,12 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "GraphCassetteTests",
-      dependencies: ["GraphCassette", "GraphGzip", "GraphEmulator", "GraphTestSupport"],
+      dependencies: [
+        "GraphCassette", "GraphYAML", "GraphGzip", "GraphEmulator", "GraphTestSupport",
+      ],
       swiftSettings: strict),
+    .testTarget(
+      name: "GraphYAMLTests", dependencies: ["GraphYAML", "GraphJSON"], swiftSettings: strict),
     .testTarget(
       name: "GraphServerTests", dependencies: ["GraphServer", "GraphEmulator", "GraphTestSupport"],
       swiftSettings: strict),

@@ -1,6 +1,7 @@
 import GraphAPI
 import GraphJSON
 import GraphTestSupport
+import GraphYAML
 import Testing
 
 @testable import GraphCassette

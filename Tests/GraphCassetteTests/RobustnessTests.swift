@@ -2,6 +2,7 @@ import Foundation
 import GraphAPI
 import GraphJSON
 import GraphTestSupport
+import GraphYAML
 import Testing
 
 @testable import GraphCassette

@@ -51,12 +51,4 @@ import Testing
       cassette.interactions.first?.request.headers["Accept"]?.hasPrefix("application/json") == true)
   }
 
-  @Test func aBOMDoesNotShiftErrorPositions() {
-    #expect {
-      try YAMLReader.parse("\u{FEFF}a: [1,\r\n  2\r\n")
-    } throws: { error in
-      guard let failure = error as? YAMLReader.Failure else { return false }
-      return failure.line == 1 && failure.column == 4
-    }
-  }
 }

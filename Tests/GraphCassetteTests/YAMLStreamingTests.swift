@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphJSON
+import GraphYAML
 import Testing
 
 @testable import GraphCassette
@@ -65,15 +66,6 @@ import Testing
       try Interchange.read(Array(text.utf8), path: "x.yml")
     } throws: { error in
       "\(error)".contains("entry 0") && "\(error)".contains("response.status.code")
-    }
-  }
-
-  @Test func columnsCountCharactersNotBytes() {
-    #expect {
-      try YAMLReader.parse("ké: \"é\\q\"\n")
-    } throws: { error in
-      guard let failure = error as? YAMLReader.Failure else { return false }
-      return failure.line == 1 && failure.column == 8 && failure.message == "unknown escape \\q"
     }
   }
 

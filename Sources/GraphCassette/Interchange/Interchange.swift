@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphJSON
+import GraphYAML
 
 /// Import from and export to the formats other record/replay tools use: HAR 1.2, Ruby VCR
 /// (JSON and YAML) and vcrpy (JSON and YAML).

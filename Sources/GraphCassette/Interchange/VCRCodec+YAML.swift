@@ -1,4 +1,5 @@
 import GraphJSON
+import GraphYAML
 
 /// Ruby VCR and vcrpy YAML, read as a stream: each interaction is decoded as soon as the
 /// reader has its node, and the node is dropped, so the file, a tree of the whole file and the
@@ -16,7 +17,7 @@ extension VCRCodec {
     largeScalarBytes: Int = YAMLReader.largeScalarBytes
   ) throws(CassetteError) -> Cassette {
     try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
-      try YAMLEncodingCheck.check(buffer, reader: reader)
+      try checkEncoding(buffer, reader: reader)
     }
     var taken: [UInt8]? = bytes
     return try decodeYAML(dialect: dialect, reader: reader) {
@@ -32,11 +33,22 @@ extension VCRCodec {
   static func decodeYAML(_ file: MappedFile, dialect: Dialect, reader: FieldReader)
     throws(CassetteError) -> Cassette
   {
-    try YAMLEncodingCheck.check(
-      UnsafeBufferPointer(file.bytes), reader: reader, passed: file.discarding())
+    try checkEncoding(UnsafeBufferPointer(file.bytes), reader: reader, passed: file.discarding())
     return try decodeYAML(dialect: dialect, reader: reader) {
       key, sink throws(YAMLReader.Failure) in
-      try YAMLReader.parse(file, streaming: key, into: sink)
+      try YAMLReader.parse(
+        file.bytes, discard: { file.discard(from: $0, before: $1) }, streaming: key, into: sink)
+    }
+  }
+
+  /// `YAMLEncodingCheck.check`, its failure named as a field of the file.
+  private static func checkEncoding(
+    _ bytes: UnsafeBufferPointer<UInt8>, reader: FieldReader, passed: (Int) -> Void = { _ in }
+  ) throws(CassetteError) {
+    do {
+      try YAMLEncodingCheck.check(bytes, passed: passed)
+    } catch {
+      throw reader.error("line \(error.line), column \(error.column)", error.message)
     }
   }
 
@@ -62,7 +74,7 @@ extension VCRCodec {
           try decodeInteraction(item, reader: reader.entry(index), kept: placed))
       }
     } catch {
-      if let cause = error.cause { throw cause }
+      if let cause = error.cause as? CassetteError { throw cause }
       throw .invalidInterchange(
         path: reader.path, format: reader.format ?? dialect.name, entry: nil,
         field: "line \(error.line), column \(error.column)", problem: error.message)

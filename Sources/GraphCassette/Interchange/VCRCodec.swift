@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphJSON
+import GraphYAML
 
 /// Ruby VCR's cassette structure (the same keys in its JSON and YAML serializers) and vcrpy's.
 /// Header values are lists; exact bytes that are not UTF-8 use `base64_string` (Ruby VCR's
@@ -12,9 +13,6 @@ enum VCRCodec {
 
     var name: String { self == .ruby ? "Ruby VCR" : "vcrpy" }
   }
-
-  /// A YAML `!binary` scalar arrives as `{"!binary": "<base64>"}` from `YAMLReader`.
-  static let binaryTag = "!binary"
 
   /// - Parameter yaml: for vcrpy's YAML serializer, bytes that are not UTF-8 are written as
   ///   vcrpy writes them, YAML `!!binary` (a `{"!binary": base64}` marker `YAMLWriter` emits).
@@ -56,7 +54,7 @@ enum VCRCodec {
   private static func body(
     _ bytes: [UInt8], _ dialect: Dialect, request: Bool, binaryTag tagged: Bool
   ) -> JSONValue {
-    let binary: JSONValue = [binaryTag: .string(Data(bytes).base64EncodedString())]
+    let binary: JSONValue = [YAMLReader.binaryTag: .string(Data(bytes).base64EncodedString())]
     if dialect == .python, request {
       // vcrpy keeps request bodies as a bare string, bytes (`!!binary`) or null.
       if bytes.isEmpty { return .null }
@@ -181,7 +179,9 @@ enum VCRCodec {
   private static func headerText(_ value: JSONValue, _ r: FieldReader, _ field: String)
     throws(CassetteError) -> String
   {
-    if case .object(let object) = value, let binary = object[binaryTag], object.members.count == 1 {
+    if case .object(let object) = value, let binary = object[YAMLReader.binaryTag],
+      object.members.count == 1
+    {
       return String(decoding: try base64(binary, r, field), as: UTF8.self)
     }
     return try r.scalarText(value, field, nullIsEmpty: true)
@@ -195,12 +195,12 @@ enum VCRCodec {
     guard let value, !value.isNull else { return [] }
     if case .string(let s) = value { return text ?? Array(s.utf8) }
     let object = try r.object(value, field)
-    if let binary = object[binaryTag], object.members.count == 1 {
+    if let binary = object[YAMLReader.binaryTag], object.members.count == 1 {
       return try base64(binary, r, field)
     }
     if let b64 = object["base64_string"] { return try base64(b64, r, field + ".base64_string") }
     guard let string = object["string"], !string.isNull else { return [] }
-    if let tagged = string[binaryTag] { return try base64(tagged, r, field + ".string") }
+    if let tagged = string[YAMLReader.binaryTag] { return try base64(tagged, r, field + ".string") }
     let scalar = try r.scalarText(string, field + ".string", nullIsEmpty: true)
     return text ?? Array(scalar.utf8)
   }

@@ -31,10 +31,10 @@ extension YAMLReader {
     }
     number += 1
     setLine(from: newline + 1)
-    if let mapped, start - discardedUpTo >= Self.discardStep {
+    if let discard, start - discardedUpTo >= Self.discardStep {
       // Lines before this one are never read again for their structure (only for a failure's
       // column or a scalar's bytes, which read back from the file as they were).
-      mapped.discard(from: discardedUpTo + mappedOffset, before: start + mappedOffset)
+      discard(discardedUpTo + mappedOffset, start + mappedOffset)
       discardedUpTo = start
     }
   }

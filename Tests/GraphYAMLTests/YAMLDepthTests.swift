@@ -1,7 +1,6 @@
 import GraphJSON
+import GraphYAML
 import Testing
-
-@testable import GraphCassette
 
 /// YAML nested 100,000 deep (flow collections, closed or not, and block collections) used to
 /// overflow the stack (SIGSEGV) in `import`; the reader now stops at the JSON parser's depth
@@ -58,17 +57,5 @@ import Testing
     var value = try YAMLReader.parse("a: \(open)1\(close)\n")["a"]!
     for _ in 0..<499 { value = value.arrayValue![0] }
     #expect(value == [1])
-  }
-
-  @Test func importNamesTheFileAndTheLine() {
-    let yaml =
-      "---\nhttp_interactions:\n- request:\n    method: get\n    headers:\n      User-Agent: "
-      + String(repeating: "[", count: Self.deep) + "\n"
-    #expect {
-      try Interchange.importCassette(Array(yaml.utf8), path: "deep.yml")
-    } throws: { error in
-      (error as? CassetteError)?.description
-        == "deep.yml: Ruby VCR YAML: line 6, column 19: nesting deeper than 512 levels"
-    }
   }
 }

@@ -159,7 +159,7 @@ extension YAMLReader {
       if streamed, let sink {
         let (item, scalars) = try streamedItem(minIndent: n + 1)
         do { try sink(item, count, scalars) } catch {
-          var f = failure(error.description)
+          var f = failure(String(describing: error))
           f.cause = error
           throw f
         }
@@ -199,7 +199,7 @@ extension YAMLReader {
         let value = try node(minIndent: parentIndent + 1)
         guard binary else { return value }
         wrapLargeScalars(from: first)
-        return [VCRCodec.binaryTag: value]
+        return [Self.binaryTag: value]
       }
       column = next - start
     }
@@ -215,7 +215,7 @@ extension YAMLReader {
     }
     guard binary else { return value }
     wrapLargeScalars(from: first)
-    return [VCRCodec.binaryTag: value]
+    return [Self.binaryTag: value]
   }
 
   /// The offset after the tag at `lo` (`!binary`, `!!python/unicode`, `!ruby/struct:X`) and

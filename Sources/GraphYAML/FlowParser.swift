@@ -100,7 +100,7 @@ struct FlowParser {
     // A plain scalar under a string tag is its text as written (`!!str 12` is "12").
     if text, ![0x22, 0x27, 0x5B, 0x7B].contains(bytes[i]) { return try scalar(stopAtColon: true) }
     let value = try node()
-    if tag == "!binary" || tag == "!!binary" { return [VCRCodec.binaryTag: value] }
+    if tag == "!binary" || tag == "!!binary" { return [YAMLReader.binaryTag: value] }
     return value
   }
 

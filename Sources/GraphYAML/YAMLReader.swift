@@ -10,29 +10,32 @@ import GraphJSON
 /// only for the final scalars; columns in errors count Unicode scalars. The items of one
 /// top-level sequence (a cassette's interactions) can be handed to a sink one by one instead of
 /// being kept, so that the whole file never exists as a tree.
-struct YAMLReader {
+public struct YAMLReader {
   /// A problem and where: 1-based line and column.
-  struct Failure: Error {
-    var line: Int
-    var column: Int
-    var message: String
+  public struct Failure: Error {
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1, in Unicode scalars.
+    public var column: Int
+    /// What is wrong.
+    public var message: String
     /// The sink's own error, when it is what stopped the reading.
-    var cause: CassetteError? = nil
+    public var cause: (any Error)? = nil
   }
 
   /// Receives each item of the streamed sequence, with its index and its large scalars (kept
-  /// out of the item's tree).
-  typealias Sink = (JSONValue, Int, [LargeScalar]) throws(CassetteError) -> Void
+  /// out of the item's tree). What it throws stops the reading, as the `cause` of a `Failure`.
+  public typealias Sink = (JSONValue, Int, [LargeScalar]) throws -> Void
 
   /// The file (a `- ` item marker is blanked in place as the reader passes it, which is why
   /// the reader may write to its bytes): an array's storage or a mapped file, valid while the
   /// reader runs.
   var bytes: UnsafeMutableBufferPointer<UInt8>
-  /// The mapped file the bytes are, if they are one: the pages before the current line are
-  /// discarded as the reader moves on.
-  var mapped: MappedFile?
+  /// Gives back the memory of the given range of the bytes (offsets from the start of the
+  /// buffer handed to the reader), which the reader has passed, when they are a mapped file's.
+  var discard: ((_ from: Int, _ before: Int) -> Void)?
   /// Where the pages were last discarded (an offset in `bytes`), and how far the BOM moved
-  /// `bytes` from the start of the mapped file.
+  /// `bytes` from the start of the buffer handed to the reader.
   var discardedUpTo = 0
   var mappedOffset = 0
   /// The current line is `bytes[start..<end]` (without LF or CRLF); `newline` is its LF or
@@ -65,15 +68,22 @@ struct YAMLReader {
   /// How far the reader moves on between two discards of a mapped file's pages.
   static let discardStep = 1 << 20
 
+  /// The key of the object a `!binary` / `!!binary` scalar (base64 of bytes) is read as:
+  /// `{"!binary": "<base64>"}`, which `YAMLWriter` writes back as `!!binary`.
+  public static let binaryTag = "!binary"
+
   /// A reader of `buffer` (without its BOM), which must stay valid while it is used.
-  init(buffer: UnsafeMutableBufferPointer<UInt8>, mapped: MappedFile? = nil) {
+  init(
+    buffer: UnsafeMutableBufferPointer<UInt8>,
+    discard: ((_ from: Int, _ before: Int) -> Void)? = nil
+  ) {
     var buffer = buffer
     if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
       buffer = UnsafeMutableBufferPointer(rebasing: buffer[3...])
       mappedOffset = 3
     }
     bytes = buffer
-    self.mapped = mapped
+    self.discard = discard
     setLine(from: 0)
   }
 
@@ -92,7 +102,7 @@ struct YAMLReader {
   /// Parses `text`.
   ///
   /// - Throws: `Failure` with line and column.
-  static func parse(_ text: String) throws(Failure) -> JSONValue {
+  public static func parse(_ text: String) throws(Failure) -> JSONValue {
     try withReader(Array(text.utf8)) { (reader: inout YAMLReader) throws(Failure) in
       try reader.document()
     }
@@ -103,7 +113,7 @@ struct YAMLReader {
   /// streamed (its value left as `[]`), if one was.
   ///
   /// - Throws: `Failure` with line and column, or with the sink's error as its `cause`.
-  static func parse(
+  public static func parse(
     _ bytes: consuming [UInt8], streaming key: String,
     largeScalarBytes: Int = YAMLReader.largeScalarBytes, into sink: @escaping Sink
   ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
@@ -113,12 +123,16 @@ struct YAMLReader {
     }
   }
 
-  /// As `parse(_:streaming:into:)`, for a mapped file, whose pages are given back as the
-  /// reader passes them.
-  static func parse(
-    _ file: MappedFile, streaming key: String, into sink: @escaping Sink
+  /// As `parse(_:streaming:into:)`, for bytes that stay valid while the reader runs (a
+  /// mapped file's, which the reader may write to): `discard` is called with ranges of them
+  /// (`from..<before`, offsets in `buffer`) that the reader has passed, to give their pages
+  /// back.
+  public static func parse(
+    _ buffer: UnsafeMutableBufferPointer<UInt8>,
+    discard: @escaping (_ from: Int, _ before: Int) -> Void,
+    streaming key: String, into sink: @escaping Sink
   ) throws(Failure) -> (value: JSONValue, streamedMember: Int?) {
-    var reader = YAMLReader(buffer: file.bytes, mapped: file)
+    var reader = YAMLReader(buffer: buffer, discard: discard)
     return try reader.streamed(key, sink)
   }
 

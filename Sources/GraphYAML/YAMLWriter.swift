@@ -3,11 +3,11 @@ import GraphJSON
 /// Writes a JSON value as block-style YAML the way Ruby's Psych and Python's PyYAML lay out
 /// VCR cassettes: mappings one key per line, sequences as `- ` items at their key's indentation,
 /// strings plain when that is unambiguous, else single-quoted, else double-quoted with escapes.
-struct YAMLWriter {
+public struct YAMLWriter {
   private(set) var output = ""
 
   /// The YAML text of `value`, optionally starting with the `---` document marker.
-  static func text(_ value: JSONValue, documentMarker: Bool) -> String {
+  public static func text(_ value: JSONValue, documentMarker: Bool) -> String {
     var writer = YAMLWriter()
     if documentMarker { writer.output += "---\n" }
     writer.node(value, indent: 0)
@@ -72,9 +72,10 @@ struct YAMLWriter {
     }
   }
 
-  /// The base64 of a `{"!binary": base64}` marker (`VCRCodec.binaryTag`).
+  /// The base64 of a `{"!binary": base64}` marker (`YAMLReader.binaryTag`).
   private static func binary(_ value: JSONValue) -> String? {
-    guard case .object(let o) = value, o.members.count == 1, o.members[0].key == VCRCodec.binaryTag,
+    guard case .object(let o) = value, o.members.count == 1,
+      o.members[0].key == YAMLReader.binaryTag,
       case .string(let base64) = o.members[0].value
     else { return nil }
     return base64

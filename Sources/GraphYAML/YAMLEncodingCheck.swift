@@ -4,11 +4,12 @@ import GraphJSON
 /// silently read as U+FFFD where the JSON formats refuse them). Checked before the reader
 /// starts, a MiB at a time with the pages given back behind it, so a mapped file is never
 /// resident whole for the check.
-enum YAMLEncodingCheck {
-  /// Throws naming the line and column of the first byte that is not UTF-8.
-  static func check(
-    _ bytes: UnsafeBufferPointer<UInt8>, reader: FieldReader, passed: (Int) -> Void = { _ in }
-  ) throws(CassetteError) {
+public enum YAMLEncodingCheck {
+  /// Throws naming the line and column of the first byte that is not UTF-8; calls `passed`
+  /// with how far the check has come, a MiB at a time.
+  public static func check(
+    _ bytes: UnsafeBufferPointer<UInt8>, passed: (Int) -> Void = { _ in }
+  ) throws(YAMLReader.Failure) {
     var start = 0
     while start < bytes.count {
       var end = min(start + (1 << 20), bytes.count)
@@ -20,15 +21,15 @@ enum YAMLEncodingCheck {
       }
       let chunk = UnsafeBufferPointer(rebasing: bytes[start..<end])
       if !UTF8Validation.isValid(chunk) {
-        throw failure(bytes, from: start, reader: reader)
+        throw failure(bytes, from: start)
       }
       start = end
       passed(start)
     }
   }
 
-  private static func failure(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, reader: FieldReader)
-    -> CassetteError
+  private static func failure(_ bytes: UnsafeBufferPointer<UInt8>, from: Int)
+    -> YAMLReader.Failure
   {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes[from...].makeIterator()
@@ -43,7 +44,7 @@ enum YAMLEncodingCheck {
     let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
     let byte = String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)
-    return reader.error(
-      "line \(line), column \(column)", "byte 0x\(byte) is not UTF-8 (YAML is UTF-8 text)")
+    return YAMLReader.Failure(
+      line: line, column: column, message: "byte 0x\(byte) is not UTF-8 (YAML is UTF-8 text)")
   }
 }

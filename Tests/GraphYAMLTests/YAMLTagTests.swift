@@ -1,7 +1,6 @@
 import GraphJSON
+import GraphYAML
 import Testing
-
-@testable import GraphCassette
 
 /// Issue 27: the tags old recorders wrote where the reader did not expect them.
 @Suite struct YAMLTagTests {
@@ -21,7 +20,7 @@ import Testing
     #expect(value["c"]?["string"] == .string("12"))
     #expect(value["c"]?["d"] == .string("null"))
     #expect(value["e"]?[0] == .string("x"))
-    #expect(value["e"]?[1] == [VCRCodec.binaryTag: "eHk="])
+    #expect(value["e"]?[1] == [YAMLReader.binaryTag: "eHk="])
     #expect(value["f"]?["string"] == .string("kept"))
   }
 
@@ -36,7 +35,7 @@ import Testing
 
       """)
     let headers = try #require(value["headers"])
-    #expect(headers["Content-Type"]?[0] == [VCRCodec.binaryTag: "dGV4dC9wbGFpbg=="])
+    #expect(headers["Content-Type"]?[0] == [YAMLReader.binaryTag: "dGV4dC9wbGFpbg=="])
     #expect(headers["plain"] == ["x"])
     #expect(throws: YAMLReader.Failure.self) {
       try YAMLReader.parse("h:\n  !binary \"not base64!\": 1\n")
