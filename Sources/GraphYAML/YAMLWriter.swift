@@ -97,25 +97,14 @@ public struct YAMLWriter {
   /// A string as a YAML scalar that reads back as exactly that string.
   static func string(_ s: String) -> String {
     if isPlainSafe(s) { return s }
-    let printable = s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    let printable = !s.unicodeScalars.contains(where: String.isControl)
     if printable { return "'" + s.replacingAll("'", with: "''") + "'" }
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
+    let escaped = s.escapingScalars { scalar in
+      if let escape = String.backslashEscapes[scalar] { return escape }
+      guard String.isControl(scalar) else { return nil }
+      return "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
     }
-    return out + "\""
+    return "\"" + escaped + "\""
   }
 
   private static let reserved: Set<String> = [

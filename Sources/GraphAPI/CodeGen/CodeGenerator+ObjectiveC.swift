@@ -1,3 +1,5 @@
+import GraphJSON
+
 extension CodeGenerator {
   /// `[FBRequestConnection startWithGraphPath:parameters:HTTPMethod:completionHandler:]`.
   func objectiveC(_ request: GraphRequest, headers: [HTTPHeaders.Field]) -> String {
@@ -55,23 +57,13 @@ extension CodeGenerator {
   /// Backslash, quote and control characters escaped for a C, Python (octal `\001`) or Swift
   /// (`\u{1}`) string literal.
   static func cStyleEscaped(_ text: String, swift: Bool = false) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "\"": out += "\\\""
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-        out +=
-          swift
-          ? "\\u{\(String(scalar.value, radix: 16))}"
-          : "\\" + String(scalar.value, radix: 8).leftPadded(to: 3)
-      default: out.unicodeScalars.append(scalar)
-      }
+    text.escapingScalars { scalar in
+      if let escape = String.backslashEscapes[scalar] { return escape }
+      guard String.isControl(scalar) else { return nil }
+      return swift
+        ? "\\u{\(String(scalar.value, radix: 16))}"
+        : "\\" + String(scalar.value, radix: 8).leftPadded(to: 3)
     }
-    return out
   }
 }
 
