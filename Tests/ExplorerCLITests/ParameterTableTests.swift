@@ -128,7 +128,7 @@ import Testing
       uploads: [GraphUpload] = []
     ) throws -> JSONValue {
       let offered = ParameterTable.parameters(
-        method: method.rawValue, path: path, actionTypes: emulator.world.app.actionTypes)
+        method: method, path: path, actionTypes: emulator.world.app.actionTypes)
       for (name, _) in parameters {
         #expect(offered.contains { $0.hasPrefix(name + "=") }, "\(name)")
       }
@@ -177,7 +177,7 @@ import Testing
     let read = try answer(.get, id, ["fields": fields.joined(separator: ",")])
     let kept = fields.filter { read[$0]?.stringValue == "marker-\($0)" }
     #expect(kept.count >= 4)
-    let offered = ParameterTable.parameters(method: "POST", path: "me/feed")
+    let offered = ParameterTable.parameters(method: .post, path: "me/feed")
     for field in kept { #expect(offered.contains(field + "="), "\(field)") }
   }
 }

@@ -152,7 +152,8 @@ extension REPL {
     if path == "dialog/oauth" {
       form.append("fb_dtsg", emulator.dialogFormToken(oauth: form))
     }
-    var request = HTTPRequest(method: "POST", url: "https://www.facebook.com/\(path)")
+    var request = HTTPRequest(
+      method: GraphMethod.post.rawValue, url: "https://www.facebook.com/\(path)")
     request.headers["Content-Type"] = "application/x-www-form-urlencoded"
     request.body = Array(form.formEncoded.utf8)
     return emulator.answer(request)
@@ -165,7 +166,7 @@ extension REPL {
     let prefix = session.version.map { "/\($0)" } ?? ""
     let response = emulator.answer(
       HTTPRequest(
-        method: "GET",
+        method: GraphMethod.get.rawValue,
         url: "https://graph.facebook.com\(prefix)/oauth/access_token?\(query.queryString)"))
     let text = String(decoding: response.body, as: UTF8.self)
     if let json = try? JSONParser.parse(text) {

@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 
 /// The parameters Tab offers after a request's path, by method and route, each row with the
 /// public page that documents it. The one place this data lives: docs/repl.md shows it
@@ -40,7 +41,7 @@ struct ParameterTable: Sendable {
 
   /// One row: what `method` (or every method, `nil`) offers on `route`.
   struct Row: Sendable {
-    var method: String?
+    var method: GraphMethod?
     var route: Route
     var parameters: [String]
     /// The public page (or pages) that documents the parameters.
@@ -54,53 +55,53 @@ struct ParameterTable: Sendable {
       method: nil, route: .any, parameters: ["access_token="],
       source: "https://developers.facebook.com/docs/facebook-login/access-tokens"),
     Row(
-      method: "GET", route: .any,
+      method: .get, route: .any,
       parameters: ["fields=", "metadata=1", "locale=", "date_format=", "debug=all"],
       source: usingGraphAPI),
     Row(
-      method: "GET", route: .anyEdge,
+      method: .get, route: .anyEdge,
       parameters: [
         "limit=", "offset=", "before=", "after=", "since=", "until=", "summary=true", "filter=",
       ],
       source: usingGraphAPI + "#paging"),
     Row(
-      method: "GET", route: .search,
+      method: .get, route: .search,
       parameters: [
         "q=", "type=place|user|page|event|group", "center=", "distance=", "limit=", "offset=",
         "after=",
       ],
       source: "https://developers.facebook.com/docs/graph-api/using-graph-api/v2.2#search"),
     Row(
-      method: "GET", route: .edge("picture"),
+      method: .get, route: .edge("picture"),
       parameters: [
         "type=square|small|normal|large", "width=", "height=", "redirect=false",
       ],
       source: "https://developers.facebook.com/docs/graph-api/reference/v2.2/user/picture"),
     Row(
-      method: "POST", route: .any, parameters: ["fields="],
+      method: .post, route: .any, parameters: ["fields="],
       source: usingGraphAPI),
     Row(
-      method: "POST", route: .node, parameters: ["method=delete"],
+      method: .post, route: .node, parameters: ["method=delete"],
       source: "https://github.com/mobolic/facebook-sdk/blob/master/facebook/__init__.py"),
     Row(
-      method: "POST", route: .edge("feed"),
+      method: .post, route: .edge("feed"),
       parameters: [
         "message=", "link=", "picture=", "name=", "caption=", "description=", "actions=",
         "place=", "tags=", "privacy=", "object_attachment=",
       ],
       source: "https://developers.facebook.com/docs/graph-api/reference/v2.2/user/feed#publish"),
     Row(
-      method: "POST", route: .edge("photos"),
+      method: .post, route: .edge("photos"),
       parameters: ["source@", "url=", "message=", "place=", "tags=", "no_story=true"],
       source: "https://developers.facebook.com/docs/graph-api/reference/v2.2/user/photos#publish"
     ),
     Row(
-      method: "POST", route: .edge("comments"),
+      method: .post, route: .edge("comments"),
       parameters: ["message=", "attachment_url=", "attachment_id=", "source@"],
       source:
         "https://developers.facebook.com/docs/graph-api/reference/v2.2/object/comments#publish"),
     Row(
-      method: "POST", route: .action,
+      method: .post, route: .action,
       parameters: [
         "<object>=", "place=", "tags=", "image[0][url]=", "image[0][user_generated]=true",
         "fb:explicitly_shared=true", "message=", "start_time=", "end_time=", "expires_in=",
@@ -114,7 +115,7 @@ struct ParameterTable: Sendable {
 
   /// The route `path` is (`me/feed` → `.edge("feed")` when a row of `method` names `feed`,
   /// else `.anyEdge`), or `nil` for a path no row but `.any` fits (`me/friends/2`, the bare path).
-  static func route(of path: String, method: String) -> Route? {
+  static func route(of path: String, method: GraphMethod) -> Route? {
     let components = GraphCatalog.normalise(path).split(separator: "/").map(String.init)
     switch components.count {
     case 1: return components[0] == "search" ? .search : .node
@@ -129,10 +130,9 @@ struct ParameterTable: Sendable {
 
   /// The parameters `method` offers on `path`, as the rows spell them, `<object>=` made the
   /// action's object property (`meal=`) from `actionTypes` (dropped when the action is unknown).
-  static func parameters(method: String, path: String, actionTypes: [String: String] = [:])
+  static func parameters(method: GraphMethod, path: String, actionTypes: [String: String] = [:])
     -> [String]
   {
-    let method = method.uppercased()
     let route = route(of: path, method: method)
     var out: [String] = []
     for row in rows where row.method == nil || row.method == method {
@@ -159,7 +159,7 @@ struct ParameterTable: Sendable {
   }
 
   /// The values the parameter `name` takes on `path` with `method`, from the rows.
-  static func values(of name: String, method: String, path: String) -> [String] {
+  static func values(of name: String, method: GraphMethod, path: String) -> [String] {
     parameters(method: method, path: path).map(offer).flatMap { offered in
       offered.word.hasPrefix(name + "=") ? offered.values : []
     }
@@ -173,7 +173,7 @@ struct ParameterTable: Sendable {
         "`" + $0.replacingOccurrences(of: "|", with: "\\|") + "`"
       }
       out +=
-        "| \(row.method ?? "any") | \(row.route.shown) | \(parameters.joined(separator: ", ")) "
+        "| \(row.method?.rawValue ?? "any") | \(row.route.shown) | \(parameters.joined(separator: ", ")) "
         + "| \(row.source) |\n"
     }
     return out

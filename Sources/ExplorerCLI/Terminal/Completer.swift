@@ -42,14 +42,15 @@ struct Completer: Sendable {
     let index = atWordStart ? words.count : words.count - 1
     if index == 0 {
       if let mark = current.firstIndex(of: "?") {
-        return completeQuery(current, at: mark, method: "GET")
+        return completeQuery(current, at: mark, method: .get)
       }
-      if current.contains("/") { return completePath(current, method: "GET") }
+      if current.contains("/") { return completePath(current, method: .get) }
       return Completion(prefix: current, candidates: Self.commandWords + catalog.rootPaths)
     }
     let command = words[0]
-    let isMethod = CommandParser.methods.contains(command.uppercased())
-    let method = isMethod ? command.uppercased() : "GET"
+    let named = GraphMethod(name: command)
+    let isMethod = named != nil
+    let method = named ?? .get
     if index == 1 && isMethod {
       if let mark = current.firstIndex(of: "?") {
         return completeQuery(current, at: mark, method: method)
@@ -123,9 +124,9 @@ struct Completer: Sendable {
   /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node, and
   /// for `GET`/`POST` on a person the app's Open Graph actions (`me/fb_sample_scrumps:eat`);
   /// after `DELETE`, the ids this session created as well as the root paths.
-  private func completePath(_ current: String, method: String) -> Completion {
+  private func completePath(_ current: String, method: GraphMethod) -> Completion {
     guard let slash = current.lastIndex(of: "/") else {
-      guard method == "DELETE" else {
+      guard method == .delete else {
         return Completion(prefix: current, candidates: catalog.rootPaths)
       }
       var completion = Completion(
@@ -137,7 +138,7 @@ struct Completer: Sendable {
     var edges = catalog.edges(ofPath: parent)
     let isPerson =
       GraphCatalog.normalise(parent) == "me" || catalog.type(ofPath: parent) == "user"
-    if let namespace, isPerson, method == "GET" || method == "POST" {
+    if let namespace, isPerson, method == .get || method == .post {
       edges += actionTypes.keys.map { namespace + ":" + $0 }
     }
     return Completion(prefix: current, candidates: edges.map { parent + "/" + $0 })
@@ -146,7 +147,7 @@ struct Completer: Sendable {
   /// A path with a query being typed: `me?fields=id,na` → `me?fields=id,name`, the last
   /// parameter completed as `completeParameter` does, for the path before `?` (a file upload,
   /// `source@`, has no place in a query).
-  private func completeQuery(_ current: String, at mark: String.Index, method: String)
+  private func completeQuery(_ current: String, at mark: String.Index, method: GraphMethod)
     -> Completion
   {
     let query = current[current.index(after: mark)...]
@@ -164,7 +165,7 @@ struct Completer: Sendable {
   /// `fields=na` → `fields=name`, also after `{` and `,`; a value from the parameter's list
   /// (`type=pl` → `type=place`, `access_token=al` → `access_token=alice`); otherwise the
   /// parameters `ParameterTable` has for `method` on `path`.
-  func completeParameter(_ current: String, path: String, method: String) -> Completion {
+  func completeParameter(_ current: String, path: String, method: GraphMethod) -> Completion {
     guard current.hasPrefix("fields="),
       let cut = current.lastIndex(where: { $0 == "=" || $0 == "," || $0 == "{" })
     else {

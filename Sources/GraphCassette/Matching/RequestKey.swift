@@ -48,7 +48,7 @@ struct RequestKey: Hashable {
     path = "/" + (parts?.pathComponents ?? []).joined(separator: "/")
     query = Self.pairs(parts?.queryItems ?? QueryItems())
     body = Self.body(request.body, contentType: request.headers["Content-Type"])
-    let overrides: Set<String> = ["GET", "POST", "DELETE"]
+    let overrides = Set(GraphMethod.allCases.map(\.rawValue))
     if let i = query.firstIndex(where: { $0.name == "method" }),
       overrides.contains(query[i].value.uppercased())
     {

@@ -120,7 +120,7 @@ public struct CassetteVerifier: Sendable {
       var ignored = ignore
       if useDefaultIgnores {
         ignored += Self.defaultIgnored
-        if interaction.request.method.uppercased() == "POST" { ignored += Self.mintedIds }
+        if GraphMethod(name: interaction.request.method) == .post { ignored += Self.mintedIds }
       }
       let diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
         .filter { !(useDefaultIgnores && Self.sameModuloVolatile($0)) }

@@ -27,7 +27,7 @@ public struct RecordedSession: Sendable, Hashable {
   /// v1.0 (`data[0]` of `name: 1`). `nil` for any other interaction.
   public init?(_ interaction: Interaction) {
     let request = interaction.request
-    guard request.method.uppercased() == "GET", interaction.response.status == 200,
+    guard GraphMethod(name: request.method) == .get, interaction.response.status == 200,
       let parts = URLParts(request.url), parts.pathComponents.last == "me",
       parts.pathComponents.count <= 2
     else { return nil }

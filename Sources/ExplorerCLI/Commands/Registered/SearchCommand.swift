@@ -42,7 +42,7 @@ struct SearchCommand: REPLCommand {
   }
 
   static func completion(_ context: CompletionContext) -> Completion? {
-    context.completer.completeParameter(context.current, path: "search", method: "GET")
+    context.completer.completeParameter(context.current, path: "search", method: .get)
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
