@@ -33,13 +33,26 @@ public final class CassettePlayer: GraphTransport, Sendable {
           cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)))
   }
 
+  private init(queue: PlaybackQueue) { state = Mutex(State(queue: queue)) }
+
   /// A player for the cassette file at `path`, in any format `import` reads (a recorder's own
   /// file is imported in memory, its secrets redacted).
+  ///
+  /// A native cassette file is read as it is replayed (`LazyCassette`): an interaction is
+  /// decoded when matching reaches it, so the first answer does not wait for the whole file.
+  /// The answers and errors are those of the file read whole; an error in the file past its
+  /// head is thrown by the request that reaches it (and every later one).
   ///
   /// - Throws: `CassetteError` when the file cannot be read or is not a valid cassette.
   public convenience init(
     file path: String, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
   ) throws(CassetteError) {
+    if let source = LazyCassette(path: path) {
+      self.init(
+        queue: PlaybackQueue(source: source, matchers: matchers, allowRepeats: allowPlaybackRepeats)
+      )
+      return
+    }
     self.init(
       cassette: try Cassette.loadAnyFormat(path: path), matchers: matchers,
       allowPlaybackRepeats: allowPlaybackRepeats)
@@ -70,7 +83,7 @@ public final class CassettePlayer: GraphTransport, Sendable {
   public func answer(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse {
     let index = try match(request)
     let (interaction, known) = state.withLock {
-      ($0.queue.cassette.interactions[index], $0.expectFailures[index])
+      ($0.queue.interaction(at: index), $0.expectFailures[index])
     }
     if let expect = interaction.expect {
       let failures = known ?? expect.failures(for: interaction.response)
