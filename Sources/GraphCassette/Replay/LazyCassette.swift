@@ -20,6 +20,8 @@ final class LazyCassette: @unchecked Sendable {
   /// The mapping, until the last interaction is read or reading fails.
   private var file: MappedFile?
   private var scanner: NativeLayoutScanner
+  /// Parses each interaction's text, its string cache kept from one to the next.
+  private var parser: JSONPartParser?
   /// Tells the mapping how far the scan has come, to give back the pages before (it holds
   /// the mapping too).
   private var passed: ((Int) -> Void)?
@@ -66,7 +68,10 @@ final class LazyCassette: @unchecked Sendable {
     self.file = file
     self.scanner = scanner
     self.passed = file.discarding()
+    parser = JSONPartParser(bytes, maxDepth: Self.maxDepth)
   }
+
+  deinit { parser?.deallocate() }
 
   /// Whether every interaction has been handed out (or reading failed).
   var isFinished: Bool { file == nil && rest?.isEmpty != false }
@@ -92,10 +97,9 @@ final class LazyCassette: @unchecked Sendable {
         close()
         return nil
       }
-      let document = try JSONDocument(
-        parsing: UnsafeBufferPointer(rebasing: scanner.bytes[range]), maxDepth: Self.maxDepth)
+      guard let value = try parser?.parse(range) else { throw NativeLayoutScanner.Malformed() }
       let reader = FieldReader(path: path, interaction: count, inflateBudget: budget)
-      let interaction = try NativeCodec.decodeInteraction(document.jsonValue, reader: reader)
+      let interaction = try NativeCodec.decodeInteraction(value, reader: reader)
       passed?(range.upperBound)
       count += 1
       return interaction
@@ -113,6 +117,8 @@ final class LazyCassette: @unchecked Sendable {
 
   /// Lets go of the mapping.
   private func close() {
+    parser?.deallocate()
+    parser = nil
     file = nil
     passed = nil
   }
