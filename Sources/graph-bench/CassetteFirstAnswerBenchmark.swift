@@ -36,21 +36,24 @@ enum CassetteFirstAnswerBenchmark {
   static func run(_ arguments: [String]) async -> Int32 {
     var size = 50_000
     var runs = 5
+    var keep: String?
     var index = 0
     while index < arguments.count {
       let next = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
       switch arguments[index] {
       case "--interactions": size = next ?? size
       case "--runs": runs = next ?? runs
+      case "--keep" where index + 1 < arguments.count: keep = arguments[index + 1]
       default:
-        fail("usage: graph-bench cassette-first [--interactions N] [--runs N]")
+        fail("usage: graph-bench cassette-first [--interactions N] [--runs N] [--keep DIR]")
         return 2
       }
       index += 2
     }
-    let dir = NSTemporaryDirectory() + "graph-bench-first-\(getpid())"
+    // The cassettes are left in `--keep DIR` for the children to be run by hand.
+    let dir = keep ?? NSTemporaryDirectory() + "graph-bench-first-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
     let native = dir + "/bench.json"
     let vcrpyPath = dir + "/bench.vcrpy.json"
     let phases = dir + "/phases.txt"
