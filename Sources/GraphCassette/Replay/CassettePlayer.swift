@@ -58,10 +58,13 @@ public final class CassettePlayer: GraphTransport, Sendable {
       allowPlaybackRepeats: allowPlaybackRepeats)
   }
 
-  /// The cassette being played.
+  /// The cassette being played. For a file read as it is replayed, the rest of the file is
+  /// read first; when that fails, the interactions before the failure (the next request
+  /// throws the error).
   public var cassette: Cassette { state.withLock { $0.queue.cassette } }
 
-  /// Indices of interactions not played yet (VCR's "unused interactions").
+  /// Indices of interactions not played yet (VCR's "unused interactions"); the rest of a file
+  /// read as it is replayed is read first.
   public var unplayedInteractions: [Int] { state.withLock { $0.queue.unplayed } }
 
   /// The index of the interaction that answers `request`, marking it played.
