@@ -122,6 +122,25 @@ import Testing
     }
   }
 
+  /// A 40 GiB sparse file whose head is whole (issue 31's file, broken later): the first
+  /// request fails at the first hole with the whole reading's error, without reading the rest.
+  @Test func aSparseFileWithAWholeHeadFailsAtItsFirstHole() throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let path = scratch.file("sparse.json")
+    let head =
+      "{\n  \"graph_explorer_cassette\": 1,\n  \"interactions\": [\n    {\"request\": {\"url\": \""
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(head.utf8)))
+    try #require(truncate(path, 40 << 30) == 0, "the scratch folder cannot hold a sparse file")
+    let started = ContinuousClock.now
+    let player = try CassettePlayer(file: path)
+    #expect(throws: CassetteError.self) { try player.match(Self.get("me")) }
+    do { _ = try player.match(Self.get("me")) } catch {
+      #expect("\(error)".contains(":4:26: not JSON"), "\(error)")
+    }
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
   /// The text of a cassette of `count` small interactions (`n=0`, `n=1`, ...), written
   /// directly: encoding 40,000 interactions one by one takes long in a debug build.
   static func manyInteractions(_ count: Int, broken: (Int, [UInt8]) -> [UInt8]) -> [UInt8] {

@@ -22,6 +22,13 @@ struct NativeLayoutScanner {
   private static let quote = UInt8(ascii: "\"")
   private static let backslash = UInt8(ascii: "\\")
 
+  private static func isScalarByte(_ b: UInt8) -> Bool {
+    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+      || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+      || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+      || b == UInt8(ascii: "E")
+  }
+
   private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
   private mutating func skipSpaces() {
@@ -82,12 +89,16 @@ struct NativeLayoutScanner {
       skipSpaces()
     }
     first = false
+    // An interaction is an object; anything else is left for the whole reading to explain.
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { throw Malformed() }
     let start = position
     try skipValue()
     return start..<position
   }
 
-  /// Moves past the string whose opening quote was just read.
+  /// Moves past the string whose opening quote was just read. A control byte (which JSON
+  /// strings never hold raw) is refused where it stands: a file's holes read as zeros, and a
+  /// 40 GiB sparse one is refused at its first, not scanned to its end (issue 31).
   private mutating func skipString() throws(Malformed) {
     while position < bytes.count {
       let b = bytes[position]
@@ -95,6 +106,7 @@ struct NativeLayoutScanner {
         position += 1
         return
       }
+      guard b >= 0x20 else { throw Malformed() }
       position += b == Self.backslash ? 2 : 1
     }
     throw Malformed()
@@ -119,17 +131,15 @@ struct NativeLayoutScanner {
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
           depth -= 1
           if depth == 0 { return }
+        case ..<0x20 where !isSpace(b): throw Malformed()
         default: break
         }
       }
       throw Malformed()
     default:
+      // A number, `true`, `false` or `null`: letters, digits, signs and points.
       let start = position
-      while position < bytes.count, !isSpace(bytes[position]),
-        ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[position])
-      {
-        position += 1
-      }
+      while position < bytes.count, Self.isScalarByte(bytes[position]) { position += 1 }
       guard position > start else { throw Malformed() }
     }
   }

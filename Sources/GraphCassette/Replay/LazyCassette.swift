@@ -73,9 +73,6 @@ final class LazyCassette: @unchecked Sendable {
 
   deinit { parser?.deallocate() }
 
-  /// Whether every interaction has been handed out (or reading failed).
-  var isFinished: Bool { file == nil && rest?.isEmpty != false }
-
   /// The next interaction, or nil after the last.
   ///
   /// - Parameter decoded: those handed out so far, in order (compared with the whole-file
