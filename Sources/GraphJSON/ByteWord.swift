@@ -1,18 +1,19 @@
-/// Eight-bytes-at-a-time tests used by the scanner and the writer to skip plain string text.
-enum ByteWord {
+/// Eight-bytes-at-a-time tests used by the scanner and the writer to skip plain string text
+/// (and by GraphCassette's layout scan).
+package enum ByteWord {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let highs: UInt64 = 0x8080_8080_8080_8080
 
   /// The eight bytes at `pointer`, which need not be aligned.
   @inline(__always)
-  static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+  package static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
     UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
   }
 
   /// Whether any of the eight bytes is a quote, a backslash or a control character: the
   /// bytes that end a plain run inside a JSON string.
   @inline(__always)
-  static func needsAttention(_ word: UInt64) -> Bool { attention(word) & highs != 0 }
+  package static func needsAttention(_ word: UInt64) -> Bool { attention(word) & highs != 0 }
 
   /// Bits whose high bit in some byte is set exactly when one of the eight bytes needs
   /// attention (as `needsAttention`); the bits of two words can be OR-ed before testing.

@@ -112,17 +112,22 @@ enum CassetteBenchmark {
     return (load, Double(count) / replay)
   }
 
+  /// The request of interaction `i` of `makeCassette`: a profile read of user `i`.
+  static func request(_ i: Int) -> HTTPRequest {
+    HTTPRequest(
+      method: "GET",
+      url:
+        "https://graph.facebook.com/v2.0/\(100_001_000_000_000 + i)?fields=id,name,picture.width(100),friends.limit(5)&access_token=<ACCESS_TOKEN_1>",
+      headers: ["User-Agent": "FBiOSSDK.3.24.0", "Accept": "application/json"])
+  }
+
   /// A Graph-shaped cassette: profile reads of distinct users, JSON answers of ~400 bytes.
   static func makeCassette(_ size: Int) -> Cassette {
     var interactions: [Interaction] = []
     interactions.reserveCapacity(size)
     for i in 0..<size {
       let id = 100_001_000_000_000 + i
-      let request = HTTPRequest(
-        method: "GET",
-        url:
-          "https://graph.facebook.com/v2.0/\(id)?fields=id,name,picture.width(100),friends.limit(5)&access_token=<ACCESS_TOKEN_1>",
-        headers: ["User-Agent": "FBiOSSDK.3.24.0", "Accept": "application/json"])
+      let request = Self.request(i)
       let body: JSONValue = [
         "id": .string(String(id)), "name": .string("Person \(i)"),
         "picture": [

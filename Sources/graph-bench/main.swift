@@ -18,6 +18,11 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
     "cassette", "load, match and replay a 10,000-interaction cassette vs vcrpy",
     CassetteBenchmark.run
   ),
+  ("cassette-first", CassetteFirstAnswerBenchmark.summary, CassetteFirstAnswerBenchmark.run),
+  (
+    "cassette-first-child", "(internal) answer one request from FILE, figures to OUT",
+    CassetteFirstAnswerBenchmark.child
+  ),
   ("startup", StartupBenchmark.summary, StartupBenchmark.run),
   ("proxy", ProxyBenchmark.summary, ProxyBenchmark.run),
   ("import", ImportBenchmark.summary, ImportBenchmark.run),

@@ -124,7 +124,9 @@ extension REPL {
       return "target emulator"
     }
     do {
-      let player = try CassettePlayer(file: file)
+      // Read whole (not as it replays, as `--replay` reads it): the count is said at once, and
+      // a broken file refused at once.
+      let player = CassettePlayer(cassette: try Cassette.loadAnyFormat(path: file))
       session.target = .replay(file: file, player: player)
       return "replaying \(file): \(player.cassette.interactions.count) interactions"
     } catch {

@@ -13,7 +13,13 @@ struct PlaybackQueue: Sendable {
   static let closestMatchBudget = 1_000
   /// The most explanations kept for repeated misses.
   static let missCacheSize = 1_024
-  let cassette: Cassette
+  /// The cassette with the interactions decoded so far (all of them when it was given whole).
+  private var decoded: Cassette
+  /// Where the rest of the interactions come from, for a file read as it is replayed; nil
+  /// once they are all decoded.
+  private var source: LazyCassette?
+  /// Why reading the rest failed: thrown to every later request.
+  private var failure: CassetteError?
   let matchers: MatcherSet
   /// Replay the last matching answer again once all have been played.
   let allowRepeats: Bool
@@ -32,28 +38,80 @@ struct PlaybackQueue: Sendable {
   private var missCache: [RequestKey: (closest: String?, differences: [String])] = [:]
   /// How many recorded requests the last explained miss scored (for tests).
   private(set) var lastMissScored = 0
-  private(set) var played: [Bool]
+  private(set) var played: [Bool] = []
 
   init(cassette: Cassette, matchers: MatcherSet, allowRepeats: Bool = false) {
-    self.cassette = cassette
     self.matchers = matchers
     self.allowRepeats = allowRepeats
-    played = Array(repeating: false, count: cassette.interactions.count)
+    decoded = cassette
     keys.reserveCapacity(cassette.interactions.count)
-    for (i, interaction) in cassette.interactions.enumerated() {
-      let key = RequestKey(interaction.request)
-      keys.append(key)
-      let masked = key.masked(matchers)
-      if let id = ids[masked] {
-        candidates[id].append(i)
-      } else {
-        ids[masked] = candidates.count
-        candidates.append([i])
-      }
-      byPath[key.path, default: []].append(i)
-    }
-    cursors = Array(repeating: 0, count: candidates.count)
+    played.reserveCapacity(cassette.interactions.count)
+    for (i, interaction) in cassette.interactions.enumerated() { index(interaction.request, at: i) }
   }
+
+  /// A queue over a file read as it is replayed: an interaction is decoded when matching
+  /// reaches it, so that a request answered by the `i`th recorded interaction decodes `i + 1`
+  /// of them at most (a miss decodes them all, as it must to be a miss).
+  init(source: LazyCassette, matchers: MatcherSet, allowRepeats: Bool = false) {
+    self.matchers = matchers
+    self.allowRepeats = allowRepeats
+    decoded = source.shell
+    self.source = source
+  }
+
+  /// Indexes the request of interaction `i`, the next in recorded order.
+  private mutating func index(_ request: HTTPRequest, at i: Int) {
+    played.append(false)
+    let key = RequestKey(request)
+    keys.append(key)
+    let masked = key.masked(matchers)
+    if let id = ids[masked] {
+      candidates[id].append(i)
+    } else {
+      ids[masked] = candidates.count
+      candidates.append([i])
+      cursors.append(0)
+    }
+    byPath[key.path, default: []].append(i)
+  }
+
+  /// Decodes and indexes one more interaction from the source; false when there is none.
+  ///
+  /// - Throws: the source's error, again on each later call.
+  private mutating func readOne() throws(CassetteError) -> Bool {
+    if let failure { throw failure }
+    guard let source else { return false }
+    do {
+      guard let interaction = try source.next(after: decoded.interactions) else {
+        decoded.tornTailBytes = source.tornTailBytes
+        self.source = nil
+        return false
+      }
+      decoded.interactions.append(interaction)
+      index(interaction.request, at: decoded.interactions.count - 1)
+      return true
+    } catch {
+      failure = error
+      self.source = nil
+      throw error
+    }
+  }
+
+  /// The whole cassette: for a file read as it is replayed, the rest is read first (when
+  /// that fails, the interactions before the failure, which the next request throws).
+  var cassette: Cassette {
+    mutating get {
+      while (try? readOne()) == true {}
+      return decoded
+    }
+  }
+
+  /// How many interactions are decoded (for tests: a file read as it is replayed decodes
+  /// them as matching reaches them).
+  var decodedCount: Int { decoded.interactions.count }
+
+  /// The recorded interaction at `index`, once matching has reached it.
+  func interaction(at index: Int) -> Interaction { decoded.interactions[index] }
 
   /// The index of the interaction that answers `request`, marking it played.
   ///
@@ -61,6 +119,7 @@ struct PlaybackQueue: Sendable {
   ///   closest recorded request and what differed when none matches.
   /// - Complexity: O(1) expected for a match; O(n) to explain a miss.
   mutating func next(for request: HTTPRequest) throws(CassetteError) -> Int {
+    if let failure { throw failure }
     let raw = RawRequest(request)
     let id: Int
     if let known = seen[raw] {
@@ -68,6 +127,7 @@ struct PlaybackQueue: Sendable {
     } else {
       let key = RequestKey(request)
       let masked = key.masked(matchers)
+      while ids[masked] == nil, try readOne() {}
       guard let found = ids[masked] else {
         let cached = missCache[masked]
         if cached != nil { lastMissScored = 0 }
@@ -84,6 +144,7 @@ struct PlaybackQueue: Sendable {
       if seen.count >= Self.seenCacheSize { seen.removeAll(keepingCapacity: true) }
       seen[raw] = id
     }
+    while cursors[id] >= candidates[id].count, try readOne() {}
     let list = candidates[id]
     let cursor = cursors[id]
     if cursor < list.count {
@@ -95,8 +156,14 @@ struct PlaybackQueue: Sendable {
     throw .exhausted(request: RequestSummary.text(request), played: list)
   }
 
-  /// Indices of the interactions never played.
-  var unplayed: [Int] { played.indices.filter { !played[$0] } }
+  /// Indices of the interactions never played (for a file read as it is replayed, the rest
+  /// is read first).
+  var unplayed: [Int] {
+    mutating get {
+      while (try? readOne()) == true {}
+      return played.indices.filter { !played[$0] }
+    }
+  }
 
   /// The closest recorded request to `key` (within the budget) and how it differs.
   private mutating func explainMiss(key: RequestKey) -> (closest: String?, differences: [String]) {
@@ -123,7 +190,7 @@ struct PlaybackQueue: Sendable {
     let differences = MatchExplainer.differences(
       recorded: keys[best], sent: key, matchers: matchers)
     return (
-      "#\(best) \(cassette.interactions[best].summary)",
+      "#\(best) \(decoded.interactions[best].summary)",
       differences.isEmpty ? ["no matcher differs"] : differences
     )
   }

@@ -33,22 +33,38 @@ public final class CassettePlayer: GraphTransport, Sendable {
           cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)))
   }
 
+  private init(queue: PlaybackQueue) { state = Mutex(State(queue: queue)) }
+
   /// A player for the cassette file at `path`, in any format `import` reads (a recorder's own
   /// file is imported in memory, its secrets redacted).
+  ///
+  /// A native cassette file is read as it is replayed (`LazyCassette`): an interaction is
+  /// decoded when matching reaches it, so the first answer does not wait for the whole file.
+  /// The answers and errors are those of the file read whole; an error in the file past its
+  /// head is thrown by the request that reaches it (and every later one).
   ///
   /// - Throws: `CassetteError` when the file cannot be read or is not a valid cassette.
   public convenience init(
     file path: String, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
   ) throws(CassetteError) {
+    if let source = LazyCassette(path: path) {
+      self.init(
+        queue: PlaybackQueue(source: source, matchers: matchers, allowRepeats: allowPlaybackRepeats)
+      )
+      return
+    }
     self.init(
       cassette: try Cassette.loadAnyFormat(path: path), matchers: matchers,
       allowPlaybackRepeats: allowPlaybackRepeats)
   }
 
-  /// The cassette being played.
+  /// The cassette being played. For a file read as it is replayed, the rest of the file is
+  /// read first; when that fails, the interactions before the failure (the next request
+  /// throws the error).
   public var cassette: Cassette { state.withLock { $0.queue.cassette } }
 
-  /// Indices of interactions not played yet (VCR's "unused interactions").
+  /// Indices of interactions not played yet (VCR's "unused interactions"); the rest of a file
+  /// read as it is replayed is read first.
   public var unplayedInteractions: [Int] { state.withLock { $0.queue.unplayed } }
 
   /// The index of the interaction that answers `request`, marking it played.
@@ -70,7 +86,7 @@ public final class CassettePlayer: GraphTransport, Sendable {
   public func answer(_ request: HTTPRequest) throws(CassetteError) -> HTTPResponse {
     let index = try match(request)
     let (interaction, known) = state.withLock {
-      ($0.queue.cassette.interactions[index], $0.expectFailures[index])
+      ($0.queue.interaction(at: index), $0.expectFailures[index])
     }
     if let expect = interaction.expect {
       let failures = known ?? expect.failures(for: interaction.response)
