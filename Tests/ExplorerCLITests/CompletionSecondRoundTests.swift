@@ -118,3 +118,19 @@ import Testing
     return file
   }
 }
+
+/// `show #<Tab>`, `headers`, `raw`: the kept exchanges, each listed with its line.
+@Suite struct ExchangeReferenceCompletionTests {
+  @Test func showOffersTheExchangesWithTheirLines() async throws {
+    let console = CapturingConsole(input: "")
+    let repl = RecordingLookupTests.repl(console)
+    #expect(await repl.execute("GET me", lineNumber: 1))
+    #expect(await repl.execute("GET me/friends?limit=2", lineNumber: 2))
+    let completion = repl.completion(for: "show #")
+    #expect(completion.candidates == ["#1", "#2"])
+    #expect(completion.notes["#2"] == "GET me/friends?limit=2")
+    #expect(completion.listing(width: 80).contains("#1  GET me\n"))
+    #expect(repl.completion(for: "headers #2").insertion == " ")
+    #expect(repl.completion(for: "raw #1 ").candidates.isEmpty)
+  }
+}

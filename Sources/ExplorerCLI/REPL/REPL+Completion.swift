@@ -4,6 +4,9 @@ import GraphJSON
 
 /// Tab completion with what the session has learned.
 extension REPL {
+  /// How many of the newest exchanges Tab offers after `show #` and the like.
+  static let offeredExchanges = 50
+
   /// What Tab offers for `before` (the line up to the cursor).
   func completion(for before: String) -> Completion {
     if let path = Completer.pathNeedingMetadata(before) { session.learnMetadata(of: path) }
@@ -21,7 +24,10 @@ extension REPL {
       catalog: session.catalog, permissions: GraphEmulator.permissionNames, people: people,
       testTokens: tokens.compactMap(\.name), namespace: app?.namespace,
       actionTypes: app?.actionTypes ?? [:], created: createdIDs(),
-      granted: session.token.flatMap { emulator?.grantedPermissions(token: $0) }
+      granted: session.token.flatMap { emulator?.grantedPermissions(token: $0) },
+      exchanges: session.history.reversed().prefix(Self.offeredExchanges).map {
+        ("#\($0.number)", $0.line)
+      }
     ).complete(before)
   }
 

@@ -29,6 +29,16 @@ struct Completer: Sendable {
   /// The permissions the session's token holds, offered after `revoke` (`nil`: unknown, so
   /// every permission).
   var granted: [String]? = nil
+  /// The kept exchanges, newest first, each as `#n` with its line (`#3`, `GET me/friends`),
+  /// offered after a command that takes one (`show #`, `headers #`).
+  var exchanges: [(reference: String, line: String)] = []
+
+  /// The kept exchanges whose `#n` starts with the word being typed, each listed with its line.
+  func exchangeReferences(_ current: String) -> Completion {
+    var completion = Completion(prefix: current, candidates: exchanges.map(\.reference))
+    completion.notes = Dictionary(exchanges.map { ($0.reference, $0.line) }) { first, _ in first }
+    return completion
+  }
 
   /// The words that start a command line.
   static let commandWords: [String] =

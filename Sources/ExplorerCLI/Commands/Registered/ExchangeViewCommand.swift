@@ -57,6 +57,12 @@ protocol ExchangeViewing: REPLCommand {
 }
 
 extension ExchangeViewing {
+  /// The kept exchanges' `#n`, each listed with its line.
+  static func completion(_ context: CompletionContext) -> Completion? {
+    guard context.index == 0 else { return Completion.none }
+    return context.completer.exchangeReferences(context.current)
+  }
+
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> Self {
     Self(exchange: try CommandParser.reference(arguments, reference.name))
   }
