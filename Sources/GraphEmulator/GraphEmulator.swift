@@ -1,6 +1,5 @@
 import GraphAPI
 import GraphJSON
-import Synchronization
 
 /// An in-process Graph API: answers `HTTPRequest`s from a `World` the way graph.facebook.com
 /// answered the Facebook iOS SDK 3.x (unversioned and v1.0 to v2.2, plus the v2.4 `/me`
@@ -13,13 +12,13 @@ import Synchronization
 public final class GraphEmulator: GraphTransport, Sendable {
   private let initialWorld: World
   /// The router owns the state, so a request changes it in place (no copy of a large world).
-  private let router: Mutex<Router>
+  private let router: Locked<Router>
 
   /// An emulator over `world` (the embedded default world unless told otherwise); `secrets`
   /// says whether OAuth codes and minted tokens are random (the default) or counted.
   public init(world: World = .default, secrets: SecretMint = .random) {
     initialWorld = world
-    router = Mutex(Router(state: EmulatorState(world: world, secrets: secrets)))
+    router = Locked(Router(state: EmulatorState(world: world, secrets: secrets)))
   }
 
   /// Answers one request. Never throws: every problem is a Graph error answer.

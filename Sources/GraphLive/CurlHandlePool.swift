@@ -1,5 +1,5 @@
 import CCurl
-import Synchronization
+import GraphAPI
 
 /// libcurl easy handles kept between transfers, so a request reuses the connection (and the
 /// TLS session and DNS answer) an earlier one left open: one TLS handshake to
@@ -12,7 +12,7 @@ import Synchronization
 /// At most `keep` idle handles stay; the rest are cleaned up, closing their connections.
 final class CurlHandlePool: Sendable {
   private let keep: Int
-  private let idle = Mutex<[Idle]>([])
+  private let idle = Locked<[Idle]>([])
 
   /// An idle handle. `@unchecked Sendable`: a C pointer is not Sendable, and a handle is only
   /// ever used by one thread at a time (the pool's, then one transfer's).

@@ -1,7 +1,6 @@
 import CCurl
 import Foundation
 import GraphAPI
-import Synchronization
 
 /// The real network: sends each `HTTPRequest` with libcurl and returns the answer as it is.
 ///
@@ -41,7 +40,7 @@ public final class CurlTransport: GraphTransport, Sendable {
   private let pool: TransferPool
   /// Easy handles kept between requests, with their open connections.
   let handles = CurlHandlePool(keep: 16)
-  private let limit: Mutex<Int>
+  private let limit: Locked<Int>
 
   /// The default `maxAnswerBytes`, 64 MiB.
   public static let defaultMaxAnswerBytes = 64 << 20
@@ -64,7 +63,7 @@ public final class CurlTransport: GraphTransport, Sendable {
     self.ignoresProxyEnvironment = ignoresProxyEnvironment
     self.timeout = timeout
     self.userAgent = userAgent
-    limit = Mutex(max(0, maxAnswerBytes))
+    limit = Locked(max(0, maxAnswerBytes))
     pool = TransferPool(limit: max(1, maxTransfers))
   }
 

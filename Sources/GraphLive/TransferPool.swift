@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import GraphAPI
 
 /// Runs each transfer on its own thread, at most `limit` at once: later ones wait in order and
 /// start on the thread of one that ends. A blocking `curl_easy_perform` then never holds
 /// Swift's cooperative threads, nor another transfer.
 final class TransferPool: Sendable {
   private let limit: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     var running = 0

@@ -1,6 +1,6 @@
 import COpenSSL
 import Foundation
-import Synchronization
+import GraphAPI
 
 /// The proxy's local certificate authority: an EC P-256 key and a self-signed certificate kept
 /// in a folder of their own (created on first use), whose critical `nameConstraints` permits
@@ -9,7 +9,7 @@ import Synchronization
 /// and kept for the life of the process.
 ///
 /// `@unchecked Sendable` for its OpenSSL pointers alone (`let`, set once, read by any thread);
-/// the leaves it issues are behind a `Mutex`.
+/// the leaves it issues are behind a `Locked`.
 public final class CertificateAuthority: @unchecked Sendable {
   /// The certificate clients are told to trust (PEM).
   public let certificatePath: String
@@ -20,7 +20,7 @@ public final class CertificateAuthority: @unchecked Sendable {
   /// The one key of every leaf (in memory only), as mitmproxy does: a new key per host would
   /// cost a key generation per host and protect nothing the CA key does not.
   let leafKey: OpaquePointer
-  private let leaves = Mutex<[String: OpaquePointer]>([:])
+  private let leaves = Locked<[String: OpaquePointer]>([:])
 
   /// The file names inside the authority's folder.
   public static let certificateName = "graph-explorer-ca.pem"

@@ -1,7 +1,6 @@
 import Foundation
 import GraphAPI
 import GraphServer
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +26,7 @@ public final class GraphProxy: Sendable {
   public let server: GraphServer
   public let configuration: Configuration
   let contexts: TLSContexts
-  let state = Mutex(State())
+  let state = Locked(State())
   let threads = DispatchGroup()
 
   /// What the accept thread, the client threads and `start`/`stop` share.

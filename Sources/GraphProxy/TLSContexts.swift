@@ -1,16 +1,16 @@
 import COpenSSL
 import Foundation
-import Synchronization
+import GraphAPI
 
 /// One server `SSL_CTX` per host, with that host's leaf from the authority: TLS 1.2 and 1.3,
 /// ALPN `http/1.1`, and SNI switching to the context of the name the client asks for. Built
 /// on first use and kept for the life of the proxy.
 ///
 /// `@unchecked Sendable` for `sniSlots` alone (a C array written once in `init`, then only
-/// read by OpenSSL); the contexts are behind a `Mutex`.
+/// read by OpenSSL); the contexts are behind a `Locked`.
 final class TLSContexts: @unchecked Sendable {
   let authority: CertificateAuthority
-  private let contexts = Mutex<[String: OpaquePointer]>([:])
+  private let contexts = Locked<[String: OpaquePointer]>([:])
   /// The SNI callback's two slots (the C callback and this object), for every context.
   private let sniSlots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 

@@ -1,6 +1,5 @@
 import Foundation
 import GraphAPI
-import Synchronization
 
 /// A small HTTP/1.1 server that puts any `GraphTransport` on a TCP port, so real clients and
 /// SDKs can talk to the emulator or to a replayed cassette.
@@ -28,7 +27,7 @@ public final class GraphServer: Sendable {
   public let transport: any GraphTransport
   /// Where it listens and its limits.
   public let configuration: Configuration
-  let state = Mutex(State())
+  let state = Locked(State())
 
   struct State: Sendable {
     var loops: [ServerLoop] = []

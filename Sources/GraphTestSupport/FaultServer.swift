@@ -1,6 +1,5 @@
 import Foundation
 import GraphAPI
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +18,7 @@ public final class FaultServer: Sendable {
   public let port: Int
   private let listener: Int32
   private let choose: @Sendable (HTTPRequest) -> Fault
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let acceptEnded = DispatchSemaphore(value: 0)
 
   /// What the server's threads share.

@@ -1,6 +1,5 @@
 import Foundation
 import GraphAPI
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +33,7 @@ public final class LoopbackHTTPStub: Sendable {
   private let listener: Int32
   private let reply: @Sendable (HTTPRequest) -> Reply
   private let keepAlive: Bool
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let finished = DispatchSemaphore(value: 0)
 
   /// What the stub's threads share.

@@ -2,7 +2,6 @@ import Foundation
 import GraphAPI
 import GraphJSON
 import GraphTestSupport
-import Synchronization
 import Testing
 
 @testable import GraphServer
@@ -339,5 +338,5 @@ func withServer(
 
 /// The access log's entries, shared with the server's I/O threads.
 private final class AccessLogEntries: Sendable {
-  let entries = Mutex<[GraphServer.AccessLogEntry]>([])
+  let entries = Locked<[GraphServer.AccessLogEntry]>([])
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GraphAPI
 
 /// Where the tool's output goes and its input comes from. Nothing in ExplorerCLI prints
 /// directly: it writes to an injected console, so tests capture everything.
@@ -45,7 +45,7 @@ extension Console {
 /// The console of the running process: file descriptors 0, 1 and 2.
 public final class StandardConsole: Console, Sendable {
   /// Held while a write goes out, so writes from several threads do not interleave.
-  private let writing = Mutex(())
+  private let writing = Locked(())
 
   public init() {}
 

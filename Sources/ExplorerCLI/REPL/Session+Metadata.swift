@@ -1,7 +1,6 @@
 import Foundation
 import GraphAPI
 import GraphJSON
-import Synchronization
 
 extension Session {
   /// Learns the node type, edges and fields behind `path` by asking for `metadata=1`, unless
@@ -71,7 +70,7 @@ extension Session {
 
 /// Carries an answer out of a detached task.
 private final class AnswerBox: Sendable {
-  private let response = Mutex<HTTPResponse?>(nil)
+  private let response = Locked<HTTPResponse?>(nil)
   func set(_ value: HTTPResponse?) { response.withLock { $0 = value } }
   func get() -> HTTPResponse? { response.withLock { $0 } }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import GraphAPI
 import GraphServer
-import Synchronization
 
 /// Writes the access log of `graph-explorer serve` (`--log FILE|-|off`): the lines of
 /// `ServeLog.line`, buffered, and written when the server has nothing else to do, when 64 KiB
@@ -30,9 +29,9 @@ final class ServeLogWriter: Sendable {
 
   private let sink: Sink?
   /// The lines not written yet; a flush holds it while writing.
-  private let pending: Mutex<[UInt8]>
+  private let pending: Locked<[UInt8]>
   /// Apart from `pending`: masking is done without waiting for a flush.
-  private let maskMemo = Mutex(ServeLogMaskMemo())
+  private let maskMemo = Locked(ServeLogMaskMemo())
   private static let flushThreshold = 64 * 1024
 
   /// - Throws: `ServeOptions.UsageError` when the log file cannot be opened.
@@ -51,7 +50,7 @@ final class ServeLogWriter: Sendable {
     }
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.flushThreshold)
-    pending = Mutex(buffer)
+    pending = Locked(buffer)
   }
 
   deinit {

@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import GraphAPI
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ final class SignalWaiter: Sendable {
   private let watched: [Int32]
   /// The pipe's write end, -1 when it could not be made.
   private let writeEnd: Int32
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     var received: Int32?

@@ -1,7 +1,6 @@
 import Foundation
 import GraphAPI
 import GraphCassette
-import Synchronization
 
 /// The persistent line history: `$XDG_STATE_HOME/graph-explorer/history` (default
 /// `~/.local/state/graph-explorer/history`), created with mode 0600 in a 0700 folder. A line
@@ -66,7 +65,7 @@ struct HistoryFile: Sendable {
 
 /// A `SecretText` shared by the copies of a `HistoryFile`, replacing by `<redacted>`.
 final class SecretMemory: Sendable {
-  private let engine = Mutex(SecretText { _ in Redaction.placeholder })
+  private let engine = Locked(SecretText { _ in Redaction.placeholder })
 
   /// `line` with every secret it holds, or seen in an earlier line, replaced.
   func redact(_ line: String) -> String {

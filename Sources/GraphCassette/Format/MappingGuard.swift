@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GraphAPI
 
 /// Makes a mapped file that shrinks under its reader an error instead of a `SIGBUS` (issue 31).
 ///
@@ -30,7 +30,7 @@ enum MappingGuard {
   /// Whether the handler is installed (it is, once); taken to install it and to claim or free a
   /// slot. `slots` and `previous` stay outside it: the handler reads them, and a signal handler
   /// cannot take a lock.
-  static let installed = Mutex(false)
+  static let installed = Locked(false)
 
   /// Guards `start..<start+count`; the slot to pass to `isCut` and `release`, or nil when
   /// every slot is taken (the mapping is then read unguarded, as before).

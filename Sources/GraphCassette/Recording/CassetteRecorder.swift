@@ -1,6 +1,5 @@
 import Foundation
 import GraphAPI
-import Synchronization
 
 /// A transport that forwards to another and writes every exchange to a cassette file, with
 /// secrets redacted on disk only: the caller gets the live answer unchanged.
@@ -23,7 +22,7 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   private let existedAtStart: Bool
   /// Held while this recorder may write the file: a second recorder is refused.
   private let writeLock: RecordingLock?
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// What changes as requests come.
   private struct State {
@@ -118,7 +117,7 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     } else {
       writeLock = nil
     }
-    state = Mutex(State(cassette: cassette, redactor: redactor, playback: playback))
+    state = Locked(State(cassette: cassette, redactor: redactor, playback: playback))
     if recordsNew { StaleTemporaries.remove(besides: file) }
   }
 

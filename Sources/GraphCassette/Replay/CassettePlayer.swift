@@ -1,5 +1,4 @@
 import GraphAPI
-import Synchronization
 
 /// A transport that answers from a cassette, without any network.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 /// recorded request and what differed. An answer that fails its interaction's `expect`
 /// assertions is reported rather than returned.
 public final class CassettePlayer: GraphTransport, Sendable {
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private struct State {
     var queue: PlaybackQueue
@@ -27,13 +26,13 @@ public final class CassettePlayer: GraphTransport, Sendable {
   public init(
     cassette: Cassette, matchers: MatcherSet = .default, allowPlaybackRepeats: Bool = false
   ) {
-    state = Mutex(
+    state = Locked(
       State(
         queue: PlaybackQueue(
           cassette: cassette, matchers: matchers, allowRepeats: allowPlaybackRepeats)))
   }
 
-  private init(queue: PlaybackQueue) { state = Mutex(State(queue: queue)) }
+  private init(queue: PlaybackQueue) { state = Locked(State(queue: queue)) }
 
   /// A player for the cassette file at `path`, in any format `import` reads (a recorder's own
   /// file is imported in memory, its secrets redacted).

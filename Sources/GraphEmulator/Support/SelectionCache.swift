@@ -1,5 +1,4 @@
 import GraphAPI
-import Synchronization
 
 /// The field selections parsed lately, by their `fields=` text: a client asks for the same
 /// few selections over and over, and parsing one costs more than routing the call. Only
@@ -11,7 +10,7 @@ final class SelectionCache: Sendable {
   static let capacity = 256
   static let longestText = 2048
 
-  private let parsed = Mutex<[String: FieldSelection]>([:])
+  private let parsed = Locked<[String: FieldSelection]>([:])
 
   /// The selection `text` parses to, from the cache when it was parsed before.
   func selection(_ text: String) throws(FieldSelectionError) -> FieldSelection {

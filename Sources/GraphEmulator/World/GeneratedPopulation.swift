@@ -1,5 +1,5 @@
+import GraphAPI
 import GraphJSON
-import Synchronization
 
 /// The people of a generated world, computed on demand: each person is two bytes (the
 /// indices of a first and a last name), ids, nodes and friend lists are worked out when asked
@@ -25,7 +25,7 @@ final class GeneratedPopulation: Sendable {
   private let names: [UInt8]
   /// How many people of each name pair each block of people holds (`PopulationSearch`),
   /// counted the first time a search asks.
-  private let counted = Mutex<(blockSize: Int, counts: [UInt16])?>(nil)
+  private let counted = Locked<(blockSize: Int, counts: [UInt16])?>(nil)
 
   /// How many name pairs there are.
   static let pairCount = DefaultWorld.firstNames.count * DefaultWorld.lastNames.count

@@ -1,6 +1,5 @@
 import Foundation
 import GraphAPI
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +13,7 @@ import Synchronization
 /// so a slow client costs a connection slot until its deadline, never a worker. A server runs
 /// one loop per I/O thread; the listener belongs to the server, which closes it.
 ///
-/// `@unchecked Sendable`: what other threads touch is in `shared` (a `Mutex`) or `let`; the
+/// `@unchecked Sendable`: what other threads touch is in `shared` (a `Locked`) or `let`; the
 /// `var`s below it belong to the loop thread alone.
 final class ServerLoop: @unchecked Sendable {
   let transport: any GraphTransport
@@ -29,7 +28,7 @@ final class ServerLoop: @unchecked Sendable {
   let answerBudget: ByteBudget
 
   /// Shared with other threads.
-  private let shared = Mutex(Shared())
+  private let shared = Locked(Shared())
   private let wakeRead: Int32
   private let wakeWrite: Int32
 
