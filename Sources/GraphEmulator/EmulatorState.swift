@@ -18,6 +18,8 @@ struct EmulatorState: Sendable {
   let clockReads = ClockReads()
   /// Repeated reads' answers.
   var memo = AnswerMemo()
+  /// Friends lists narrowed to the app's users, per generation.
+  let appUserLists = AppUserLists()
 
   /// Random or counted codes and tokens.
   let secrets: SecretMint

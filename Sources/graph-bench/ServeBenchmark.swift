@@ -11,8 +11,14 @@ import GraphLive
 enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N,N,...] [--duration SECONDS] [--rounds N]
-                             [--log file|off] [--pace MS]
-      defaults: connections 1,64,512, 5 s per run, 3 rounds, access logs to files
+                             [--log file|off] [--pace MS] [--answers A,A,...]
+      defaults: connections 1,64,512, 5 s per run, 3 rounds, access logs to files,
+        answers replayed,emulator,distinct
+      --answers: replayed (a one-interaction cassette), emulator (one repeated read, which
+        the emulator's answer memo serves), distinct (896 different reads cycled: friend pages
+        at every limit and offset, `me` with each field subset, each friend's node; no memo
+        hit, every request parsed, routed and rendered; nginx serves each answer's bytes as
+        its own file)
       --pace MS: each connection waits MS ms before each request (a wrk script's delay()), so
         both servers get the same offered load and their p99s compare at the same rate
       needs wrk and nginx (apt-get install wrk nginx) and a release graph-explorer next to
@@ -57,6 +63,7 @@ enum ServeBenchmark {
     var rounds = 3
     var logToFile = true
     var pace: Int?
+    var answers = ["replayed", "emulator", "distinct"]
     var rest = arguments[...]
     while let flag = rest.popFirst() {
       guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
@@ -69,6 +76,11 @@ enum ServeBenchmark {
           return fail("--pace is 1-1000 ms")
         }
         pace = ms
+      case "--answers":
+        answers = value.split(separator: ",").map(String.init)
+        guard !answers.isEmpty,
+          answers.allSatisfy({ ["replayed", "emulator", "distinct"].contains($0) })
+        else { return fail("--answers lists replayed, emulator and distinct") }
       case "--log":
         guard value == "file" || value == "off" else { return fail("--log is file or off") }
         logToFile = value == "file"
@@ -131,21 +143,55 @@ enum ServeBenchmark {
         HTTPRequest(.get, url: emulator.origin + emulatorPath)
       ).body
     } catch { return fail("the emulator did not answer: \(error)") }
+    // The distinct reads: each answer fetched once, nginx given the same bytes.
+    var distinct: DistinctReads?
+    var distinctScripts: (ours: String, theirs: String)?
+    if answers.contains("distinct") {
+      do {
+        let reads = try await DistinctReads.fetch(from: emulator.origin)
+        var scripts: [String] = []
+        for (name, paths) in [("emulator", reads.emulatorPaths), ("nginx", reads.nginxPaths)] {
+          let list = scratch + "/\(name)-paths.txt"
+          let script = scratch + "/\(name)-distinct.lua"
+          try Data((paths.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: list))
+          try Data(DistinctReads.script(listFile: list, pace: pace).utf8)
+            .write(to: URL(fileURLWithPath: script))
+          scripts.append(script)
+        }
+        distinct = reads
+        distinctScripts = (scripts[0], scripts[1])
+      } catch { return fail("the distinct reads could not be prepared: \(error)") }
+    }
     guard
       let peer = ServedProcess.nginx(
-        nginx, folder: scratch, files: ["/replay": body, "/emulator": emulatorBody])
+        nginx, folder: scratch,
+        files: ["/replay": body, "/emulator": emulatorBody].merging(distinct?.files ?? [:]) {
+          first, _ in first
+        })
     else { return fail("nginx did not start (see \(scratch)/nginx-error.log)") }
     defer { peer.stop() }
 
-    let cases: [(answer: String, ours: ServedProcess, ourPath: String, peerPath: String)] = [
-      ("replayed", replay, replayPath, "/replay"),
-      ("emulator", emulator, emulatorPath, "/emulator"),
-    ]
+    typealias Case = (
+      answer: String, ours: ServedProcess, ourPath: String, peerPath: String, ourScript: String?,
+      peerScript: String?
+    )
+    var cases: [Case] = []
+    if answers.contains("replayed") {
+      cases.append(("replayed", replay, replayPath, "/replay", script, script))
+    }
+    if answers.contains("emulator") {
+      cases.append(("emulator", emulator, emulatorPath, "/emulator", script, script))
+    }
+    if let distinctScripts {
+      cases.append(("distinct", emulator, "/", "/", distinctScripts.ours, distinctScripts.theirs))
+    }
     print(
       """
       serve: wrk, \(duration) s per run, \(rounds) rounds interleaved (nginx, serve, ...), \
       \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())
-      answers: replayed \(body.count) bytes, emulator \(emulatorBody.count) bytes; \
+      answers: replayed \(body.count) bytes, emulator \(emulatorBody.count) bytes\
+      \(distinct.map { ", distinct \($0.emulatorPaths.count) reads of \($0.meanBytes) bytes on average" } ?? ""); \
       access logs \(logToFile ? "to files" : "off")\(pace.map { "; paced: \($0) ms before each request of a connection" } ?? "")
       """)
     var rows = [["answer", "conns", "server", "req/s", "p99 ms", "CPU us/req", "RSS MB", "errors"]]
@@ -155,8 +201,9 @@ enum ServeBenchmark {
       for connections in connectionCounts {
         var samples: [String: [Sample]] = ["nginx": [], "serve": []]
         for _ in 0..<rounds {
-          for (key, server, path) in [
-            ("nginx", peer, item.peerPath), ("serve", item.ours, item.ourPath),
+          for (key, server, path, script) in [
+            ("nginx", peer, item.peerPath, item.peerScript),
+            ("serve", item.ours, item.ourPath, item.ourScript),
           ] {
             let before = server.cpuSeconds
             guard

@@ -3,28 +3,39 @@
 package enum PercentEncoding {
   /// Characters a query value may carry unencoded. Graph's `fields` syntax (braces,
   /// parentheses, commas) is kept readable, as the Graph API Explorer sends it.
-  package static let queryValueAllowed: Set<UInt8> = Set(
-    Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~{}(),:*!$'@/?".utf8))
+  package static let queryValueAllowed = ByteSet(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~{}(),:*!$'@/?")
 
   /// Characters a form body value may carry unencoded (application/x-www-form-urlencoded).
-  package static let formValueAllowed: Set<UInt8> = Set(
-    Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~*".utf8))
+  package static let formValueAllowed = ByteSet(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~*")
 
   /// Encodes `text`, keeping the bytes in `allowed` literal.
-  package static func encode(_ text: String, allowed: Set<UInt8> = formValueAllowed) -> String {
-    let hex = Array("0123456789ABCDEF".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
-    for b in text.utf8 {
-      if allowed.contains(b) {
-        out.append(b)
+  package static func encode(_ text: String, allowed: ByteSet = formValueAllowed) -> String {
+    var out = ""
+    append(text, allowed: allowed, to: &out)
+    return out
+  }
+
+  /// Appends `text` encoded to `out`, keeping the bytes in `allowed` literal.
+  package static func append(_ text: String, allowed: ByteSet, to out: inout String) {
+    guard text.utf8.contains(where: { !allowed.contains($0) }) else {
+      out += text
+      return
+    }
+    func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x37 + nibble }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      if allowed.contains(byte) {
+        bytes.append(byte)
       } else {
-        out.append(UInt8(ascii: "%"))
-        out.append(hex[Int(b >> 4)])
-        out.append(hex[Int(b & 0xF)])
+        bytes.append(UInt8(ascii: "%"))
+        bytes.append(digit(byte >> 4))
+        bytes.append(digit(byte & 0xF))
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    out += String(decoding: bytes, as: UTF8.self)
   }
 
   /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`); malformed escapes are kept

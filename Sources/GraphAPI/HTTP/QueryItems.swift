@@ -71,16 +71,21 @@ public struct QueryItems: Sendable, Hashable, RandomAccessCollection, Expressibl
 
   /// Query-string text (no leading `?`) with Graph-friendly encoding: `fields` braces,
   /// parentheses and commas stay readable.
-  public var queryString: String {
-    items.map {
-      PercentEncoding.encode($0.name, allowed: PercentEncoding.queryValueAllowed) + "="
-        + PercentEncoding.encode($0.value, allowed: PercentEncoding.queryValueAllowed)
-    }.joined(separator: "&")
-  }
+  public var queryString: String { encoded(allowed: PercentEncoding.queryValueAllowed) }
 
   /// `application/x-www-form-urlencoded` body text.
-  public var formEncoded: String {
-    items.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }
-      .joined(separator: "&")
+  public var formEncoded: String { encoded(allowed: PercentEncoding.formValueAllowed) }
+
+  /// `name=value&...`, each name and value percent-encoded but for the bytes in `allowed`.
+  private func encoded(allowed: ByteSet) -> String {
+    var out = ""
+    out.reserveCapacity(items.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
+    for (n, item) in items.enumerated() {
+      if n > 0 { out += "&" }
+      PercentEncoding.append(item.name, allowed: allowed, to: &out)
+      out += "="
+      PercentEncoding.append(item.value, allowed: allowed, to: &out)
+    }
+    return out
   }
 }

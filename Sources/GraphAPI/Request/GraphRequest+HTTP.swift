@@ -1,8 +1,8 @@
 extension GraphRequest {
   /// Characters a path component keeps literal: RFC 3986 unreserved, sub-delims, `:` and `@`
   /// (so `me/fb_sample_scrumps:eat` stays readable).
-  static let pathAllowed: Set<UInt8> = Set(
-    Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8))
+  static let pathAllowed = ByteSet(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
 
   /// The path as sent: `/v2.0/me/friends`; the root is `/`, or `/v2.0/` with a version.
   public var encodedPath: String {

@@ -8,6 +8,9 @@ struct NodeRenderer {
   var world: World
   var viewer: Viewer
   var call: GraphCall
+  /// Where friends lists narrowed to the app's users are kept, and the state generation they
+  /// hold for (none: narrowed each time).
+  var appUsers: (lists: AppUserLists, generation: Int)?
   /// How many edge items one answer may still hold (nested expansion multiplies quickly).
   let budget = Budget(limit: 50_000)
 
@@ -211,10 +214,17 @@ struct NodeRenderer {
   ) throws(GraphError) -> JSONObject {
     var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
     let total = ids.count
-    if edge.name == "friends", call.version.follows(.friendsOnlyAppUsers),
+    if edge.name == "friends", !ids.isEmpty, call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty
     {
-      ids = EdgeList(ids.filter(world.usesApp))
+      // Not empty: the viewer may list the edge, so the list is the world's own.
+      if let appUsers {
+        ids = appUsers.lists.list(
+          owner: owner.id, edge: edge.storedName, generation: appUsers.generation, from: ids,
+          keep: world.usesApp)
+      } else {
+        ids = EdgeList(ids.filter(world.usesApp))
+      }
     }
     let window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(Self.parseTime)

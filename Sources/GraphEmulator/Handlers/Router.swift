@@ -127,7 +127,9 @@ struct Router {
   }
 
   func renderer(_ call: GraphCall, _ viewer: Viewer) -> NodeRenderer {
-    NodeRenderer(world: state.world, viewer: viewer, call: call)
+    NodeRenderer(
+      world: state.world, viewer: viewer, call: call,
+      appUsers: (state.appUserLists, state.generation))
   }
 
   /// Parses `fields=` (2500 with the column on a syntax error).

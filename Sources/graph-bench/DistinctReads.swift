@@ -1,0 +1,109 @@
+import Foundation
+import GraphAPI
+import GraphLive
+
+/// The distinct reads of `graph-bench serve --answers distinct` (issue 32): friend pages at
+/// every limit from 1 to 25 and offset from 0 to 20, `me` with every non-empty subset of seven
+/// fields, and each friend's node with four field lists, so that no answer repeats within the
+/// emulator's answer memo (256 answers, started over when full) and every request is parsed,
+/// routed and rendered. nginx serves each answer's exact bytes as its own static file, so both
+/// servers send the same sizes.
+struct DistinctReads {
+  /// The emulator's request paths (with Alice's token) and nginx's, in the same order.
+  var emulatorPaths: [String]
+  var nginxPaths: [String]
+  /// The emulator's answer to each path, by nginx's path.
+  var files: [String: [UInt8]]
+  /// Mean body size in bytes.
+  var meanBytes: Int
+
+  static let fields = ["id", "name", "first_name", "last_name", "gender", "locale", "link"]
+  static let nodeFieldLists = [
+    "id,name", "id,name,first_name", "name,gender,locale", "id,first_name,last_name,link",
+  ]
+
+  /// The paths for a world whose viewer has the friends `friendIDs`.
+  static func paths(friendIDs: [String]) -> [String] {
+    let token = "access_token=CAAEmuAlice"
+    var paths: [String] = []
+    for limit in 1...25 {
+      for offset in 0...20 {
+        paths.append("/v2.0/me/friends?limit=\(limit)&offset=\(offset)&\(token)")
+      }
+    }
+    for mask in 1..<(1 << fields.count) {
+      let chosen = fields.indices.filter { mask & (1 << $0) != 0 }.map { fields[$0] }
+      paths.append("/v2.0/me?fields=\(chosen.joined(separator: ","))&\(token)")
+    }
+    for id in friendIDs {
+      for list in nodeFieldLists { paths.append("/v2.0/\(id)?fields=\(list)&\(token)") }
+    }
+    return paths
+  }
+
+  /// Asks the emulator at `origin` for every path once, so nginx can serve the same bytes.
+  static func fetch(from origin: String) async throws -> DistinctReads {
+    let transport = CurlTransport()
+    let friends = try await transport.send(
+      HTTPRequest(
+        .get, url: origin + "/v2.0/me/friends?fields=id&limit=5000&access_token=CAAEmuAlice"))
+    let ids = friendIDs(in: friends.body)
+    let emulatorPaths = paths(friendIDs: ids)
+    var nginxPaths: [String] = []
+    var files: [String: [UInt8]] = [:]
+    var total = 0
+    for (n, path) in emulatorPaths.enumerated() {
+      let answer = try await transport.send(HTTPRequest(.get, url: origin + path))
+      guard answer.status == 200 else {
+        throw BenchFailure("the emulator answered \(answer.status) to \(path)")
+      }
+      nginxPaths.append("/d/\(n)")
+      files["/d/\(n)"] = answer.body
+      total += answer.body.count
+    }
+    return DistinctReads(
+      emulatorPaths: emulatorPaths, nginxPaths: nginxPaths, files: files,
+      meanBytes: total / max(1, emulatorPaths.count))
+  }
+
+  /// The `"id"` values of a `{"data":[{"id":...}]}` answer.
+  static func friendIDs(in body: [UInt8]) -> [String] {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+      let data = object["data"] as? [[String: Any]]
+    else { return [] }
+    return data.compactMap { $0["id"] as? String }
+  }
+
+  /// A wrk script that cycles through `paths` (read from `listFile`, one per line), each of
+  /// wrk's threads starting at its own share of the list so two threads do not ask the same
+  /// path close together; `pace` adds a delay before each request.
+  static func script(listFile: String, pace: Int?) -> String {
+    var text = """
+      local paths = {}
+      for line in io.lines("\(listFile)") do paths[#paths + 1] = line end
+      local threads = 0
+      function setup(thread)
+        threads = threads + 1
+        thread:set("number", threads)
+      end
+      local i = 0
+      function init(args)
+        i = ((number or 1) - 1) * math.floor(#paths / 2)
+      end
+      function request()
+        i = i + 1
+        if i > #paths then i = 1 end
+        return wrk.format(nil, paths[i])
+      end
+
+      """
+    if let pace { text += "function delay()\n  return \(pace)\nend\n" }
+    return text
+  }
+}
+
+/// A benchmark's setup failure, with what failed.
+struct BenchFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
