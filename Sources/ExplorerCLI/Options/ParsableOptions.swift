@@ -2,6 +2,9 @@
 /// manner of swift-argument-parser's `ParsableArguments`): the parser, `--help`'s `options:`
 /// lines and the errors all read the rows, so adding an option is adding a row.
 protocol ParsableOptions: Sendable {
+  /// What the command runs with once the checks pass: the options themselves, or (where
+  /// `validate()` would prove optional values present) a type holding them unwrapped.
+  associatedtype Validated = Self
   /// Nothing given yet: every option at its default.
   init()
   /// The options, one row each.
@@ -14,6 +17,16 @@ protocol ParsableOptions: Sendable {
   /// required or go together (as swift-argument-parser's `validate()`).
   /// - Throws: `.invalid` saying what is wrong.
   func validate() throws(OptionError)
+  /// The checked options the command runs with.
+  /// - Throws: `.invalid` saying what is wrong.
+  func validated() throws(OptionError) -> Validated
+}
+
+extension ParsableOptions where Validated == Self {
+  func validated() throws(OptionError) -> Self {
+    try validate()
+    return self
+  }
 }
 
 extension ParsableOptions {
@@ -41,17 +54,17 @@ extension ParsableOptions {
   /// status once `--help` wrote `usage` or a bad line was reported with the help hint.
   static func read(
     _ arguments: [String], command: String, usage: String, console: any Console
-  ) -> SubcommandLine<Self> {
+  ) -> SubcommandLine<Validated> {
     do throws(OptionError) {
       let parsed = try read(arguments)
       guard !parsed.help else {
         console.write(usage)
         return .done(.success)
       }
-      try parsed.validate()
-      return .run(parsed)
+      return .run(try parsed.validated())
     } catch {
-      return .done(SubcommandLine<Self>.failure(error.description, command: command, console))
+      return .done(
+        SubcommandLine<Validated>.failure(error.description, command: command, console))
     }
   }
 }

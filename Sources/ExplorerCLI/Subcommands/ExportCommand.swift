@@ -38,28 +38,37 @@ enum ExportCommand {
         .flag(["--force"], "replace an existing FILE") { $0.force = true },
       ], help: { $0.help = true })
 
-    func validate() throws(OptionError) {
-      _ = try single("cassette to export")
-      guard format != nil else {
+    /// The options checked: one cassette, and a format.
+    struct Validated {
+      var cassette: String
+      var format: InterchangeFormat
+      var output: String
+      var force: Bool
+    }
+
+    func validated() throws(OptionError) -> Validated {
+      let cassette = try single("cassette to export")
+      guard let format else {
         throw .invalid("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)")
       }
+      return Validated(cassette: cassette, format: format, output: output, force: force)
     }
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let line = Options.read(arguments, command: "export", usage: usage, console: console)
     guard case .run(let options) = line else { return line.status }
-    guard let format = options.format else { return .usage }
+    let format = options.format
     let output = options.output
     do {
-      var cassette = try Cassette.load(path: options.operands[0])
+      var cassette = try Cassette.load(path: options.cassette)
       // A cassette written by hand or by another tool may hold raw secrets: what is written
       // goes through the rule `import` and recording use (issue 31).
       var redactor = Redactor(publicValues: Set(World.defaultTestTokens.map(\.token)))
       redactor.reservePlaceholders(in: cassette)
       redactor.redact(&cassette)
       if let note = cassette.tornTailNote {
-        console.errorLine("graph-explorer export: \(options.operands[0]): \(note)")
+        console.errorLine("graph-explorer export: \(options.cassette): \(note)")
       }
       if let refusal = Interchange.exportRefusal(cassette, as: format) {
         console.errorLine("graph-explorer export: \(refusal)")

@@ -50,19 +50,29 @@ enum WorldCommand {
         .flag(["--force"], "replace an existing WORLD.json") { $0.force = true },
       ], help: { $0.help = true })
 
-    func validate() throws(OptionError) {
+    /// The options checked: no operands, and both the recording and the world file given.
+    struct Validated {
+      var from: String
+      var output: String
+      var base: String?
+      var force: Bool
+    }
+
+    func validated() throws(OptionError) -> Validated {
       if let first = operands.first {
         throw .invalid("unexpected '\(first)' (the recording goes after --from)")
       }
-      guard from != nil else { throw .invalid("--from CASSETTE is required") }
-      guard output != nil else { throw .invalid("-o WORLD.json is required") }
+      guard let from else { throw .invalid("--from CASSETTE is required") }
+      guard let output else { throw .invalid("-o WORLD.json is required") }
+      return Validated(from: from, output: output, base: base, force: force)
     }
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let line = Options.read(arguments, command: "world", usage: usage, console: console)
     guard case .run(let parsed) = line else { return line.status }
-    guard let input = parsed.from, let output = parsed.output else { return .usage }
+    let input = parsed.from
+    let output = parsed.output
     do {
       let cassette = try Cassette.loadAnyFormat(path: input, publicValues: World.publicTestTokens)
       let base = try parsed.base.map(World.load(argument:)) ?? .default
