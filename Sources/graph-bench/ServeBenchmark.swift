@@ -11,7 +11,7 @@ import GraphLive
 enum ServeBenchmark {
   static let usage = """
     usage: graph-bench serve [--connections N,N,...] [--duration SECONDS] [--rounds N]
-                             [--log file|off] [--pace MS] [--answers A,A,...]
+                             [--log file|off] [--pace MS] [--answers A,A,...] [--pin]
       defaults: connections 1,64,512, 5 s per run, 3 rounds, access logs to files,
         answers replayed,emulator,distinct
       --answers: replayed (a one-interaction cassette), emulator (one repeated read, which
@@ -19,6 +19,9 @@ enum ServeBenchmark {
         at every limit and offset, `me` with each field subset, each friend's node; no memo
         hit, every request parsed, routed and rendered; nginx serves each answer's bytes as
         its own file)
+      --pin: the servers on the last core and wrk on the others (taskset), so that both
+        servers meet the same placement: unpinned, a one-connection run's tail depends on
+        whether the scheduler puts wrk beside the server or on the other core
       --pace MS: each connection waits MS ms before each request (a wrk script's delay()), so
         both servers get the same offered load and their p99s compare at the same rate
       needs wrk and nginx (apt-get install wrk nginx) and a release graph-explorer next to
@@ -64,8 +67,13 @@ enum ServeBenchmark {
     var logToFile = true
     var pace: Int?
     var answers = ["replayed", "emulator", "distinct"]
+    var pin = false
     var rest = arguments[...]
     while let flag = rest.popFirst() {
+      if flag == "--pin" {
+        pin = true
+        continue
+      }
       guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
       switch flag {
       case "--connections": connectionCounts = value.split(separator: ",").compactMap { Int($0) }
@@ -171,6 +179,16 @@ enum ServeBenchmark {
         })
     else { return fail("nginx did not start (see \(scratch)/nginx-error.log)") }
     defer { peer.stop() }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let clientCPUs = pin && cores > 1 ? "0-\(cores - 2)" : nil
+    if pin {
+      guard cores > 1 else { return fail("--pin needs at least two cores") }
+      for server in [replay, emulator, peer] {
+        for pid in server.pids where !pinProcess(pid, cpus: "\(cores - 1)") {
+          return fail("taskset could not pin \(server.name) (pid \(pid))")
+        }
+      }
+    }
 
     typealias Case = (
       answer: String, ours: ServedProcess, ourPath: String, peerPath: String, ourScript: String?,
@@ -192,7 +210,8 @@ enum ServeBenchmark {
       \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())
       answers: replayed \(body.count) bytes, emulator \(emulatorBody.count) bytes\
       \(distinct.map { ", distinct \($0.emulatorPaths.count) reads of \($0.meanBytes) bytes on average" } ?? ""); \
-      access logs \(logToFile ? "to files" : "off")\(pace.map { "; paced: \($0) ms before each request of a connection" } ?? "")
+      access logs \(logToFile ? "to files" : "off")\
+      \(clientCPUs.map { "; pinned: servers on CPU \(cores - 1), wrk on CPU \($0)" } ?? "")\(pace.map { "; paced: \($0) ms before each request of a connection" } ?? "")
       """)
     var rows = [["answer", "conns", "server", "req/s", "p99 ms", "CPU us/req", "RSS MB", "errors"]]
     var verdicts: [String] = []
@@ -209,7 +228,7 @@ enum ServeBenchmark {
             guard
               let result = runWrk(
                 wrk, url: server.origin + path, connections: connections, duration: duration,
-                script: script)
+                script: script, cpus: clientCPUs)
             else { return fail("wrk failed against \(server.name)") }
             let cpu = server.cpuSeconds - before
             samples[key]!.append(
@@ -262,12 +281,19 @@ enum ServeBenchmark {
 
   /// Runs wrk and reads its summary.
   static func runWrk(
-    _ wrk: String, url: String, connections: Int, duration: Int, script: String? = nil
+    _ wrk: String, url: String, connections: Int, duration: Int, script: String? = nil,
+    cpus: String? = nil
   ) -> Result? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: wrk)
+    var prefix: [String] = []
+    if let cpus, let taskset = ServedProcess.find("taskset") {
+      process.executableURL = URL(fileURLWithPath: taskset)
+      prefix = ["-c", cpus, wrk]
+    } else {
+      process.executableURL = URL(fileURLWithPath: wrk)
+    }
     process.arguments =
-      [
+      prefix + [
         "-t\(min(2, connections))", "-c\(connections)", "-d\(duration)s", "--latency",
         "--timeout", "5s",
       ] + (script.map { ["-s", $0] } ?? []) + [url]
@@ -301,6 +327,19 @@ enum ServeBenchmark {
     let socketErrors = field("Socket errors:") != nil ? 1 : 0
     return Result(
       requests: requests, errors: non2xx + socketErrors, requestsPerSecond: rps, p99: p99)
+  }
+
+  /// Pins every thread of process `pid` to `cpus` (`taskset -a -c -p`).
+  static func pinProcess(_ pid: Int32, cpus: String) -> Bool {
+    guard let taskset = ServedProcess.find("taskset") else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: taskset)
+    process.arguments = ["-a", "-c", "-p", cpus, String(pid)]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
   }
 
   static func loadAverage() -> String {
