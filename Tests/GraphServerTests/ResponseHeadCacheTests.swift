@@ -53,4 +53,27 @@ import Testing
       cache.head(first, minorVersion: 1, keepAlive: true)
         == HTTPResponseWriter.head(first, minorVersion: 1, keepAlive: true))
   }
+
+  @Test func anotherBodyLengthWithAsManyDigitsIsWrittenOver() {
+    var cache = ResponseHeadCache()
+    let base = Self.response(trace: "AAAAAAAAAAA")
+    var answers: [HTTPResponse] = []
+    for length in [5, 7, 9, 10, 99, 100, 573, 999, 1000, 0, 12_345] {
+      answers.append(
+        HTTPResponse(
+          status: 200, headers: base.headers, body: Array(repeating: 0x61, count: length)))
+    }
+    answers.append(HTTPResponse(status: 204, headers: base.headers, body: []))
+    answers.append(HTTPResponse(status: 304, headers: base.headers, body: []))
+    for answer in answers + answers.reversed() {
+      for keepAlive in [true, false] {
+        #expect(
+          cache.head(answer, minorVersion: 1, keepAlive: keepAlive)
+            == HTTPResponseWriter.head(answer, minorVersion: 1, keepAlive: keepAlive))
+      }
+    }
+    #expect(ResponseHeadCache.digits(0) == 1)
+    #expect(ResponseHeadCache.digits(999) == 3)
+    #expect(ResponseHeadCache.digits(1000) == 4)
+  }
 }

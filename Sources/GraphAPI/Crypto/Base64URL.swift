@@ -3,9 +3,21 @@
 public enum Base64URL {
   private static let alphabet = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+  /// RFC 4648 §4's alphabet (`+` and `/`), as Graph's paging cursors use it unpadded.
+  private static let standardAlphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   /// `bytes` encoded, without `=` padding.
   public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    encode(bytes, alphabet: alphabet)
+  }
+
+  /// `bytes` in standard Base64 (RFC 4648 §4) without `=` padding.
+  package static func encodeStandard(_ bytes: some Collection<UInt8>) -> String {
+    encode(bytes, alphabet: standardAlphabet)
+  }
+
+  private static func encode(_ bytes: some Collection<UInt8>, alphabet: [UInt8]) -> String {
     let input = Array(bytes)
     var out: [UInt8] = []
     out.reserveCapacity((input.count + 2) / 3 * 4)

@@ -68,9 +68,7 @@ struct EdgePager {
 
   /// `base64("<id>:<index>")` without padding: opaque to clients, O(1) to resolve.
   static func cursor(id: String, index: Int) -> String {
-    var text = Data("\(id):\(index)".utf8).base64EncodedString()
-    while text.hasSuffix("=") { text.removeLast() }
-    return text
+    Base64URL.encodeStandard("\(id):\(index)".utf8)
   }
 
   static func position(of cursor: String, in ids: EdgeList, name: String) throws(GraphError)

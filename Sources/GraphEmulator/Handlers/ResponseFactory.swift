@@ -42,23 +42,32 @@ struct ResponseFactory {
     status: Int, body: [UInt8], challenge: String?,
     contentType: String = "application/json; charset=UTF-8"
   ) -> HTTPResponse {
-    var headers = HTTPHeaders()
-    headers.add("Access-Control-Allow-Origin", "*")
-    headers.add("Cache-Control", "private, no-cache, no-store, must-revalidate")
-    headers.add("Content-Type", contentType)
-    headers.add("Expires", "Sat, 01 Jan 2000 00:00:00 GMT")
-    headers.add("Pragma", "no-cache")
-    if let challenge { headers.add("WWW-Authenticate", challenge) }
-    headers.add("facebook-api-version", version.description)
-    headers.add("x-fb-rev", "1485203")
-    headers.add("x-fb-trace-id", traceID)
-    headers.add(
-      "x-app-usage",
-      "{\"call_count\":\(appUsage),\"total_cputime\":\(appUsage / 2),"
-        + "\"total_time\":\(appUsage / 2)}")
+    typealias Field = HTTPHeaders.Field
+    var fields: [Field] = []
+    fields.reserveCapacity(11)
+    fields.append(Field(name: "Access-Control-Allow-Origin", value: "*"))
+    fields.append(
+      Field(name: "Cache-Control", value: "private, no-cache, no-store, must-revalidate"))
+    fields.append(Field(name: "Content-Type", value: contentType))
+    fields.append(Field(name: "Expires", value: "Sat, 01 Jan 2000 00:00:00 GMT"))
+    fields.append(Field(name: "Pragma", value: "no-cache"))
+    if let challenge { fields.append(Field(name: "WWW-Authenticate", value: challenge)) }
+    fields.append(Field(name: "facebook-api-version", value: version.description))
+    fields.append(Field(name: "x-fb-rev", value: "1485203"))
+    fields.append(Field(name: "x-fb-trace-id", value: traceID))
+    fields.append(
+      Field(
+        name: "x-app-usage",
+        value: appUsage == 0
+          ? Self.noAppUsage
+          : "{\"call_count\":\(appUsage),\"total_cputime\":\(appUsage / 2),"
+            + "\"total_time\":\(appUsage / 2)}"))
     let final = suppressHTTPCode ? 200 : status
-    return HTTPResponse(status: final, headers: headers, body: body)
+    return HTTPResponse(status: final, headers: HTTPHeaders(fields), body: body)
   }
+
+  /// `x-app-usage` with no throttle set.
+  private static let noAppUsage = #"{"call_count":0,"total_cputime":0,"total_time":0}"#
 
   /// A deterministic 11-character trace id for request number `sequence`.
   static func traceID(sequence: Int) -> String {

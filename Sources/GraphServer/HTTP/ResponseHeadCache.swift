@@ -9,6 +9,8 @@ import GraphAPI
 /// (the emulator's fresh `x-fb-trace-id` and its `x-app-usage` each time) is a hit too: the
 /// cached bytes are copied and the new values written over the old ones, where
 /// `HTTPResponseWriter.head` would have put them, so the bytes are the same as formatting anew.
+/// A body of another length with as many digits is a hit as well, its `Content-Length`
+/// written over (the emulator's distinct reads differ in length from answer to answer).
 struct ResponseHeadCache {
   private struct Entry {
     var status: Int
@@ -17,6 +19,9 @@ struct ResponseHeadCache {
     var keepAlive: Bool
     var headers: HTTPHeaders
     var bytes: [UInt8]
+    /// Where the `Content-Length` digits start in `bytes` (-1: none written), and how many.
+    var lengthOffset: Int
+    var lengthDigits: Int
     /// Where each header's value starts in `bytes`; -1 when it cannot be written over.
     var valueOffsets: [Int]
   }
@@ -29,19 +34,28 @@ struct ResponseHeadCache {
 
   /// The head of `response` as `HTTPResponseWriter.head` writes it.
   mutating func head(_ response: HTTPResponse, minorVersion: Int, keepAlive: Bool) -> [UInt8] {
+    let count = response.body.count
+    let digits = Self.digits(count)
     for index in entries.indices
     where entries[index].status == response.status
-      && entries[index].bodyCount == response.body.count
+      && (entries[index].bodyCount == count
+        || (entries[index].lengthOffset >= 0 && entries[index].lengthDigits == digits))
       && entries[index].minorVersion == minorVersion && entries[index].keepAlive == keepAlive
     {
-      if let bytes = Self.reuse(entries[index], for: response.headers) { return bytes }
+      guard var bytes = Self.reuse(entries[index], for: response.headers) else { continue }
+      if entries[index].bodyCount != count {
+        Self.write(count, digits: digits, at: entries[index].lengthOffset, in: &bytes)
+      }
+      return bytes
     }
     var offsets: [Int]? = []
     let bytes = HTTPResponseWriter.head(
       response, minorVersion: minorVersion, keepAlive: keepAlive, valueOffsets: &offsets)
     let entry = Entry(
-      status: response.status, bodyCount: response.body.count, minorVersion: minorVersion,
-      keepAlive: keepAlive, headers: response.headers, bytes: bytes, valueOffsets: offsets ?? [])
+      status: response.status, bodyCount: count, minorVersion: minorVersion,
+      keepAlive: keepAlive, headers: response.headers, bytes: bytes,
+      lengthOffset: Self.lengthOffset(in: bytes, digits: digits), lengthDigits: digits,
+      valueOffsets: offsets ?? [])
     if entries.count < Self.capacity {
       entries.append(entry)
     } else {
@@ -49,6 +63,43 @@ struct ResponseHeadCache {
       next = (next + 1) % Self.capacity
     }
     return bytes
+  }
+
+  /// How many decimal digits `count` has.
+  static func digits(_ count: Int) -> Int {
+    var digits = 1
+    var rest = count / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits
+  }
+
+  private static let lengthField = Array("\r\nContent-Length: ".utf8)
+
+  /// Where the digits of the `Content-Length` the writer added start (the one such field:
+  /// a response's own framing headers are never written), -1 when there is none.
+  static func lengthOffset(in bytes: [UInt8], digits: Int) -> Int {
+    let field = lengthField
+    guard bytes.count >= field.count + digits else { return -1 }
+    var start = bytes.count - field.count - digits
+    while start >= 0 {
+      if bytes[start] == 13, bytes[start..<(start + field.count)].elementsEqual(field) {
+        return start + field.count
+      }
+      start -= 1
+    }
+    return -1
+  }
+
+  /// Writes `count` (of `digits` digits) at `offset`.
+  private static func write(_ count: Int, digits: Int, at offset: Int, in bytes: inout [UInt8]) {
+    var rest = count
+    for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+      bytes[position] = UInt8(48 + rest % 10)
+      rest /= 10
+    }
   }
 
   /// `entry`'s bytes with `headers`' values written in, when they differ from its headers only

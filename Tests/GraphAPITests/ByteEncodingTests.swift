@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GraphAPI
@@ -19,4 +20,18 @@ import Testing
   var out = "x="
   PercentEncoding.append("&=", allowed: PercentEncoding.formValueAllowed, to: &out)
   #expect(out == "x=%26%3D")
+}
+
+@Test func standardBase64MatchesFoundationUnpadded() {
+  var seed: UInt64 = 0x9E37_79B9
+  for length in 0..<200 {
+    var bytes: [UInt8] = []
+    for _ in 0..<length {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      bytes.append(UInt8(truncatingIfNeeded: seed >> 33))
+    }
+    var expected = Data(bytes).base64EncodedString()
+    while expected.hasSuffix("=") { expected.removeLast() }
+    #expect(Base64URL.encodeStandard(bytes) == expected)
+  }
 }
