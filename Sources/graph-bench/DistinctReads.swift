@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphEmulator
 import GraphLive
 
 /// The distinct reads of `graph-bench serve --answers distinct` (issue 32): friend pages at
@@ -64,6 +65,21 @@ struct DistinctReads {
     return DistinctReads(
       emulatorPaths: emulatorPaths, nginxPaths: nginxPaths, files: files,
       meanBytes: total / max(1, emulatorPaths.count))
+  }
+
+  /// The emulator's own CPU per distinct read, with no HTTP server around it: every path
+  /// answered `rounds` times in turn by an in-process emulator on the default world (the
+  /// world `serve` starts with), thread CPU time over the total (µs). What the server and
+  /// the kernel add is the difference from serve's CPU per request.
+  func inProcessMicroseconds(rounds: Int) -> Double {
+    let emulator = GraphEmulator()
+    let requests = emulatorPaths.map { HTTPRequest(.get, url: "http://127.0.0.1:9" + $0) }
+    for request in requests { _ = emulator.answer(request) }
+    let start = ParseBenchmark.threadCPUSeconds()
+    for _ in 0..<rounds {
+      for request in requests { _ = emulator.answer(request) }
+    }
+    return (ParseBenchmark.threadCPUSeconds() - start) * 1e6 / Double(rounds * requests.count)
   }
 
   /// The `"id"` values of a `{"data":[{"id":...}]}` answer.

@@ -269,6 +269,13 @@ enum ServeBenchmark {
       }
     }
     printTable(rows)
+    if let distinct {
+      print(
+        String(
+          format:
+            "distinct reads in process (the emulator alone, no HTTP, one thread): %.1f us CPU each",
+          distinct.inProcessMicroseconds(rounds: 20)))
+    }
     print(
       pace == nil
         ? "goal (req/s >= nginx, CPU/req <= nginx, p99 <= nginx, no errors):"

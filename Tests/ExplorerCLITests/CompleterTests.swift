@@ -89,6 +89,15 @@ import Testing
     #expect(completion.candidates == ["me/feed", "me/friends"])
     #expect(completion.insertion == nil)
     #expect(Completion(prefix: "he", candidates: ["headers", "help"]).insertion == nil)
+    #expect(
+      Completion(prefix: "#", candidates: ["#10", "#2", "#1", "#100", "#9"]).candidates
+        == ["#1", "#2", "#9", "#10", "#100"])
+    #expect(
+      Completion(prefix: "v", candidates: ["v2.10", "v2.9", "v1.0", "v10.0", "v2.1"]).candidates
+        == ["v1.0", "v2.1", "v2.9", "v2.10", "v10.0"])
+    #expect(
+      Completion(prefix: "", candidates: ["me", "m1", "a02", "a2", "a1b", "a01c"]).candidates
+        == ["a1b", "a01c", "a02", "a2", "m1", "me"])
     #expect(Completion(prefix: "h", candidates: ["headers", "help"]).insertion == "e")
   }
 

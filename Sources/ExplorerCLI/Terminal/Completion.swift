@@ -3,7 +3,8 @@
 struct Completion: Equatable, Sendable {
   /// The part of the current word that candidates must start with.
   var prefix: String
-  /// Every full word that completes `prefix`, sorted, without duplicates.
+  /// Every full word that completes `prefix`, in natural order (`#2` before `#10`, `v2.9`
+  /// before `v2.10`), without duplicates.
   var candidates: [String]
 
   /// Whether a single candidate ends the word (a space follows it); a field inside `fields=`
@@ -16,8 +17,44 @@ struct Completion: Equatable, Sendable {
 
   init(prefix: String, candidates: [String], endsWord: Bool = true) {
     self.prefix = prefix
-    self.candidates = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted()
+    self.candidates = Array(Set(candidates.filter { $0.hasPrefix(prefix) })).sorted(
+      by: Self.naturallyBefore)
     self.endsWord = endsWord
+  }
+
+  /// Whether `a` comes before `b` when runs of digits compare as numbers and the rest by
+  /// code unit; words equal that way (`#02`, `#2`) fall back to plain order.
+  static func naturallyBefore(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+    var i = 0
+    var j = 0
+    while i < x.count && j < y.count {
+      if isDigit(x[i]) && isDigit(y[j]) {
+        var iEnd = i
+        while iEnd < x.count && isDigit(x[iEnd]) { iEnd += 1 }
+        var jEnd = j
+        while jEnd < y.count && isDigit(y[jEnd]) { jEnd += 1 }
+        // Compare the runs as numbers: leading zeros aside, the longer is the larger.
+        var iStart = i
+        while iStart < iEnd - 1 && x[iStart] == 48 { iStart += 1 }
+        var jStart = j
+        while jStart < jEnd - 1 && y[jStart] == 48 { jStart += 1 }
+        if iEnd - iStart != jEnd - jStart { return iEnd - iStart < jEnd - jStart }
+        if !x[iStart..<iEnd].elementsEqual(y[jStart..<jEnd]) {
+          return x[iStart..<iEnd].lexicographicallyPrecedes(y[jStart..<jEnd])
+        }
+        i = iEnd
+        j = jEnd
+        continue
+      }
+      if x[i] != y[j] { return x[i] < y[j] }
+      i += 1
+      j += 1
+    }
+    if x.count - i != y.count - j { return x.count - i < y.count - j }
+    return a < b
   }
 
   /// No completion.
