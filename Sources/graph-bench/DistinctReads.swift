@@ -72,14 +72,42 @@ struct DistinctReads {
   /// world `serve` starts with), thread CPU time over the total (µs). What the server and
   /// the kernel add is the difference from serve's CPU per request.
   func inProcessMicroseconds(rounds: Int) -> Double {
+    Self.inProcessMicroseconds(paths: emulatorPaths, rounds: rounds)
+  }
+
+  /// `inProcessMicroseconds(rounds:)` for `paths`.
+  static func inProcessMicroseconds(paths: [String], rounds: Int) -> Double {
     let emulator = GraphEmulator()
-    let requests = emulatorPaths.map { HTTPRequest(.get, url: "http://127.0.0.1:9" + $0) }
+    let requests = paths.map { HTTPRequest(.get, url: "http://127.0.0.1:9" + $0) }
     for request in requests { _ = emulator.answer(request) }
     let start = ParseBenchmark.threadCPUSeconds()
     for _ in 0..<rounds {
       for request in requests { _ = emulator.answer(request) }
     }
     return (ParseBenchmark.threadCPUSeconds() - start) * 1e6 / Double(rounds * requests.count)
+  }
+
+  /// `graph-bench distinct-reads [--rounds N]`: the emulator alone on the distinct reads, in
+  /// process (no server, no wrk), so its cost can be profiled and counted
+  /// (`valgrind --tool=callgrind`) apart from the server's and the kernel's.
+  static func run(_ arguments: [String]) async -> Int32 {
+    guard let given = BenchArguments(arguments, options: ["--rounds"]), given.numbers.isEmpty,
+      let rounds = given.count("--rounds", default: 20)
+    else {
+      FileHandle.standardError.write(Data("usage: graph-bench distinct-reads [--rounds N]\n".utf8))
+      return 2
+    }
+    let friends = GraphEmulator().answer(
+      HTTPRequest(
+        .get,
+        url: "http://127.0.0.1:9/v2.0/me/friends?fields=id&limit=5000&access_token=CAAEmuAlice"))
+    let paths = paths(friendIDs: friendIDs(in: friends.body))
+    let each = inProcessMicroseconds(paths: paths, rounds: rounds)
+    print(
+      String(
+        format: "distinct reads: %d paths x %d rounds, in process: %.2f us CPU each", paths.count,
+        rounds, each))
+    return 0
   }
 
   /// The `"id"` values of a `{"data":[{"id":...}]}` answer.

@@ -9,8 +9,12 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("parse-child", "(internal) read, parse and free FILE, phases to OUT", ParseBenchmark.child),
   ("emulator", "1M-person world: load time, memory, deep pages", EmulatorBenchmark.run),
   (
-    "serve", "graph-explorer serve vs nginx under wrk (replayed and emulator answers)",
+    "serve", "graph-explorer serve vs nginx under wrk (replayed, emulator and distinct answers)",
     ServeBenchmark.run
+  ),
+  (
+    "distinct-reads", "the emulator alone on serve's 896 distinct reads, in process",
+    DistinctReads.run
   ),
   ("diff", DiffBenchmark.summary, DiffBenchmark.run),
   ("diff-child", "(internal) parse and diff A B, printing peak RSS", DiffBenchmark.child),

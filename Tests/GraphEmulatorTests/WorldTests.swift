@@ -97,3 +97,21 @@ func brokenWorldsSayWhere(_ c: BrokenWorld) {
     try World.generated(people: 1, friends: 1)
   }
 }
+
+/// `World` shares its fields between copies until one changes: a change to a copy must never
+/// show in the world it was copied from (the emulator's `reset` restores that one).
+@Test func aChangedCopyLeavesTheOriginalWorldAlone() {
+  let original = World.default
+  var copy = original
+  copy.remove("100001000000002")
+  copy.addToken(TokenRecord(token: "CAAEmuCopy", kind: .app, scopes: []))
+  copy.app.name = "Changed"
+  copy.deauthorized.insert("100001000000003")
+  #expect(copy.nodes["100001000000002"] == nil)
+  #expect(original.nodes["100001000000002"] != nil)
+  #expect(original.tokens["CAAEmuCopy"] == nil && copy.tokens["CAAEmuCopy"] != nil)
+  #expect(original.app.name != "Changed")
+  #expect(!original.deauthorized.contains("100001000000003"))
+  #expect(original.edge("100001000000001", "friends").contains("100001000000002"))
+  #expect(!copy.edge("100001000000001", "friends").contains("100001000000002"))
+}

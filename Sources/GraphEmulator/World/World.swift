@@ -6,41 +6,180 @@ import GraphJSON
 /// assignment. Load one with `World.default`, `World(json:)`, `World.load(contentsOf:)` or
 /// `World.generated(people:friends:seed:)`.
 public struct World: Sendable {
+  /// The fields, shared by copies of a world until one of them changes (copy on write): a
+  /// world is copied for every answer (the renderer holds one), and copying the box is one
+  /// reference count where copying the fields was one per collection and string.
+  private final class Storage: @unchecked Sendable {
+    var app: AppInfo
+    var nodes: NodeTable
+    var edges: [String: [String: [String]]]
+    var tokens: [String: TokenRecord]
+    var deauthorized: Set<String>
+    var defaultUserID: String
+    var defaultToken: String
+    var clock: Int
+    var usernames: [String: String]
+
+    init(
+      app: AppInfo, nodes: NodeTable, edges: [String: [String: [String]]],
+      tokens: [String: TokenRecord], deauthorized: Set<String>, defaultUserID: String,
+      defaultToken: String, clock: Int, usernames: [String: String]
+    ) {
+      self.app = app
+      self.nodes = nodes
+      self.edges = edges
+      self.tokens = tokens
+      self.deauthorized = deauthorized
+      self.defaultUserID = defaultUserID
+      self.defaultToken = defaultToken
+      self.clock = clock
+      self.usernames = usernames
+    }
+
+    /// A box of its own with the same fields.
+    func copy() -> Storage {
+      Storage(
+        app: app, nodes: nodes, edges: edges, tokens: tokens, deauthorized: deauthorized,
+        defaultUserID: defaultUserID, defaultToken: defaultToken, clock: clock, usernames: usernames
+      )
+    }
+  }
+
+  private var storage: Storage
+
+  /// Gives this world a box of its own before a change, when another world shares it.
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+  }
+
   /// The app every token belongs to (Scrumptious in the default world).
-  public var app: AppInfo
+  public var app: AppInfo {
+    get { storage.app }
+    set {
+      makeUnique()
+      storage.app = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.app
+    }
+  }
+
   /// Every node by id (a generated world's people are computed when looked up).
-  public internal(set) var nodes: NodeTable
+  public internal(set) var nodes: NodeTable {
+    get { storage.nodes }
+    set {
+      makeUnique()
+      storage.nodes = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.nodes
+    }
+  }
+
   /// Stored edges by owner id, then edge name: the ids, in the order Graph lists them (newest
   /// first for feeds). A generated world's friend lists are computed instead, unless a write
   /// stored one here.
-  public internal(set) var edges: [String: [String: [String]]]
+  public internal(set) var edges: [String: [String: [String]]] {
+    get { storage.edges }
+    set {
+      makeUnique()
+      storage.edges = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.edges
+    }
+  }
+
   /// Access tokens by their text.
-  public internal(set) var tokens: [String: TokenRecord]
+  public internal(set) var tokens: [String: TokenRecord] {
+    get { storage.tokens }
+    set {
+      makeUnique()
+      storage.tokens = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.tokens
+    }
+  }
+
   /// Users who removed the app (their tokens fail with 190/458).
-  public internal(set) var deauthorized: Set<String>
+  public internal(set) var deauthorized: Set<String> {
+    get { storage.deauthorized }
+    set {
+      makeUnique()
+      storage.deauthorized = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.deauthorized
+    }
+  }
+
   /// The id of the logged-in test user the REPL starts with.
-  public internal(set) var defaultUserID: String
+  public internal(set) var defaultUserID: String {
+    get { storage.defaultUserID }
+    set {
+      makeUnique()
+      storage.defaultUserID = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.defaultUserID
+    }
+  }
+
   /// The token of the default user.
-  public internal(set) var defaultToken: String
+  public internal(set) var defaultToken: String {
+    get { storage.defaultToken }
+    set {
+      makeUnique()
+      storage.defaultToken = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.defaultToken
+    }
+  }
+
   /// The emulator's clock at start, Unix seconds (each request advances it by one second).
-  public internal(set) var clock: Int
+  public internal(set) var clock: Int {
+    get { storage.clock }
+    set {
+      makeUnique()
+      storage.clock = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.clock
+    }
+  }
+
   /// Usernames to ids, for `GET /<username>`.
-  var usernames: [String: String]
+  var usernames: [String: String] {
+    get { storage.usernames }
+    set {
+      makeUnique()
+      storage.usernames = newValue
+    }
+    _modify {
+      makeUnique()
+      yield &storage.usernames
+    }
+  }
 
   init(
     app: AppInfo, nodes: [String: Node], edges: [String: [String: [String]]],
     tokens: [String: TokenRecord], deauthorized: Set<String>, defaultUserID: String,
     defaultToken: String, clock: Int, population: GeneratedPopulation? = nil
   ) {
-    self.app = app
-    self.nodes = NodeTable(nodes, population: population)
-    self.edges = edges
-    self.tokens = tokens
-    self.deauthorized = deauthorized
-    self.defaultUserID = defaultUserID
-    self.defaultToken = defaultToken
-    self.clock = clock
-    self.usernames = [:]
+    storage = Storage(
+      app: app, nodes: NodeTable(nodes, population: population), edges: edges, tokens: tokens,
+      deauthorized: deauthorized, defaultUserID: defaultUserID, defaultToken: defaultToken,
+      clock: clock, usernames: [:])
     reindexUsernames()
   }
 
@@ -141,92 +280,5 @@ public struct World: Sendable {
   /// The named test tokens, sorted by name.
   public var testTokens: [TokenRecord] {
     tokens.values.filter { $0.name != nil }.sorted { ($0.name ?? "") < ($1.name ?? "") }
-  }
-}
-
-/// The app the tokens belong to.
-public struct AppInfo: Sendable, Hashable {
-  public var id: String
-  public var name: String
-  public var namespace: String
-  /// The app secret: used only to check `appsecret_proof`, never printed in answers.
-  public var secret: String
-  /// The version an unversioned call is served by.
-  public var defaultVersion: GraphVersion
-  /// Whether calls with a user token must carry `appsecret_proof`.
-  public var requiresAppSecretProof: Bool
-  /// People with a role on the app (developers, testers): the only ones an action may tag.
-  public var testers: Set<String>
-  /// Open Graph action types of the app (`eat`), each with its object property (`meal`).
-  public var actionTypes: [String: String]
-  /// People who use the app (from v2.0 the only friends `friends` lists); `nil`: everyone.
-  public var users: Set<String>?
-  /// The app's client token (`APPID|CLIENTTOKEN`, FacebookClientToken in an iOS app's plist):
-  /// what the iOS SDK 3.24 sends for app events when nobody is logged in.
-  public var clientToken: String?
-
-  public init(
-    id: String, name: String, namespace: String, secret: String, defaultVersion: GraphVersion,
-    requiresAppSecretProof: Bool = false, testers: Set<String> = [],
-    actionTypes: [String: String] = [:], users: Set<String>? = nil, clientToken: String? = nil
-  ) {
-    self.id = id
-    self.name = name
-    self.namespace = namespace
-    self.secret = secret
-    self.defaultVersion = defaultVersion
-    self.requiresAppSecretProof = requiresAppSecretProof
-    self.testers = testers
-    self.actionTypes = actionTypes
-    self.users = users
-    self.clientToken = clientToken
-  }
-}
-
-/// One access token and what it stands for.
-public struct TokenRecord: Sendable, Hashable {
-  /// What sort of token.
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// A user access token (of `user`).
-    case user
-    /// An app access token (`APPID|...`).
-    case app
-    /// A token Graph rejects as malformed.
-    case malformed
-    /// A Page access token: the Page (`pageID`) acting through one of its people (`userID`).
-    case page
-  }
-
-  public var token: String
-  /// The documented name of a test token (`alice`, `app`, `expired`, ...), `nil` for minted ones.
-  public var name: String?
-  public var kind: Kind
-  /// The user a user token belongs to (for a Page token, the person it was issued to).
-  public var userID: String?
-  /// The Page a Page token acts as.
-  public var pageID: String?
-  /// Granted permissions (scopes), in grant order.
-  public var scopes: [String]
-  /// Expiry, Unix seconds; `nil` never expires.
-  public var expiresAt: Int?
-  /// Why Graph no longer accepts the token, as a 190 subcode: 460 (password changed) or 467
-  /// (logged out); `nil` when it is valid.
-  public var invalidation: Int?
-  /// What the token is for, for `tokens` listings.
-  public var summary: String
-
-  public init(
-    token: String, name: String? = nil, kind: Kind, userID: String? = nil, scopes: [String] = [],
-    expiresAt: Int? = nil, invalidation: Int? = nil, summary: String = "", pageID: String? = nil
-  ) {
-    self.token = token
-    self.pageID = pageID
-    self.name = name
-    self.kind = kind
-    self.userID = userID
-    self.scopes = scopes
-    self.expiresAt = expiresAt
-    self.invalidation = invalidation
-    self.summary = summary
   }
 }
