@@ -55,10 +55,6 @@ public struct World: Sendable {
   /// The app every token belongs to (Scrumptious in the default world).
   public var app: AppInfo {
     get { storage.app }
-    set {
-      makeUnique()
-      storage.app = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.app
@@ -68,10 +64,6 @@ public struct World: Sendable {
   /// Every node by id (a generated world's people are computed when looked up).
   public internal(set) var nodes: NodeTable {
     get { storage.nodes }
-    set {
-      makeUnique()
-      storage.nodes = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.nodes
@@ -83,10 +75,6 @@ public struct World: Sendable {
   /// stored one here.
   public internal(set) var edges: [String: [String: [String]]] {
     get { storage.edges }
-    set {
-      makeUnique()
-      storage.edges = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.edges
@@ -96,10 +84,6 @@ public struct World: Sendable {
   /// Access tokens by their text.
   public internal(set) var tokens: [String: TokenRecord] {
     get { storage.tokens }
-    set {
-      makeUnique()
-      storage.tokens = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.tokens
@@ -109,10 +93,6 @@ public struct World: Sendable {
   /// Users who removed the app (their tokens fail with 190/458).
   public internal(set) var deauthorized: Set<String> {
     get { storage.deauthorized }
-    set {
-      makeUnique()
-      storage.deauthorized = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.deauthorized
@@ -122,10 +102,6 @@ public struct World: Sendable {
   /// The id of the logged-in test user the REPL starts with.
   public internal(set) var defaultUserID: String {
     get { storage.defaultUserID }
-    set {
-      makeUnique()
-      storage.defaultUserID = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.defaultUserID
@@ -135,10 +111,6 @@ public struct World: Sendable {
   /// The token of the default user.
   public internal(set) var defaultToken: String {
     get { storage.defaultToken }
-    set {
-      makeUnique()
-      storage.defaultToken = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.defaultToken
@@ -148,10 +120,6 @@ public struct World: Sendable {
   /// The emulator's clock at start, Unix seconds (each request advances it by one second).
   public internal(set) var clock: Int {
     get { storage.clock }
-    set {
-      makeUnique()
-      storage.clock = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.clock
@@ -161,10 +129,6 @@ public struct World: Sendable {
   /// Usernames to ids, for `GET /<username>`.
   var usernames: [String: String] {
     get { storage.usernames }
-    set {
-      makeUnique()
-      storage.usernames = newValue
-    }
     _modify {
       makeUnique()
       yield &storage.usernames
