@@ -23,9 +23,15 @@ package enum PercentEncoding {
       out += text
       return
     }
-    func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x37 + nibble }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count + 16)
+    append(text, allowed: allowed, to: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the bytes of `text` encoded to `bytes`, keeping those in `allowed` literal.
+  package static func append(_ text: String, allowed: ByteSet, to bytes: inout [UInt8]) {
+    func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x37 + nibble }
     for byte in text.utf8 {
       if allowed.contains(byte) {
         bytes.append(byte)
@@ -35,7 +41,6 @@ package enum PercentEncoding {
         bytes.append(digit(byte & 0xF))
       }
     }
-    out += String(decoding: bytes, as: UTF8.self)
   }
 
   /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`); malformed escapes are kept

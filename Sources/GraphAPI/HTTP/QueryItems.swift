@@ -78,14 +78,21 @@ public struct QueryItems: Sendable, Hashable, RandomAccessCollection, Expressibl
 
   /// `name=value&...`, each name and value percent-encoded but for the bytes in `allowed`.
   private func encoded(allowed: ByteSet) -> String {
-    var out = ""
-    out.reserveCapacity(items.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
-    for (n, item) in items.enumerated() {
-      if n > 0 { out += "&" }
-      PercentEncoding.append(item.name, allowed: allowed, to: &out)
-      out += "="
-      PercentEncoding.append(item.value, allowed: allowed, to: &out)
-    }
-    return out
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(items.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
+    append(to: &bytes, allowed: allowed)
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Appends `name=value&...` to `bytes`, each name and value percent-encoded but for the
+  /// bytes in `allowed`; `separated` puts a `&` before the first item.
+  package func append(to bytes: inout [UInt8], allowed: ByteSet, separated: Bool = false) {
+    for (n, item) in items.enumerated() {
+      if n > 0 || separated { bytes.append(UInt8(ascii: "&")) }
+      PercentEncoding.append(item.name, allowed: allowed, to: &bytes)
+      bytes.append(UInt8(ascii: "="))
+      PercentEncoding.append(item.value, allowed: allowed, to: &bytes)
+    }
+  }
+
 }

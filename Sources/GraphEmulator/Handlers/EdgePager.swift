@@ -101,6 +101,19 @@ struct PagingURL {
   /// `fields`: a client that adds its parameters to every `next` it follows does not grow the
   /// URL page after page; issue 26).
   func url(path: String, kept: QueryItems, limit: Int, extra: QueryItems) -> String {
+    // Written as bytes in one buffer: the URL is made twice for every page answered.
+    let allowed = PercentEncoding.queryValueAllowed
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      call.origin.utf8.count + path.utf8.count + (call.token?.utf8.count ?? 0) + 96)
+    bytes += call.origin.utf8
+    if let version = call.explicitVersion {
+      bytes.append(UInt8(ascii: "/"))
+      bytes += version.description.utf8
+    }
+    bytes.append(UInt8(ascii: "/"))
+    bytes += path.utf8
+    bytes.append(UInt8(ascii: "?"))
     var query = QueryItems()
     if let token = call.token { query.append("access_token", token) }
     var seen = Set<String>()
@@ -109,7 +122,8 @@ struct PagingURL {
       query.append(item.name, item.value)
     }
     query.append("limit", String(limit))
-    query.items += extra.items
-    return "\(call.origin)\(call.versionPrefix)/\(path)?\(query.queryString)"
+    query.append(to: &bytes, allowed: allowed)
+    extra.append(to: &bytes, allowed: allowed, separated: true)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
