@@ -25,8 +25,20 @@ enum ParseBenchmark {
   /// The Python side: the same phases as `graph-bench parse-child`, printed as one line.
   static func script(_ peer: Peer) -> String {
     """
-    import os, sys, time
+    import os, resource, sys, time
     import \(peer.module)
+    def usage():
+        u = resource.getrusage(resource.RUSAGE_THREAD)
+        return (u.ru_utime, u.ru_stime, u.ru_minflt)
+    def huge():
+        try:
+            with open("/proc/self/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("AnonHugePages:"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
     def rss():
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -40,18 +52,21 @@ enum ParseBenchmark {
         data = f.read()
     read = phase(t)
     before = rss()
+    u = usage()
     t = now()
     def run():
         \(peer.parse)
         return doc
     doc = run()
     parse = phase(t)
+    u = tuple(b - a for a, b in zip(u, usage()))
     tree = rss() - before
+    thp = huge()
     t = now()
     del doc
     free = phase(t)
     with open(out, "w") as f:
-        f.write("%f %f %f %f %f %f %d\\n" % (read + parse + free + (tree,)))
+        f.write("%f %f %f %f %f %f %d %f %f %d %d\\n" % (read + parse + free + (tree,) + u + (thp,)))
     """
   }
 
@@ -99,7 +114,9 @@ enum ParseBenchmark {
     }
     print("medians of \(runs) fresh processes, interleaved; MB = 10^6 bytes of input")
     print("phases are measured inside each process (wall / thread CPU); process CPU and peak RSS")
-    print("cover the whole process (start-up included)")
+    print("cover the whole process (start-up included); user, system and faults (minor page")
+    print("faults) are the parsing thread's during the parse (getrusage), THP the largest")
+    print("AnonHugePages after it; system shows the median and the range over the runs")
     for size in sizes {
       var generator = GraphDocumentGenerator()
       let document = generator.document(bytes: Int(size * 1_000_000))
@@ -133,16 +150,23 @@ enum ParseBenchmark {
       print(String(format: "%.1f MB Graph document", megabytes))
       var rows = [
         [
-          "parser", "read", "parse wall", "parse CPU", "MB/s (CPU)", "tree", "free",
-          "process CPU", "peak RSS",
+          "parser", "read", "parse wall", "parse CPU", "user", "system", "faults", "THP",
+          "MB/s (CPU)", "tree", "free", "process CPU", "peak RSS",
         ]
       ]
       for (command, runs) in zip(commands, samples) {
         let parseCPU = median(runs.map(\.parse.cpu))
         let tree = median(runs.map { Double($0.tree) })
+        let system = runs.map(\.system)
         rows.append([
           command.0, milliseconds(median(runs.map(\.read.wall))),
           milliseconds(median(runs.map(\.parse.wall))), milliseconds(parseCPU),
+          milliseconds(median(runs.map(\.user))),
+          String(
+            format: "%.1f ms (%.1f-%.1f)", median(system) * 1000,
+            (system.min() ?? 0) * 1000, (system.max() ?? 0) * 1000),
+          String(format: "%.0f", median(runs.map { Double($0.faults) })),
+          String(format: "%.0f MB", Double(runs.map(\.hugePages).max() ?? 0) / 1e6),
           String(format: "%.0f", megabytes / parseCPU),
           String(format: "%.0f MB (%.2f×)", tree / 1e6, tree / Double(document.count)),
           milliseconds(median(runs.map(\.free.wall))),
@@ -151,13 +175,14 @@ enum ParseBenchmark {
         ])
       }
       printTable(rows)
-      let ours = median(samples[0].map(\.parse.cpu))
+      let ours = samples[0].map(\.parse.cpu)
       for (index, command) in commands.enumerated().dropFirst() {
-        let theirs = median(samples[index].map(\.parse.cpu))
+        let theirs = samples[index].map(\.parse.cpu)
+        let rounds = zip(theirs, ours).map { String(format: "%.2f×", $0 / $1) }
         print(
           String(
-            format: "JSONDocument parse vs %@: %.2f× its throughput (CPU time)", command.0,
-            theirs / ours))
+            format: "JSONDocument parse vs %@: %.2f× its throughput (CPU time; by round: %@)",
+            command.0, median(theirs) / median(ours), rounds.joined(separator: " ")))
       }
       unlink(path)
     }
@@ -167,114 +192,4 @@ enum ParseBenchmark {
   static func milliseconds(_ seconds: Double) -> String {
     String(format: "%.1f ms", seconds * 1000)
   }
-
-  /// One child's report: its phases and the whole process's figures.
-  struct Sample {
-    var run: ChildRun
-    var read: (wall: Double, cpu: Double)
-    var parse: (wall: Double, cpu: Double)
-    var free: (wall: Double, cpu: Double)
-    /// Bytes the tree added to the resident set.
-    var tree: Int
-
-    init?(run: ChildRun, phases: String) {
-      guard let text = try? String(contentsOfFile: phases, encoding: .utf8) else { return nil }
-      let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-      guard fields.count == 7 else { return nil }
-      self.run = run
-      read = (fields[0], fields[1])
-      parse = (fields[2], fields[3])
-      free = (fields[4], fields[5])
-      tree = Int(fields[6])
-    }
-  }
-
-  /// `graph-bench parse-child FILE OUT [--value]`: reads FILE (memory-mapped), parses it into
-  /// a `JSONDocument` (with `--value`, a `JSONValue`), frees it, and writes the phases to OUT
-  /// as the Python peers do.
-  static func child(_ arguments: [String]) async -> Int32 {
-    guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--value") else {
-      fail("usage: graph-bench parse-child FILE OUT [--value]")
-      return 2
-    }
-    var start = (ContinuousClock.now, threadCPUSeconds())
-    func phase() -> (Double, Double) {
-      defer { start = (ContinuousClock.now, threadCPUSeconds()) }
-      return (seconds(since: start.0), threadCPUSeconds() - start.1)
-    }
-    guard let file = MappedInput(path: arguments[0]) else {
-      fail("graph-bench parse-child: cannot read \(arguments[0])")
-      return 1
-    }
-    defer { file.close() }
-    let read = phase()
-    let before = residentBytes()
-    start = (ContinuousClock.now, threadCPUSeconds())
-    var value: JSONValue = .null
-    var document: JSONDocument?
-    do {
-      if arguments.count == 3 {
-        value = try JSONParser().parse(file.bytes)
-      } else {
-        document = try JSONDocument(parsing: file.bytes)
-      }
-    } catch {
-      fail("\(arguments[0]): \(error)")
-      return 1
-    }
-    let parse = phase()
-    let tree = residentBytes() - before
-    // Keep the tree alive until here, then free it in one assignment (timed).
-    withExtendedLifetime(value) {}
-    withExtendedLifetime(document) {}
-    value = .null
-    document = nil
-    let free = phase()
-    withExtendedLifetime(value) {}
-    withExtendedLifetime(document) {}
-    let line = String(
-      format: "%f %f %f %f %f %f %d\n", read.0, read.1, parse.0, parse.1, free.0, free.1, tree)
-    guard FileManager.default.createFile(atPath: arguments[1], contents: Data(line.utf8)) else {
-      fail("graph-bench parse-child: cannot write \(arguments[1])")
-      return 1
-    }
-    return 0
-  }
-
-  /// This thread's CPU time in seconds.
-  static func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
-  /// The resident set size now, from /proc/self/statm.
-  static func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-      return 0
-    }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(getpagesize()) : 0
-  }
-}
-
-/// A file mapped into memory in one `mmap` (read-only, pages populated up front).
-struct MappedInput {
-  let bytes: UnsafeBufferPointer<UInt8>
-  private let length: Int
-
-  init?(path: String) {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { Glibc.close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
-    length = Int(info.st_size)
-    guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0),
-      address != MAP_FAILED
-    else { return nil }
-    bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
-  }
-
-  func close() { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), length) }
 }

@@ -27,4 +27,24 @@ import Testing
     #expect(index == 40_000)
     #expect(mismatches == 0)
   }
+
+  /// Documents of 16 MiB and more are unmapped on a thread of their own when dropped: parsing
+  /// and dropping several in a row gives each its own values, the first freed while the next parse
+  /// runs.
+  @Test func largeDocumentsDroppedInARowAreEachIntact() throws {
+    let line = String(repeating: "abcdefghij", count: 10)
+    for round in 0..<3 {
+      var text = "["
+      for n in 0..<180_000 {
+        if n > 0 { text += "," }
+        text += "\"\(round)-\(n)-\(line)\""
+      }
+      text += "]"
+      var document: JSONDocument? = try JSONDocument(parsing: text)
+      #expect(try #require(document).byteSize >= 16 << 20)
+      #expect(document?.root[179_999]?.stringValue == "\(round)-179999-\(line)")
+      #expect(document?.root.count == 180_000)
+      document = nil
+    }
+  }
 }

@@ -57,21 +57,25 @@ enum JSONTape {
   }
 }
 
-/// One block of memory for a tape or a byte buffer: mapped from the kernel (transparent huge
-/// pages where the system allows) when large, so that filling it takes few page faults and
-/// freeing it is one `munmap`; from `malloc` when small. It is reserved at an upper bound of
-/// what a parse can need and shrunk to what was used, so parsing never copies it to grow.
+/// One block of memory for a tape or a byte buffer: mapped from the kernel when large, so that
+/// freeing it is one `munmap`; from `malloc` when small. It is reserved at an upper bound of what
+/// a parse can need and shrunk to what was used, so parsing never copies it to grow.
+///
+/// A mapped block is in 4 KiB pages (`MADV_NOHUGEPAGE`), populated in bulk a little ahead of
+/// the writes (`populate(through:)`) rather than faulted in one page at a time. Huge pages were
+/// tried: under a hypervisor that takes back freed 2 MiB blocks (free page reporting, as on
+/// this project's machines) a fresh huge page is one the host must fault in again, and the
+/// parse's system time swung from 0.04 to 0.8 s at 200 MB with whether the blocks had been
+/// taken back yet (docs/benchmarks.md).
 struct JSONRegion {
   private(set) var base: UnsafeMutableRawPointer
   private(set) var capacity: Int
   private let mapped: Bool
+  /// How many bytes from the start `populate(through:)` has made resident.
+  private var populated = 0
 
   /// Below this many bytes a region comes from `malloc`.
   static let mapThreshold = 1 << 20
-  /// From this many bytes a mapped region asks for transparent huge pages. Below it one 2 MiB
-  /// page would mostly hold nothing yet count whole in the resident size (the tape of a 1 MB
-  /// document, reserved at 8 MB, fills about 300 KB of it).
-  static let hugePageThreshold = 32 << 20
 
   /// A block of at least `capacity` bytes, or `nil` when the system has no memory for it.
   init?(capacity: Int) {
@@ -82,9 +86,7 @@ struct JSONRegion {
         address != MAP_FAILED
       {
         #if os(Linux)
-          if capacity >= Self.hugePageThreshold {
-            _ = madvise(address, capacity, MADV_HUGEPAGE)
-          }
+          _ = madvise(address, capacity, MADV_NOHUGEPAGE)
         #endif
         base = address
         self.capacity = capacity
@@ -97,6 +99,28 @@ struct JSONRegion {
     self.capacity = capacity
     mapped = false
   }
+
+  /// Makes the pages up to byte `end` resident and writable in one call (`MADV_POPULATE_WRITE`,
+  /// Linux 5.14 and later), which costs less than a page fault per page; a no-op for a
+  /// `malloc` block, elsewhere, or when the kernel refuses (the pages then fault in as used).
+  mutating func populate(through end: Int) {
+    #if os(Linux)
+      guard mapped, populated >= 0 else { return }
+      let page = Int(getpagesize())
+      let end = min(capacity, (end + page - 1) / page * page)
+      guard end > populated else { return }
+      if madvise(base + populated, end - populated, Self.populateWrite) == 0 {
+        populated = end
+      } else {
+        populated = -1
+      }
+    #endif
+  }
+
+  #if os(Linux)
+    /// `MADV_POPULATE_WRITE`, which Glibc's Swift module does not export.
+    private static let populateWrite: Int32 = 23
+  #endif
 
   #if os(Linux)
     private static let noReserve = MAP_NORESERVE

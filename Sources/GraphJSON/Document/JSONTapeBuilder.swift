@@ -58,8 +58,9 @@ struct JSONTapeBuilder {
     let base = scanner.base
     let count = scanner.count
     outer: while true {
-      if scanner.index >= nextReport, let passed {
-        passed(scanner.index)
+      if scanner.index >= nextReport {
+        passed?(scanner.index)
+        populateAhead()
         nextReport = scanner.index + (1 << 20)
       }
       scanner.skipWhitespace()
@@ -133,6 +134,15 @@ struct JSONTapeBuilder {
       if scanner.index < count { throw scanner.error(expected: "end of input") }
       return
     }
+  }
+
+  /// Makes the tape and the text buffer resident ahead of the writes, about every MiB of
+  /// input: as far as twice what the next MiB is likely to write, judged by what the input so
+  /// far wrote (the pages past that, if any, fault in as used).
+  private mutating func populateAhead() {
+    let input = scanner.index
+    tape.populate(through: wordCount * 8 + wordCount * 8 * (2 << 20) / input)
+    bytes.populate(through: byteCount + byteCount * (2 << 20) / input)
   }
 
   @inline(__always)
