@@ -23,11 +23,9 @@ let package = Package(
     .systemLibrary(name: "CSystem"),
     .target(name: "GraphJSON", swiftSettings: strict),
     .target(name: "GraphAPI", dependencies: ["GraphJSON"], swiftSettings: strict),
-    .systemLibrary(
-      name: "CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]
-    ),
+    // libcurl's header only: the library is opened with dlopen on the first transfer (shim.h),
+    // not linked, so no pkg-config (its `--libs` would link it).
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(
       name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON", "GraphGzip", "CCurl"],
       swiftSettings: strict),

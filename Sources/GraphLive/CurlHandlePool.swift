@@ -24,7 +24,7 @@ final class CurlHandlePool: Sendable {
 
   deinit {
     idle.withLock { idle in
-      for idle in idle { curl_easy_cleanup(idle.handle) }
+      for idle in idle { ge_curl_easy_cleanup(idle.handle) }
     }
   }
 
@@ -32,18 +32,18 @@ final class CurlHandlePool: Sendable {
   /// alive), or a new one; nil when libcurl cannot make one.
   func take() -> UnsafeMutableRawPointer? {
     if let idle = idle.withLock({ $0.popLast() }) { return idle.handle }
-    return curl_easy_init()
+    return ge_curl_easy_init()
   }
 
   /// Gives back a handle whose transfer has ended.
   func give(_ handle: UnsafeMutableRawPointer) {
-    curl_easy_reset(handle)
+    ge_curl_easy_reset(handle)
     let kept = idle.withLock { idle -> Bool in
       guard idle.count < keep else { return false }
       idle.append(Idle(handle: handle))
       return true
     }
-    if !kept { curl_easy_cleanup(handle) }
+    if !kept { ge_curl_easy_cleanup(handle) }
   }
 
   /// How many handles are idle (tests).

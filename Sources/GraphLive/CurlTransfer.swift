@@ -24,6 +24,8 @@ final class CurlTransfer: @unchecked Sendable {
   private let timeout: Duration
   private let limit: Int
   private let handles: CurlHandlePool
+  /// The libcurl file to load (`CurlLibrary.name`; tests name a missing one).
+  private let library: String
 
   private let cancelled = Atomic<Bool>(false)
   // Touched only by the performing thread (inside libcurl's callbacks), then read after.
@@ -36,14 +38,12 @@ final class CurlTransfer: @unchecked Sendable {
   private var tooLarge = false
   private var headersTooLarge = false
 
-  /// libcurl is set up once per process, before the first handle (`curl_global_init` is not
-  /// safe to call from several threads at once; a Swift `static let` runs once).
-  private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
   init(
     request: HTTPRequest, parts: URLParts, timeout: Duration, limit: Int,
-    handles: CurlHandlePool, caBundle: String? = nil, ignoresProxyEnvironment: Bool = false
+    handles: CurlHandlePool, caBundle: String? = nil, ignoresProxyEnvironment: Bool = false,
+    library: String = CurlLibrary.name
   ) {
+    self.library = library
     self.caBundle = caBundle
     self.ignoresProxyEnvironment = ignoresProxyEnvironment
     self.handles = handles
@@ -59,7 +59,10 @@ final class CurlTransfer: @unchecked Sendable {
 
   func perform() -> Ending {
     guard !isCancelled else { return .cancelled }
-    guard Self.globalInit == CURLE_OK, let handle = handles.take() else {
+    if let reason = CurlLibrary.loadFailure(library) {
+      return .failed(.libraryUnavailable(host: parts.host, library: library, reason: reason))
+    }
+    guard CurlLibrary.isReady, let handle = handles.take() else {
       return .failed(.network(host: parts.host, reason: "libcurl could not start a transfer"))
     }
     defer { handles.give(handle) }
@@ -67,8 +70,8 @@ final class CurlTransfer: @unchecked Sendable {
     defer { errorText.deallocate() }
     errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var list: UnsafeMutablePointer<curl_slist>?
-    defer { curl_slist_free_all(list) }
-    for line in headerLines() { list = curl_slist_append(list, line) }
+    defer { ge_curl_slist_free_all(list) }
+    for line in headerLines() { list = ge_curl_slist_append(list, line) }
     let context = Unmanaged.passUnretained(self).toOpaque()
     let milliseconds = Self.milliseconds(timeout)
 
@@ -116,7 +119,7 @@ final class CurlTransfer: @unchecked Sendable {
         .network(host: parts.host, reason: "libcurl refused an option: \(Self.text(failed))"))
     }
     let started = ContinuousClock.now
-    let code = withExtendedLifetime(self) { curl_easy_perform(handle) }
+    let code = withExtendedLifetime(self) { ge_curl_easy_perform(handle) }
     let duration = ContinuousClock.now - started
     if isCancelled { return .cancelled }
     if tooLarge { return .failed(.answerTooLarge(host: parts.host, limit: limit)) }
@@ -212,7 +215,7 @@ final class CurlTransfer: @unchecked Sendable {
     return true
   }
 
-  static func text(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+  static func text(_ code: CURLcode) -> String { String(cString: ge_curl_easy_strerror(code)) }
 
   private static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components

@@ -19,6 +19,8 @@ import GraphAPI
 /// - Proxies as libcurl takes them from the environment (`https_proxy`, `no_proxy`, ...); TLS
 ///   peers are verified.
 /// - Failures without an answer become `GraphLiveError`s naming the host.
+/// - libcurl is not linked: it is loaded on the first request (`CurlLibrary`), so a process
+///   that never sends one never maps it; without it, requests fail with `.libraryUnavailable`.
 /// - A body larger than `maxAnswerBytes` as received, or once decoded (a gzip bomb: 1 MB that
 ///   inflates to 1 GiB), is not read past the limit: the request fails with `.answerTooLarge`.
 public final class CurlTransport: GraphTransport, Sendable {
@@ -41,6 +43,9 @@ public final class CurlTransport: GraphTransport, Sendable {
   /// Easy handles kept between requests, with their open connections.
   let handles = CurlHandlePool(keep: 16)
   private let limit: Locked<Int>
+  /// The libcurl file loaded on the first request: `CurlLibrary.name` (tests name a missing
+  /// one to see the error).
+  let library: String
 
   /// The default `maxAnswerBytes`, 64 MiB.
   public static let defaultMaxAnswerBytes = 64 << 20
@@ -53,12 +58,24 @@ public final class CurlTransport: GraphTransport, Sendable {
   ///   - caBundle: a PEM file of the CA certificates to verify TLS peers against; `nil`: the
   ///     system's.
   ///   - ignoresProxyEnvironment: connect directly whatever `https_proxy` and the like say.
-  public init(
+  public convenience init(
     timeout: Duration = .seconds(60), userAgent: String = "graph-explorer",
     maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes,
     maxTransfers: Int = CurlTransport.defaultMaxTransfers,
     caBundle: String? = nil, ignoresProxyEnvironment: Bool = false
   ) {
+    self.init(
+      timeout: timeout, userAgent: userAgent, maxAnswerBytes: maxAnswerBytes,
+      maxTransfers: maxTransfers, caBundle: caBundle,
+      ignoresProxyEnvironment: ignoresProxyEnvironment, library: CurlLibrary.name)
+  }
+
+  /// The public initializer's, with the libcurl file to load.
+  init(
+    timeout: Duration, userAgent: String, maxAnswerBytes: Int, maxTransfers: Int,
+    caBundle: String?, ignoresProxyEnvironment: Bool, library: String
+  ) {
+    self.library = library
     self.caBundle = caBundle
     self.ignoresProxyEnvironment = ignoresProxyEnvironment
     self.timeout = timeout
@@ -80,7 +97,7 @@ public final class CurlTransport: GraphTransport, Sendable {
     let limit = maxAnswerBytes
     let transfer = CurlTransfer(
       request: request, parts: parts, timeout: timeout, limit: limit, handles: handles,
-      caBundle: caBundle, ignoresProxyEnvironment: ignoresProxyEnvironment)
+      caBundle: caBundle, ignoresProxyEnvironment: ignoresProxyEnvironment, library: library)
     let pool = self.pool
     let ending = await withTaskCancellationHandler {
       await withCheckedContinuation {

@@ -16,6 +16,9 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
   case invalidURL(String)
   /// The answer's body, decoded (gzip, deflate), passed `limit` bytes: reading stopped there.
   case answerTooLarge(host: String, limit: Int)
+  /// libcurl, which the network goes through, could not be loaded: `library` is the file
+  /// opened (`libcurl.so.4`), `reason` the dynamic loader's text (dlerror).
+  case libraryUnavailable(host: String, library: String, reason: String)
 
   public var description: String {
     switch self {
@@ -35,6 +38,9 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
     case .answerTooLarge(let host, let limit):
       return
         "the answer from \(host) is larger than \(Self.size(limit)) once decoded (the limit on answers); reading stopped there"
+    case .libraryUnavailable(let host, let library, let reason):
+      return
+        "cannot load \(library) to reach \(host): \(TerminalText.escaped(reason)) (the network target needs libcurl: apt-get install libcurl4)"
     }
   }
 
@@ -42,7 +48,8 @@ public enum GraphLiveError: Error, Sendable, Equatable, CustomStringConvertible 
   public var host: String {
     switch self {
     case .connectionRefused(let host, _), .timedOut(let host, _), .dnsFailure(let host),
-      .tlsFailure(let host, _), .network(let host, _), .answerTooLarge(let host, _):
+      .tlsFailure(let host, _), .network(let host, _), .answerTooLarge(let host, _),
+      .libraryUnavailable(let host, _, _):
       return host
     case .invalidURL(let url):
       return url

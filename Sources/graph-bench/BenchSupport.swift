@@ -54,6 +54,16 @@ func readFile(_ path: String) -> [UInt8]? {
   }
 }
 
+/// A `kB` line of /proc/PID/status (`VmRSS`, `VmHWM`, ...) in bytes, for `pid` ("self" or a
+/// number); nil when the process or the line is not there.
+func procStatusBytes(_ field: String, pid: String = "self") -> Int? {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+    let kilobytes = Int(line.dropFirst(field.count + 1).filter(\.isNumber))
+  else { return nil }
+  return kilobytes * 1024
+}
+
 /// Prints rows as a table with aligned columns.
 func printTable(_ rows: [[String]]) {
   let widths = (0..<(rows.first?.count ?? 0)).map { column in

@@ -133,14 +133,5 @@ enum EmulatorBenchmark {
   }
 
   /// Peak resident memory of this process in bytes (VmHWM).
-  static func peakRSS() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-      return 0
-    }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      let digits = line.filter(\.isNumber)
-      return (Int(digits) ?? 0) * 1024
-    }
-    return 0
-  }
+  static func peakRSS() -> Int { procStatusBytes("VmHWM") ?? 0 }
 }

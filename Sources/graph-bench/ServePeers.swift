@@ -45,13 +45,7 @@ final class ServedProcess {
 
   /// Resident memory of the server's processes now, in bytes.
   var residentBytes: Int {
-    pids.reduce(0) { total, pid in
-      guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-      else { return total }
-      return total + kilobytes * 1024
-    }
+    pids.reduce(0) { $0 + (procStatusBytes("VmRSS", pid: "\($1)") ?? 0) }
   }
 
   func stop() {

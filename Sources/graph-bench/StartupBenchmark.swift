@@ -2,9 +2,11 @@ import Foundation
 
 /// `graph-bench startup`: time from start to the first prompt of `graph-explorer` (release
 /// build, on a pseudo-terminal, so it is the interactive REPL with libedit), side by side with
-/// `http --version` (HTTPie) and http-prompt's start to its prompt.
+/// `http --version` (HTTPie) and http-prompt's start to its prompt; and the resident memory of
+/// each waiting at its prompt (VmRSS) and its peak until then (VmHWM), from /proc/PID/status.
 enum StartupBenchmark {
-  static let summary = "time to the REPL's first prompt vs http --version and http-prompt"
+  static let summary =
+    "time to the REPL's first prompt, and its memory there, vs http --version and http-prompt"
 
   static func run(_ arguments: [String]) async -> Int32 {
     var runs = 20
@@ -32,8 +34,10 @@ enum StartupBenchmark {
       "HOME": home, "TERM": "xterm", "LANG": "C.UTF-8",
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
-    var rows: [[String]] = [["program", "median to prompt", "min", "max", "runs"]]
-    var results: [String: [Double]] = [:]
+    var rows: [[String]] = [
+      ["program", "median to prompt", "min", "max", "RSS at prompt", "peak RSS", "runs"]
+    ]
+    var results: [String: [Sample]] = [:]
     let subjects: [(name: String, command: [String], prompt: String?)] = [
       ("graph-explorer (first prompt)", [explorer], "graph> "),
       ("http --version (HTTPie)", [resolve(httpie)], nil),
@@ -42,20 +46,22 @@ enum StartupBenchmark {
     // Interleaved, so that the machine's load falls on every program alike.
     for _ in 0..<runs {
       for subject in subjects {
-        guard let time = measure(subject.command, prompt: subject.prompt, environment) else {
+        guard let sample = measure(subject.command, prompt: subject.prompt, environment) else {
           continue
         }
-        results[subject.name, default: []].append(time)
+        results[subject.name, default: []].append(sample)
       }
     }
     for subject in subjects {
-      let times = results[subject.name] ?? []
-      guard !times.isEmpty else {
-        rows.append([subject.name, "not run (not found or no prompt)", "", "", "0"])
+      let samples = results[subject.name] ?? []
+      guard !samples.isEmpty else {
+        rows.append([subject.name, "not run (not found or no prompt)", "", "", "", "", "0"])
         continue
       }
+      let times = samples.map(\.seconds)
       rows.append([
         subject.name, ms(median(times)), ms(times.min() ?? 0), ms(times.max() ?? 0),
+        megabytes(samples.compactMap(\.resident)), megabytes(samples.compactMap(\.peak)),
         "\(times.count)",
       ])
     }
@@ -64,6 +70,18 @@ enum StartupBenchmark {
   }
 
   private static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+  /// The median of `bytes` in MB, or `-` (a program measured to its exit has no prompt).
+  private static func megabytes(_ bytes: [Int]) -> String {
+    bytes.isEmpty ? "-" : String(format: "%.1f MB", median(bytes.map(Double.init)) / 1_048_576)
+  }
+
+  /// One run: seconds to the prompt (or to the exit), and the memory at the prompt, in bytes.
+  private struct Sample {
+    var seconds: Double
+    var resident: Int?
+    var peak: Int?
+  }
 
   /// `name` as found in PATH, or itself.
   private static func resolve(_ name: String) -> String {
@@ -76,11 +94,12 @@ enum StartupBenchmark {
     return name
   }
 
-  /// Seconds from spawning `command` on a pseudo-terminal to `prompt` appearing on it (then
-  /// the program is killed), or to its exit when `prompt` is nil; `nil` when it failed.
+  /// Seconds from spawning `command` on a pseudo-terminal to `prompt` appearing on it, and its
+  /// VmRSS and VmHWM then (the program is blocked reading; then it is killed), or seconds to
+  /// its exit when `prompt` is nil; `nil` when it failed.
   private static func measure(
     _ command: [String], prompt: String?, _ environment: [String: String]
-  ) -> Double? {
+  ) -> Sample? {
     guard FileManager.default.isExecutableFile(atPath: command[0]) else { return nil }
     let argv = command.map { strdup($0) } + (prompt == nil ? [strdup("--version")] : []) + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -102,7 +121,7 @@ enum StartupBenchmark {
     var chunk = [UInt8](repeating: 0, count: 4096)
     let target = prompt.map { Array($0.utf8) }
     let deadline = ContinuousClock.now + .seconds(30)
-    var elapsed: Double?
+    var elapsed: Sample?
     while ContinuousClock.now < deadline {
       var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       if poll(&fds, 1, 50) > 0 {
@@ -110,18 +129,20 @@ enum StartupBenchmark {
         if n > 0 {
           seen += chunk[..<n]
           if let target, contains(seen, target) {
-            elapsed = seconds(since: start)
+            elapsed = Sample(
+              seconds: seconds(since: start), resident: procStatusBytes("VmRSS", pid: "\(pid)"),
+              peak: procStatusBytes("VmHWM", pid: "\(pid)"))
             break
           }
         } else if target == nil || n == 0 {
           // End of output: the program exited (http --version).
-          if target == nil { elapsed = seconds(since: start) }
+          if target == nil { elapsed = Sample(seconds: seconds(since: start)) }
           break
         }
       } else if target == nil {
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid {
-          return status == 0 ? seconds(since: start) : nil
+          return status == 0 ? Sample(seconds: seconds(since: start)) : nil
         }
       }
     }
