@@ -107,10 +107,7 @@ struct PagingURL {
     bytes.reserveCapacity(
       call.origin.utf8.count + path.utf8.count + (call.token?.utf8.count ?? 0) + 96)
     bytes += call.origin.utf8
-    if let version = call.explicitVersion {
-      bytes.append(UInt8(ascii: "/"))
-      bytes += version.description.utf8
-    }
+    bytes += call.versionPrefix.utf8
     bytes.append(UInt8(ascii: "/"))
     bytes += path.utf8
     bytes.append(UInt8(ascii: "?"))
