@@ -95,7 +95,8 @@ struct ChildRun {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
     ? "/usr/bin/time" : nil
 
-  static func spawn(_ command: [String]) -> ChildRun? {
+  /// Runs `command` to its end, its standard input read from the file `input` when given.
+  static func spawn(_ command: [String], input: String? = nil) -> ChildRun? {
     let report = FileManager.default.temporaryDirectory
       .appendingPathComponent("graph-bench-rss-\(getpid()).txt").path
     defer { unlink(report) }
@@ -104,6 +105,7 @@ struct ChildRun {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    if let input { posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, input, O_RDONLY, 0) }
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
     var pid: pid_t = 0

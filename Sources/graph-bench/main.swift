@@ -31,6 +31,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("proxy", ProxyBenchmark.summary, ProxyBenchmark.run),
   ("import", ImportBenchmark.summary, ImportBenchmark.run),
   ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
+  ("recording", RecordingBenchmark.summary, RecordingBenchmark.run),
   ("doctor", DoctorBenchmark.summary, DoctorBenchmark.run),
   ("repl-memory", REPLMemoryBenchmark.summary, REPLMemoryBenchmark.run),
   ("search", SearchBenchmark.summary, SearchBenchmark.run),

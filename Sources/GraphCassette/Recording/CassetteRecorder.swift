@@ -4,10 +4,12 @@ import GraphAPI
 /// A transport that forwards to another and writes every exchange to a cassette file, with
 /// secrets redacted on disk only: the caller gets the live answer unchanged.
 ///
-/// Each interaction is on disk before `send` returns its answer, so a crash at any point leaves
-/// a cassette that loads with every completed interaction: the first write is a whole-file
-/// atomic replace (temporary file, flush, rename), later ones rewrite only the file's tail
-/// (`CassetteTail`), so recording costs O(interaction). Temporaries left by killed recorders
+/// Each interaction is written before `send` returns its answer, so a process killed at any
+/// point leaves a cassette that loads with every completed interaction: the first write is a
+/// whole-file atomic replace (temporary file, flush, rename), later ones rewrite only the
+/// file's tail (`CassetteTail`), so recording costs O(interaction). Appends reach the disk
+/// together (`GroupCommit`): a power loss loses at most the last `GroupCommit.defaultWindow`
+/// of them; `flush()` (and the end of the recorder) syncs what is left. Temporaries left by killed recorders
 /// beside the cassette are removed when recording starts. One recorder at a time writes a
 /// cassette (`RecordingLock`): a second is refused when it starts. Error answers (4xx, 5xx) are recorded like any other; a request that
 /// gets no answer at all (connection refused) is not.
@@ -22,7 +24,29 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   private let existedAtStart: Bool
   /// Held while this recorder may write the file: a second recorder is refused.
   private let writeLock: RecordingLock?
+  /// The cassette's folder, absolute (worked out once, not per interaction).
+  private let directory: String
+  /// Whether the cassette is a FIFO or a device, written through (no lock, no space check).
+  private let writesThrough: Bool
   private let state: Locked<State>
+  /// When free space was last measured, what was free then, and what was recorded since.
+  private let space = Locked(SpaceCheck())
+
+  /// Free space is measured at most once a second, or sooner when what was recorded since
+  /// could have used up what was free. **[choice]**
+  struct SpaceCheck {
+    var checkedAt: ContinuousClock.Instant?
+    var free = 0
+    var writtenSince = 0
+
+    static let interval: Duration = .seconds(1)
+
+    /// Whether `needed` more bytes call for a new measurement.
+    func isStale(needing needed: Int, now: ContinuousClock.Instant) -> Bool {
+      guard let checkedAt else { return true }
+      return now - checkedAt > Self.interval || free - writtenSince < 2 * needed
+    }
+  }
 
   /// What changes as requests come.
   private struct State {
@@ -105,6 +129,8 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     }
     // Say now, not at the first answer, when the cassette could never be written.
     let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    self.directory = directory
+    writesThrough = FileIO.kind(of: file) == .special
     if recordsNew, access(directory, W_OK) != 0 {
       throw .io(
         path: file, operation: "record to", reason: "folder \(directory) is missing or not writable"
@@ -112,7 +138,7 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     }
     // Only a recorder that writes takes the lock (a FIFO or a device, written through, has
     // none): a recorder that only replays does not hold up the one that writes.
-    if recordsNew, FileIO.kind(of: file) != .special {
+    if recordsNew, !writesThrough {
       writeLock = try RecordingLock(recording: file)
     } else {
       writeLock = nil
@@ -166,23 +192,40 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   /// space than the request and `recordingHeadroom`.
   func checkCanRecord(_ request: HTTPRequest) throws(CassetteError) {
     guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
-    guard FileIO.kind(of: file) != .special else { return }
-    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    guard !writesThrough else { return }
     guard access(directory, W_OK) == 0 else {
       throw .io(
         path: file, operation: "record to",
         reason: "folder \(directory) is missing or not writable; the request was not sent")
     }
-    var space = statvfs()
-    if statvfs(directory, &space) == 0 {
-      let free = Int(space.f_bavail) &* Int(space.f_frsize)
-      if free < request.body.count + Self.recordingHeadroom {
-        throw .io(
-          path: file, operation: "record to",
-          reason: "\(free) bytes free on its disk; the request was not sent")
-      }
+    let needed = request.body.count + Self.recordingHeadroom
+    let free = space.withLock { check -> Int? in
+      let now = ContinuousClock.now
+      guard check.isStale(needing: needed, now: now) else { return nil }
+      var measured = statvfs()
+      guard statvfs(directory, &measured) == 0 else { return nil }
+      check = SpaceCheck(
+        checkedAt: now, free: Int(measured.f_bavail) &* Int(measured.f_frsize))
+      return check.free
+    }
+    if let free, free < needed {
+      throw .io(
+        path: file, operation: "record to",
+        reason: "\(free) bytes free on its disk; the request was not sent")
     }
   }
+
+  /// Syncs every interaction recorded so far to the disk before it returns (they are synced
+  /// together within `GroupCommit.defaultWindow` anyway; this is for the end of a session).
+  ///
+  /// - Throws: `.io` when the sync, or an earlier one, failed.
+  public func flush() throws(CassetteError) {
+    let failure = state.withLock { $0.tail?.flush() }
+    if let failure { throw .io(path: file, operation: "sync", reason: failure) }
+  }
+
+  /// How many syncs recording took so far (tests read it).
+  var syncCount: Int { state.withLock { $0.tail?.syncCount ?? 0 } }
 
   /// Attaches `expectation` to the interaction at `index` (the last recorded one when `nil`)
   /// and rewrites the cassette.
@@ -233,10 +276,12 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       let redacted = state.redactor.redact(interaction)
       state.cassette.interactions.append(redacted)
       do throws(CassetteError) {
-        if let tail = state.tail, try tail.append(CassetteTail.item(redacted)) {
+        let item = CassetteTail.item(redacted)
+        if let tail = state.tail, try tail.append(item) {
         } else {
           try state.rewrite(file)
         }
+        space.withLock { $0.writtenSince += item.count }
       } catch {
         state.cassette.interactions.removeLast()
         throw error
@@ -255,10 +300,22 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     return now.timeIntervalSince(oldest) > seconds
   }
 
+  /// `2026-12-04T22:15:27.123Z`: RFC 3339 in UTC with milliseconds, written by hand (a
+  /// formatter made per interaction cost an allocation of its own tables each time).
   static func iso(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
+    // To the nearest millisecond, as ISO8601DateFormatter wrote it.
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
+    var fraction = Int(milliseconds - Int64(seconds) * 1000)
+    if fraction < 0 {
+      seconds -= 1
+      fraction += 1000
+    }
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let millis = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
   }
 }

@@ -11,9 +11,10 @@ import Foundation
 /// 161.7 s that way). The file stays byte for byte what `Cassette.encoded()` would write.
 ///
 /// Each append is one `pwrite` of `,\n<interaction>\n  ]\n}\n` over the old closing brackets,
-/// then `fdatasync`, made before the answer is returned: a process killed at any moment leaves
-/// the file with or without the interaction, never torn (a write to a regular file completes
-/// or does not start). If the file is no longer the one written (replaced, truncated), the
+/// made before the answer is returned: a process killed at any moment leaves the file with or
+/// without the interaction. Appends are synced to the disk together (`GroupCommit`), at most
+/// `GroupCommit.defaultWindow` after they were written and when the tail is closed, not one
+/// `fdatasync` each. If the file is no longer the one written (replaced, truncated), the
 /// caller rewrites it whole.
 final class CassetteTail {
   /// What ends a pretty-printed cassette with at least one interaction.
@@ -24,10 +25,13 @@ final class CassetteTail {
   private let inode: UInt64
   /// Offset of `closing` in the file.
   private var end: Int
+  /// Syncs the appends together; `nil` when no sync thread could be had (then each append
+  /// is synced before it returns).
+  private let commit: GroupCommit?
 
   /// Follows the cassette just written whole to `path` (`size` bytes); `nil` when it is not a
   /// regular file or does not end as expected (then every write stays a whole rewrite).
-  init?(path: String, size: Int) {
+  init?(path: String, size: Int, window: Duration = GroupCommit.defaultWindow) {
     // O_NONBLOCK: opening a FIFO named like a cassette must not wait for a reader.
     let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
@@ -50,9 +54,23 @@ final class CassetteTail {
     self.fd = fd
     self.inode = UInt64(info.st_ino)
     self.end = size - Self.closing.count
+    self.commit = GroupCommit(syncing: fd, window: window)
   }
 
-  deinit { close(fd) }
+  deinit {
+    commit?.close()
+    close(fd)
+  }
+
+  /// Syncs the appends not synced yet, now.
+  ///
+  /// - Returns: the system's message when this or an earlier sync failed.
+  func flush() -> String? {
+    commit?.flush() ?? sync()
+  }
+
+  /// How many syncs the appends took so far (tests read it).
+  var syncCount: Int { commit?.syncCount ?? 0 }
 
   /// The interaction as it appears inside a cassette's `interactions` array (indented, no
   /// separator): cut from a one-interaction cassette, so the bytes match a whole encoding.
@@ -77,7 +95,7 @@ final class CassetteTail {
       Int(open.st_size) == end + Self.closing.count
     else { return false }
     let bytes = Array(",\n".utf8) + item + Self.closing
-    if let failure = write(bytes, at: end) ?? sync() {
+    if let failure = write(bytes, at: end) ?? (commit.map { $0.written() } ?? sync()) {
       _ = write(Self.closing, at: end)
       ftruncate(fd, off_t(end + Self.closing.count))
       throw .io(path: path, operation: "write", reason: failure)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension JSONRegion {
   /// From this many bytes in use, `release(_:inUse:)` frees on a thread of its own.
   static let backgroundReleaseThreshold = 16 << 20
@@ -19,32 +13,8 @@ extension JSONRegion {
 
   /// Starts a detached thread that frees `regions`; `false` when none could be started.
   private static func startThread(releasing regions: [JSONRegion]) -> Bool {
-    #if os(Linux)
-      let context = Unmanaged.passRetained(PendingRelease(regions)).toOpaque()
-      var attributes = pthread_attr_t()
-      pthread_attr_init(&attributes)
-      defer { pthread_attr_destroy(&attributes) }
-      pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-      pthread_attr_setstacksize(&attributes, 64 << 10)
-      var thread = pthread_t()
-      let started = pthread_create(
-        &thread, &attributes,
-        { context in
-          guard let context else { return nil }
-          let pending = Unmanaged<PendingRelease>.fromOpaque(context).takeRetainedValue()
-          for region in pending.regions { region.release() }
-          return nil
-        }, context)
-      if started == 0 { return true }
-      Unmanaged<PendingRelease>.fromOpaque(context).release()
-    #endif
-    return false
+    DetachedThread.start {
+      for region in regions { region.release() }
+    }
   }
-}
-
-/// The regions a release thread frees, handed to it through its context pointer.
-private final class PendingRelease {
-  let regions: [JSONRegion]
-
-  init(_ regions: [JSONRegion]) { self.regions = regions }
 }
