@@ -130,11 +130,7 @@ public struct Cassette: Sendable, Hashable {
         bytes.append(0x0A)
         bytes.append(contentsOf: repeatElement(0x20, count: indent))
       }
-      // Structural line breaks only: strings escape theirs.
-      for byte in printer.bytes(NativeCodec.encode(next())) {
-        bytes.append(byte)
-        if byte == 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: indent)) }
-      }
+      append(next(), indentedBy: indent, to: &bytes, printer: printer)
       if bytes.count >= chunkSize {
         chunks.append(bytes)
         bytes = []
@@ -145,6 +141,37 @@ public struct Cassette: Sendable, Hashable {
     bytes.append(0x0A)
     chunks.append(bytes)
     return chunks
+  }
+
+  /// Appends `interaction` printed as in a cassette's `interactions` array whose items are
+  /// indented by `indent` spaces (after its first line's indentation).
+  private static func append(
+    _ interaction: Interaction, indentedBy indent: Int, to bytes: inout [UInt8],
+    printer: JSONPrinter
+  ) {
+    // Structural line breaks only: strings escape theirs.
+    for byte in printer.bytes(NativeCodec.encode(interaction)) {
+      bytes.append(byte)
+      if byte == 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: indent)) }
+    }
+  }
+
+  /// How far a cassette indents its interactions, as `encoded()` prints them.
+  static let interactionIndent: Int = {
+    let shell: JSONValue = [NativeCodec.interactionsKey: [JSONValue.null]]
+    let frame = JSONPrinter(options: [.pretty]).bytes(shell)
+    guard let at = frame.firstRange(of: Array("null".utf8)) else { return 0 }
+    return frame[..<at.lowerBound].reversed().prefix { $0 == 0x20 }.count
+  }()
+
+  /// `interaction` exactly as it appears inside `encoded()`'s `interactions` array, its first
+  /// line's indentation included and no separator: what an append to a cassette's tail writes.
+  static func arrayItem(_ interaction: Interaction) -> [UInt8] {
+    var bytes = Array(repeating: UInt8(0x20), count: interactionIndent)
+    append(
+      interaction, indentedBy: interactionIndent, to: &bytes,
+      printer: JSONPrinter(options: [.pretty]))
+    return bytes
   }
 
   /// Writes the cassette to `path` atomically (a temporary file in the same folder, flushed,

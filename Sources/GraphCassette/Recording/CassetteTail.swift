@@ -73,14 +73,9 @@ final class CassetteTail {
   var syncCount: Int { commit?.syncCount ?? 0 }
 
   /// The interaction as it appears inside a cassette's `interactions` array (indented, no
-  /// separator): cut from a one-interaction cassette, so the bytes match a whole encoding.
+  /// separator), so the bytes match a whole encoding.
   static func item(_ interaction: Interaction) -> [UInt8] {
-    let whole = Cassette(interactions: [interaction], recordedWith: nil).encoded()
-    let opening = Array("\"interactions\": [\n".utf8)
-    guard let start = whole.firstRange(of: opening)?.upperBound,
-      whole.count - closing.count > start
-    else { return [] }
-    return Array(whole[start..<(whole.count - closing.count)])
+    Cassette.arrayItem(interaction)
   }
 
   /// Appends `item` (from `item(_:)`); `false` when the file changed behind the recorder's

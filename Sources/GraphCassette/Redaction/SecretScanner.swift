@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds secrets in text in one linear pass, by name and by shape, wherever Graph traffic and
 /// the tools around it put them: `name=value` (a query with `&` or `;`, a form body, a
 /// fragment, a cookie, a text answer such as the pre-v2.3 `access_token=APPID|SECRET&expires=`),
@@ -18,6 +20,23 @@ package enum SecretScanner {
   /// before a secret name.
   package static func kind(ofName name: some StringProtocol, isHeader: Bool = false) -> Secret.Kind?
   {
+    guard isHeader else { return kind(of: name, isHeader: false) }
+    // Every interaction carries the same few header names: each is worked out once.
+    let key = String(name)
+    if let known = headerKinds.withLock({ $0[key] }) { return known }
+    let kind = kind(of: name, isHeader: true)
+    headerKinds.withLock { known in
+      if known.count < Self.headerKindsKept { known[key] = .some(kind) }
+    }
+    return kind
+  }
+
+  /// Header names whose kind is kept (**[choice]**: far more than a session's distinct
+  /// headers; a peer sending endless new names only stops being remembered).
+  static let headerKindsKept = 512
+  private static let headerKinds = Mutex<[String: Secret.Kind?]>([:])
+
+  private static func kind(of name: some StringProtocol, isHeader: Bool) -> Secret.Kind? {
     var text = name.lowercased()
     if let bracket = text.firstIndex(of: "[") { text = String(text[..<bracket]) }
     if let kind = Secret.parameterKinds[text] { return kind }
