@@ -168,4 +168,17 @@ import Testing
     }
     #expect(UIOptions.usage.contains("--target"))
   }
+
+  @Test func helpAndUsageErrorsSayWhatAndWhere() async {
+    let help = await ScriptModeTests.run("", ["ui", "--help"])
+    #expect(help.status == .success && help.output.hasPrefix("usage: graph-explorer ui"))
+    #expect(help.output.contains("--replay FILE") && help.output.contains("docs/ui.md"))
+    let listed = await ScriptModeTests.run("", ["--help"])
+    #expect(listed.output.contains("  ui ") && listed.output.contains("on 127.0.0.1"))
+    let bad = await ScriptModeTests.run("", ["ui", "--port", "70000"])
+    #expect(bad.status == .usage)
+    #expect(bad.errors.hasPrefix("graph-explorer ui: --port: '70000' is not a port number"))
+    let world = await ScriptModeTests.run("", ["ui", "--world", "/nonexistent.json"])
+    #expect(world.status == .usage && world.errors.contains("/nonexistent.json"))
+  }
 }
