@@ -25,6 +25,7 @@ import Testing
       "ok   an API call without the page's key is refused",
       "ok   a call to a name other than loopback (DNS rebinding) is refused",
       "ok   ticking edits fields=: 'me?fields=id,name,birthday,email,friends.limit(10){name}'",
+      "ok   numbers are shown exactly as sent",
       "ok   the SDK sees FBErrorCategoryPermissions",
       "ok   next opens in the query bar without the token",
       "ok   debug_token says it is valid",

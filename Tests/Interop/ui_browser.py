@@ -147,6 +147,26 @@ def explore_me(page):
     page.shot("ui-answer.png")
 
 
+def exact_and_large(page):
+    shown = page.driver.execute_script(
+        "const c = document.createElement('div'); renderAnswer(c, arguments[0]);"
+        " return c.textContent;", '{"big":12345678901234567890,"f":1.10,"e":-0.0e+5}')
+    check("12345678901234567890" in shown and "1.10" in shown and "-0.0e+5" in shown,
+          "numbers are shown exactly as sent: %r" % shown)
+    size, ms = page.driver.execute_script("""
+        const items = [];
+        for (let i = 0; i < 9000; i++) items.push({ id: String(100001000000000 + i),
+            name: "Person " + i, message: "x".repeat(60) });
+        const body = JSON.stringify({ data: items, paging: { next: "https://graph.facebook.com/x" } });
+        const start = performance.now();
+        renderAnswer(document.getElementById("answer"), body);
+        document.body.offsetHeight;  // layout included
+        return [body.length, performance.now() - start];""")
+    # Generous: this checks that a 1 MB answer renders at all without locking the page
+    # (the machine is shared); the figure is printed.
+    check(size > 1000000 and ms < 15000, "a %d-byte answer rendered in %d ms" % (size, ms))
+
+
 def explain_200(page):
     line = page.send("POST", "me/feed", [("message", "hello")])
     check("HTTP 403" in line, "posting with a read-only token: %r" % line)
@@ -234,9 +254,12 @@ def main(argv):
         driver.get(base + "/")
         page.ready()
         check(driver.title.startswith("Graph API Explorer"), "the page's title: %r" % driver.title)
+        ready = driver.execute_script("return app.readyMs")
+        check(ready > 0, "the page was drawn and filled %d ms after navigation" % ready)
         versions = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#version option")]
         check("v1.0" in versions and "v27.0" in versions, "the version picker has v1.0 to v27.0")
         explore_me(page)
+        exact_and_large(page)
         page.view("session")
         page.find("#cassette").send_keys(cassette)
         page.find("#record").click()

@@ -70,6 +70,7 @@ extension UIScript {
       await takeCallback();
       if (app.state.token) showTokenInfo(await api("tokeninfo"));
       await loadFields();
+      app.readyMs = Math.round(performance.now());
       document.body.dataset.ready = "true";
     }));
     """#
