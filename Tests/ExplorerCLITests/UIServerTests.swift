@@ -181,4 +181,14 @@ import Testing
     let world = await ScriptModeTests.run("", ["ui", "--world", "/nonexistent.json"])
     #expect(world.status == .usage && world.errors.contains("/nonexistent.json"))
   }
+
+  /// The dialog is the session's emulator's: with another target its tokens would be unknown
+  /// there, so Get Token is refused (the page says to paste a token).
+  @Test func theDialogNeedsTheEmulatorAsTheTarget() async throws {
+    let transport = try Self.transport(["--target", "http://127.0.0.1:9"])
+    let page = try await transport.send(
+      HTTPRequest(url: Self.origin + "/v2.2/dialog/oauth?client_id=233936543368280"))
+    #expect(page.status == 404 && page.bodyText.hasPrefix("Get Token needs the emulator"))
+    #expect(UIScript.text.contains("state.target !== \"emulator\""))
+  }
 }

@@ -4,7 +4,8 @@ extension UIScript {
     // Wiring: the controls, Ctrl+Enter, the login dialog's way back (/callback#access_token=...).
     function getToken() {
       const state = app.state;
-      if (!state || !state.app) { note("Get Token needs the emulator: paste a token instead", true); return; }
+      // The dialog is the session's emulator's: elsewhere its tokens would mean nothing.
+      if (!state || !state.app || state.target !== "emulator") { note("Get Token needs the emulator as the target: paste a token instead", true); return; }
       const scope = [...document.querySelectorAll("#permissions input:checked")].map((b) => b.value);
       const nonce = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
       sessionStorage.setItem("explorer-state", nonce);
