@@ -17,6 +17,7 @@ public enum GraphExplorer {
     VerifyCommand.subcommand,
     WorldCommand.subcommand,
     RunCommand.subcommand,
+    UICommand.subcommand,
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.

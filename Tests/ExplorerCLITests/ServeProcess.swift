@@ -24,14 +24,14 @@ final class ServeProcess: @unchecked Sendable {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
-  /// Starts `graph-explorer serve --port 0` plus `arguments` and waits (up to 30 s) for the
-  /// line that names the URL.
-  init(_ arguments: [String]) throws {
+  /// Starts `graph-explorer serve --port 0` (or another `subcommand` taking `--port`) plus
+  /// `arguments` and waits (up to 30 s) for the line that names the URL.
+  init(_ arguments: [String], subcommand: String = "serve") throws {
     guard let binary = Self.executable("graph-explorer") else {
       throw Failure(description: "graph-explorer is not built: run swift build first")
     }
     process.executableURL = binary
-    process.arguments = ["serve", "--port", "0"] + arguments
+    process.arguments = [subcommand, "--port", "0"] + arguments
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -76,11 +76,13 @@ final class ServeProcess: @unchecked Sendable {
 
   /// Starts the process from a thread of its own, so waiting for it never holds one of the
   /// few threads Swift concurrency runs every test's tasks on.
-  static func launch(_ arguments: [String]) async throws -> ServeProcess {
+  static func launch(_ arguments: [String], subcommand: String = "serve") async throws
+    -> ServeProcess
+  {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
         do {
-          continuation.resume(returning: try ServeProcess(arguments))
+          continuation.resume(returning: try ServeProcess(arguments, subcommand: subcommand))
         } catch {
           continuation.resume(throwing: error)
         }

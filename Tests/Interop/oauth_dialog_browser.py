@@ -39,18 +39,22 @@ def check(condition, what):
     print("ok   " + what)
 
 
-def browser(profile):
+def browser(profile, window="760,900", network_log=False):
+    """Headless Chromium with its profile in `profile`; `network_log` keeps its performance log
+    (every request it sends, read back with get_log("performance"))."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     # The profile and cache live beside the screenshot (the test's scratch folder).
     options.add_argument("--user-data-dir=" + profile)
     options.add_argument("--disk-cache-dir=" + os.path.join(profile, "cache"))
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--disable-gpu", "--window-size=760,900", "--no-first-run",
+                     "--disable-gpu", "--window-size=" + window, "--no-first-run",
                      "--disable-background-networking", "--disable-component-update",
                      "--disable-sync", "--disable-default-apps",
                      "--host-resolver-rules=MAP evil.example 127.0.0.1"):
         options.add_argument(argument)
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
