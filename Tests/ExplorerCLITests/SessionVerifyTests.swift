@@ -1,0 +1,200 @@
+import Foundation
+import GraphAPI
+import GraphCassette
+import GraphEmulator
+import GraphJSON
+import GraphLive
+import GraphTestSupport
+import Testing
+
+@testable import ExplorerCLI
+
+/// Issue 42: sessions recorded through `serve --record` in front of the emulator verify with
+/// no drift against a fresh emulator, whatever they minted: an app token by
+/// `client_credentials`, test users and their tokens, a login dialog's token, ids minted by
+/// writes and a batch upload (recorded after earlier writes, so a fresh emulator mints others).
+@Suite(.serialized) struct SessionVerifyTests {
+  static let app = "233936543368280"
+  static let secret = "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"
+
+  /// `body` driven against a `serve --record` in front of `upstream`; the cassette's path.
+  static func record(
+    _ file: String, upstream: ServeProcess, _ body: (String, CurlTransport) async throws -> Void
+  ) async throws -> String {
+    let recorder = try ServeProcess(["--record", file, "--upstream", upstream.url, "--log", "off"])
+    defer { _ = recorder.stop() }
+    try await body(recorder.url, CurlTransport(timeout: .seconds(30)))
+    return file
+  }
+
+  static func form(_ url: String, _ pairs: [(String, String)], method: String = "POST")
+    -> HTTPRequest
+  {
+    var items = QueryItems()
+    for (name, value) in pairs { items.append(name, value) }
+    return HTTPRequest(
+      method: method, url: url,
+      headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array(items.formEncoded.utf8))
+  }
+
+  static func json(_ response: HTTPResponse) throws -> JSONValue {
+    try JSONParser.parse(response.body)
+  }
+
+  static func verify(_ file: String) async -> (ExplorerCLI.ExitStatus, String) {
+    let console = CapturingConsole()
+    let status = await GraphExplorer.main(arguments: ["verify", file], console: console)
+    return (status, console.output + console.errors)
+  }
+
+  /// A client's test suite: an app token by `client_credentials`, two test users created with
+  /// it, befriended with their own tokens, friends read, both deleted.
+  @Test func aTestUserClientVerifiesWithNoDrift() async throws {
+    let dir = ScratchDirectory("session-test-users")
+    defer { dir.remove() }
+    let upstream = try ServeProcess(["--log", "off"])
+    defer { _ = upstream.stop() }
+    let file = try await Self.record(dir.file("users.json"), upstream: upstream) { base, client in
+      let grant = try await client.send(
+        HTTPRequest(
+          url: base
+            + "/oauth/access_token?client_id=\(Self.app)&client_secret=\(Self.secret)&grant_type=client_credentials"
+        ))
+      let appToken = String(grant.bodyText.dropFirst("access_token=".count))
+      var users: [(id: String, token: String)] = []
+      for permissions in ["read_stream,user_friends", "user_friends"] {
+        let made = try Self.json(
+          try await client.send(
+            Self.form(
+              base + "/v2.2/\(Self.app)/accounts/test-users",
+              [("access_token", appToken), ("installed", "true"), ("permissions", permissions)])))
+        users.append((made["id"]!.stringValue!, made["access_token"]!.stringValue!))
+      }
+      for (me, other) in [(users[0], users[1]), (users[1], users[0])] {
+        let answer = try await client.send(
+          Self.form(base + "/v2.2/\(me.id)/friends/\(other.id)", [("access_token", me.token)]))
+        #expect(answer.bodyText == "true")
+      }
+      let friends = try await client.send(
+        HTTPRequest(url: base + "/v2.2/me/friends?access_token=\(users[0].token)"))
+      #expect(friends.bodyText.contains(users[1].id))
+      for user in users {
+        let gone = try await client.send(
+          HTTPRequest(method: "DELETE", url: base + "/v2.2/\(user.id)?access_token=\(appToken)"))
+        #expect(gone.status == 200)
+      }
+    }
+    let (status, output) = await Self.verify(file)
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("<APP_SECRET_1> sent as the emulator's published app secret"))
+    #expect(output.contains("<ACCESS_TOKEN_2> followed: sent as what the target answers at #2"))
+    #expect(output.contains("8 interaction(s), no drift"))
+  }
+
+  /// An app: the login dialog (page, then its form posted back as a browser does), a post,
+  /// a batch photo upload read back through `{result=}`, the post read back by its id. The
+  /// upstream had posts before, so a fresh emulator mints other ids.
+  @Test func anAppSessionAfterEarlierWritesVerifiesWithNoDrift() async throws {
+    let dir = ScratchDirectory("session-app")
+    defer { dir.remove() }
+    let upstream = try ServeProcess(["--log", "off"])
+    defer { _ = upstream.stop() }
+    let warmup = CurlTransport(timeout: .seconds(30))
+    for n in 1...3 {
+      _ = try await warmup.send(
+        Self.form(
+          upstream.url + "/v2.2/me/feed",
+          [("access_token", "CAAEmuAlicePublish"), ("message", "\(n)")]))
+    }
+    let file = try await Self.record(dir.file("app.json"), upstream: upstream) { base, client in
+      let dialog = "/dialog/oauth"
+      let ask: [(String, String)] = [
+        ("client_id", Self.app), ("redirect_uri", "fb\(Self.app)://authorize"),
+        ("scope", "publish_actions,user_photos"), ("response_type", "token"),
+      ]
+      var query = QueryItems()
+      for (name, value) in ask { query.append(name, value) }
+      let page = try await client.send(HTTPRequest(url: base + dialog + "?" + query.queryString))
+      let hidden = try #require(
+        page.bodyText.components(separatedBy: "name=\"fb_dtsg\" value=\"").dropFirst().first?
+          .prefix { $0 != "\"" })
+      let approved = try await client.send(
+        Self.form(
+          base + dialog,
+          ask + [
+            ("fb_dtsg", String(hidden)), ("person", "100001000000002"), ("decision", "approve"),
+          ]
+        ))
+      let location = try #require(approved.headers["Location"])
+      let token = try #require(
+        location.components(separatedBy: "access_token=").dropFirst().first?.prefix { $0 != "&" })
+      let post = try Self.json(
+        try await client.send(
+          Self.form(
+            base + "/v2.2/me/feed", [("access_token", String(token)), ("message", "hello")])))
+      let postID = try #require(post["id"]?.stringValue)
+      #expect(!postID.hasSuffix("0000000001"))
+      let batch = """
+        [{"method":"POST","relative_url":"me/photos","attached_files":"file1","name":"up"},\
+        {"method":"GET","relative_url":"{result=up:$.id}?fields=id,from"}]
+        """
+      let upload = MultipartFormData(parts: [
+        .init(name: "access_token", body: Array(token.utf8)),
+        .init(name: "batch", body: Array(batch.utf8)),
+        .init(
+          name: "file1", filename: "p.jpg", contentType: "image/jpeg", body: Array("JPEG".utf8)),
+      ])
+      let uploaded = try await client.send(
+        HTTPRequest(
+          method: "POST", url: base + "/v2.2/", headers: ["Content-Type": upload.contentType],
+          body: upload.encoded()))
+      #expect(uploaded.bodyText.contains("Bob Okafor"))
+      let read = try await client.send(
+        HTTPRequest(url: base + "/v2.2/\(postID)?fields=id,message&access_token=\(token)"))
+      #expect(read.bodyText.contains("hello"))
+    }
+    let (status, output) = await Self.verify(file)
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("followed: sent as what the target answers at #2 POST /dialog/oauth"))
+    #expect(output.contains("5 interaction(s), no drift"))
+  }
+
+  /// Another tool's placeholders are secrets: a token name goes as the emulator's default
+  /// token, a secret name as its published app secret, each with a line; `--secret` wins.
+  @Test func anotherToolsPlaceholdersAreSentAsTestValues() async throws {
+    let dir = ScratchDirectory("session-foreign")
+    defer { dir.remove() }
+    let emulator = GraphEmulator()
+    let base = "https://graph.facebook.com"
+    let me = base + "/v2.2/me?fields=id,name&access_token="
+    let grant =
+      base
+      + "/oauth/access_token?client_id=\(Self.app)&grant_type=client_credentials&client_secret="
+    let interactions = [
+      Interaction(
+        request: HTTPRequest(url: me + "<FACEBOOK_AD_TOKEN>"),
+        response: emulator.answer(HTTPRequest(url: me + "CAAEmuAlice")),
+        recordedAt: "2026-12-04T22:00:00.000Z"),
+      Interaction(
+        request: HTTPRequest(url: grant + "<CLIENT_SECRET>"),
+        response: emulator.answer(HTTPRequest(url: grant + Self.secret)),
+        recordedAt: "2026-12-04T22:00:01.000Z"),
+    ]
+    let file = dir.file("foreign.json")
+    try Cassette(interactions: interactions).save(to: file)
+    let (status, output) = await Self.verify(file)
+    #expect(status == .success, "\(output)")
+    #expect(
+      output.contains(
+        "<FACEBOOK_AD_TOKEN> sent as the emulator's default test token CAAEmuAlice (another tool's placeholder; --secret FACEBOOK_AD_TOKEN=VALUE sends another)"
+      ))
+    #expect(output.contains("<CLIENT_SECRET> sent as the emulator's published app secret"))
+
+    let console = CapturingConsole()
+    let given = await GraphExplorer.main(
+      arguments: ["verify", file, "--secret", "FACEBOOK_AD_TOKEN=CAAEmuBob"], console: console)
+    #expect(given == .failure)
+    #expect(console.output.contains("DRIFT #1 GET /v2.2/me"))
+  }
+}
