@@ -135,3 +135,51 @@ import Testing
     #expect(report.text.contains("ok    #2 GET /b"))
   }
 }
+
+/// Issue 42: times compared relative to the recording's own clock.
+@Suite struct SessionClockTests {
+  /// Answers each request with the next of `bodies`.
+  final class Answers: GraphTransport, @unchecked Sendable {
+    var bodies: [String]
+    init(_ bodies: [String]) { self.bodies = bodies }
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+      HTTPResponse(
+        status: 200, headers: ["Content-Type": "application/json"],
+        body: Array(bodies.removeFirst().utf8))
+    }
+  }
+
+  static func cassette(_ bodies: [String]) -> Cassette {
+    Cassette(
+      interactions: bodies.map { body in
+        Interaction(
+          request: HTTPRequest(url: "https://graph.facebook.com/debug_token?input_token=x"),
+          response: HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"], body: Array(body.utf8)),
+          recordedAt: "2026-12-04T22:00:00.000Z")
+      })
+  }
+
+  @Test func timesAgreeAfterTheFirstOffsetAndAnotherShiftIsDrift() async {
+    let recorded = Self.cassette([
+      #"{"data":{"issued_at":1400000000,"expires_at":1405184000}}"#,
+      #"{"created_time":"2014-05-13T16:53:25+0000"}"#,
+    ])
+    // The target's clock is 100 s on: both answers agree.
+    let on = Answers([
+      #"{"data":{"issued_at":1400000100,"expires_at":1405184100}}"#,
+      #"{"created_time":"2014-05-13T16:55:05+0000"}"#,
+    ])
+    let report = await CassetteVerifier(target: on, useDefaultIgnores: false).verify(recorded)
+    #expect(!report.hasDrift, "\(report.text)")
+    // A token that expires a day later than the session's clock says is drift.
+    let later = Answers([
+      #"{"data":{"issued_at":1400000100,"expires_at":1405270500}}"#,
+      #"{"created_time":"2014-05-13T16:55:05+0000"}"#,
+    ])
+    let drift = await CassetteVerifier(target: later, useDefaultIgnores: false).verify(recorded)
+    #expect(drift.results[0].problems == ["body data.expires_at: 1405270500, recorded 1405184000"])
+    #expect(drift.results[1].problems.isEmpty)
+    #expect(SessionClock.seconds(.string("1970-01-02T00:00:01+0000")) == 86_401)
+  }
+}

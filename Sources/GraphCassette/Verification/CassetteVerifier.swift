@@ -78,6 +78,7 @@ public struct CassetteVerifier: Sendable {
     var minted: [String: String] = [:]
     var follower = SessionFollower()
     follower.fixed = fixed
+    var clock = SessionClock()
     for (index, interaction) in cassette.interactions.enumerated() {
       let url = interaction.request.url
       guard VerifyScope.isGraph(url) || (followsDialogs && VerifyScope.isDialog(url)) else {
@@ -105,7 +106,7 @@ public struct CassetteVerifier: Sendable {
           number: index + 1)
         var resolved = interaction
         resolved.response = follower.resolved(interaction.response)
-        problems = compare(resolved, response)
+        problems = compare(resolved, response, clock: &clock)
       } catch {
         problems = ["no answer: \(error)"]
       }
@@ -116,6 +117,14 @@ public struct CassetteVerifier: Sendable {
 
   /// The ways `response` differs from what `interaction` recorded, one line each.
   public func compare(_ interaction: Interaction, _ response: HTTPResponse) -> [String] {
+    var clock = SessionClock()
+    return compare(interaction, response, clock: &clock)
+  }
+
+  /// As `compare(_:_:)`, with times compared relative to the session's clock (`SessionClock`).
+  func compare(_ interaction: Interaction, _ response: HTTPResponse, clock: inout SessionClock)
+    -> [String]
+  {
     var problems: [String] = []
     let recorded = interaction.response
     if recorded.status != response.status {
@@ -142,7 +151,10 @@ public struct CassetteVerifier: Sendable {
         ignored += Self.defaultIgnored
         if GraphMethod(name: interaction.request.method) == .post { ignored += Self.mintedIds }
       }
-      let diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
+      var diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
+      diffs.removeAll { clock.agrees($0) }
+      diffs =
+        diffs
         .filter { !(useDefaultIgnores && Self.sameModuloVolatile($0)) }
         .filter { !Self.errorCodePaths.contains($0.path.description) }
         .filter { !(useDefaultIgnores && Self.sameExpiry($0, rj, aj)) }
