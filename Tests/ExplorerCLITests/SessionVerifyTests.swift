@@ -90,6 +90,17 @@ import Testing
     #expect(output.contains("<APP_SECRET_1> sent as the emulator's published app secret"))
     #expect(output.contains("<ACCESS_TOKEN_2> followed: sent as what the target answers at #2"))
     #expect(output.contains("8 interaction(s), no drift"))
+
+    // With a wrong app secret nothing is minted, and the drifts are grouped by what was not.
+    let console = CapturingConsole()
+    let wrong = await GraphExplorer.main(
+      arguments: ["verify", file, "--secret", "APP_SECRET_1=wrong"], console: console)
+    #expect(wrong == .failure)
+    #expect(
+      console.output.contains(
+        "  4: <ACCESS_TOKEN_1> was never minted: the target's answer at #1, where the recording's minted it, gave none (#2, #3, #7, #8)"
+      ), "\(console.output)")
+    #expect(console.output.contains("8 drift(s) by cause:"))
   }
 
   /// An app: the login dialog (page, then its form posted back as a browser does), a post,

@@ -79,6 +79,7 @@ public struct CassetteVerifier: Sendable {
     var follower = SessionFollower()
     follower.fixed = fixed
     var clock = SessionClock()
+    let minting = VerifyScope.mintedPlaceholders(in: cassette)
     for (index, interaction) in cassette.interactions.enumerated() {
       let url = interaction.request.url
       guard VerifyScope.isGraph(url) || (followsDialogs && VerifyScope.isDialog(url)) else {
@@ -110,9 +111,26 @@ public struct CassetteVerifier: Sendable {
       } catch {
         problems = ["no answer: \(error)"]
       }
-      results.append(.init(index: index, summary: interaction.summary, problems: problems))
+      let cause = problems.isEmpty ? nil : Self.tokenCause(interaction.request, follower, minting)
+      results.append(
+        .init(index: index, summary: interaction.summary, problems: problems, cause: cause))
     }
     return VerificationReport(results: results)
+  }
+
+  /// The cause of a drift when it is a token the session should have minted and did not: the
+  /// request sends a placeholder the recording's answer at #N minted, and the target's answer
+  /// there gave none (that step drifted first). `nil` otherwise.
+  static func tokenCause(
+    _ request: HTTPRequest, _ follower: SessionFollower, _ minting: [String: Int]
+  ) -> String? {
+    for placeholder in VerifyScope.placeholders(inRequest: request)
+    where follower.values[placeholder] == nil && !follower.fixed.contains(placeholder) {
+      guard let index = minting[placeholder] else { continue }
+      return "\(placeholder) was never minted: the target's answer at #\(index + 1), where the "
+        + "recording's minted it, gave none"
+    }
+    return nil
   }
 
   /// The ways `response` differs from what `interaction` recorded, one line each.
