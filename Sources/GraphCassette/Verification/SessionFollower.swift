@@ -10,10 +10,10 @@ import GraphJSON
 ///
 /// Learning aligns the two answers value by value (JSON by key and index, a form-encoded
 /// answer and a redirect's query and fragment by parameter name): where the recorded value is
-/// a placeholder, or a secret parameter's value, or an id in the answer to a write, and the
-/// target's differs, the recorded one is sent as the target's from then on (`rewrite`).
+/// a placeholder, or an id in the answer to a write, and the target's differs, the recorded
+/// one is sent as the target's from then on (`rewrite`).
 struct SessionFollower {
-  /// Recorded value → the target's: placeholders of tokens and codes, raw secrets, minted ids.
+  /// Recorded value → the target's: placeholders of tokens and codes, minted ids.
   private(set) var values: [String: String] = [:]
   /// The 1-based number of the interaction each value was learned at.
   var learnedAt: [String: Int] = [:]
@@ -59,9 +59,9 @@ struct SessionFollower {
     case (.array(let r), .array(let a)):
       for (old, new) in zip(r, a) { align(old, new, key: key, write: write, number: number) }
     case (.string(let r), .string(let a)) where r != a:
-      if Secret.isPlaceholder(r) || key.map(Secret.isSecretParameter) == true {
+      if Secret.isPlaceholder(r) {
         note(r, a, number)
-      } else if write, Self.isID(r), Self.isID(a), key == nil || Self.idKeys(key!) {
+      } else if write, Self.isID(r), Self.isID(a), key.map(Self.idKeys) ?? true {
         note(r, a, number)
       } else if let ru = URLParts(r), let au = URLParts(a), ru.path == au.path {
         // A login dialog's `login_url`, a paging link: its secrets by parameter name.
@@ -74,7 +74,7 @@ struct SessionFollower {
   private mutating func alignParameters(_ recorded: QueryItems, _ actual: QueryItems, number: Int) {
     for item in recorded where item.value != actual[item.name] {
       guard let new = actual[item.name], !new.isEmpty else { continue }
-      if Secret.isPlaceholder(item.value) || Secret.isSecretParameter(item.name) {
+      if Secret.isPlaceholder(item.value) {
         note(item.value, new, number)
       }
     }
