@@ -208,4 +208,30 @@ import Testing
     #expect(given == .failure)
     #expect(console.output.contains("DRIFT #1 GET /v2.2/me"))
   }
+
+  /// The REPL's `record` after earlier writes: the recorded post id is one a fresh emulator
+  /// mints differently, and `GET $last.id` is sent with the id the target minted.
+  @Test func aREPLRecordingAfterEarlierWritesFollowsTheMintedId() async throws {
+    let dir = ScratchDirectory("session-repl")
+    defer { dir.remove() }
+    let file = dir.file("s.json")
+    let lines = """
+      token CAAEmuAlicePublish
+      POST me/feed message=one
+      POST me/feed message=two
+      record \(file)
+      POST me/feed message=three
+      GET $last.id
+      record stop
+
+      """
+    let run = await ScriptModeTests.run(lines, ["--no-color"])
+    #expect(run.status == .success, "\(run.errors)")
+    let recorded = try Cassette.load(path: file)
+    let read = try #require(recorded.interactions.last { $0.request.method == "GET" })
+    #expect(read.request.url.contains("_101530000000003"))
+    let (status, output) = await Self.verify(file)
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("interaction(s), no drift"))
+  }
 }
