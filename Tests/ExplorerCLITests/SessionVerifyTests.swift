@@ -234,4 +234,58 @@ import Testing
     #expect(status == .success, "\(output)")
     #expect(output.contains("interaction(s), no drift"))
   }
+
+  /// The code flow: the dialog answers `?code=`, the code is exchanged for a token (the form
+  /// answer of v2.2), the token reads `me` and is exchanged by `fb_exchange_token`.
+  @Test func aCodeExchangeVerifiesWithNoDrift() async throws {
+    let dir = ScratchDirectory("session-code")
+    defer { dir.remove() }
+    let upstream = try ServeProcess(["--log", "off"])
+    defer { _ = upstream.stop() }
+    let file = try await Self.record(dir.file("code.json"), upstream: upstream) { base, client in
+      let back = "https://www.facebook.com/connect/login_success.html"
+      let ask: [(String, String)] = [
+        ("client_id", Self.app), ("redirect_uri", back), ("scope", "user_friends"),
+        ("response_type", "code"),
+      ]
+      var query = QueryItems()
+      for (name, value) in ask { query.append(name, value) }
+      let page = try await client.send(
+        HTTPRequest(url: base + "/dialog/oauth?" + query.queryString))
+      let hidden = try #require(
+        page.bodyText.components(separatedBy: "name=\"fb_dtsg\" value=\"").dropFirst().first?
+          .prefix { $0 != "\"" })
+      let approved = try await client.send(
+        Self.form(
+          base + "/dialog/oauth",
+          ask + [
+            ("fb_dtsg", String(hidden)), ("person", "100001000000003"), ("decision", "approve"),
+          ]))
+      let location = try #require(approved.headers["Location"])
+      let code = try #require(location.components(separatedBy: "code=").dropFirst().first)
+      var exchange = QueryItems()
+      for (name, value) in [
+        ("client_id", Self.app), ("client_secret", Self.secret), ("code", code),
+        ("redirect_uri", back),
+      ] {
+        exchange.append(name, value)
+      }
+      let answer = try await client.send(
+        HTTPRequest(url: base + "/v2.2/oauth/access_token?" + exchange.queryString))
+      let token = try #require(QueryItems(parsing: answer.bodyText)["access_token"])
+      let me = try await client.send(
+        HTTPRequest(url: base + "/v2.2/me?fields=id,name&access_token=\(token)"))
+      #expect(me.bodyText.contains("100001000000003"))
+      let longer = try await client.send(
+        HTTPRequest(
+          url: base
+            + "/v2.2/oauth/access_token?grant_type=fb_exchange_token&client_id=\(Self.app)&client_secret=\(Self.secret)&fb_exchange_token=\(token)"
+        ))
+      #expect(longer.status == 200)
+    }
+    let (status, output) = await Self.verify(file)
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("<CODE_1> followed: sent as what the target answers at #2"))
+    #expect(output.contains("5 interaction(s), no drift"))
+  }
 }
