@@ -17,14 +17,28 @@ import Testing
   static let app = "233936543368280"
   static let secret = "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"
 
-  /// `body` driven against a `serve --record` in front of `upstream`; the cassette's path.
-  static func record(
-    _ file: String, upstream: ServeProcess, _ body: (String, CurlTransport) async throws -> Void
-  ) async throws -> String {
-    let recorder = try ServeProcess(["--record", file, "--upstream", upstream.url, "--log", "off"])
-    defer { _ = recorder.stop() }
-    try await body(recorder.url, CurlTransport(timeout: .seconds(30)))
-    return file
+  /// A session `drive` makes against a `serve --record` in front of a fresh `serve`, after
+  /// `before` ran against that upstream directly: the cassette's path and its scratch folder.
+  static func recorded(
+    _ name: String, before: (String) async throws -> Void = { _ in },
+    _ drive: (String, CurlTransport) async throws -> Void
+  ) async throws -> (file: String, scratch: ScratchDirectory) {
+    let scratch = ScratchDirectory("session-\(name)")
+    do {
+      let upstream = try ServeProcess(["--log", "off"])
+      defer { _ = upstream.stop() }
+      try await before(upstream.url)
+      let file = scratch.file("\(name).json")
+      let recorder = try ServeProcess([
+        "--record", file, "--upstream", upstream.url, "--log", "off",
+      ])
+      defer { _ = recorder.stop() }
+      try await drive(recorder.url, CurlTransport(timeout: .seconds(30)))
+      return (file, scratch)
+    } catch {
+      scratch.remove()
+      throw error
+    }
   }
 
   static func form(_ url: String, _ pairs: [(String, String)], method: String = "POST")
@@ -51,11 +65,7 @@ import Testing
   /// A client's test suite: an app token by `client_credentials`, two test users created with
   /// it, befriended with their own tokens, friends read, both deleted.
   @Test func aTestUserClientVerifiesWithNoDrift() async throws {
-    let dir = ScratchDirectory("session-test-users")
-    defer { dir.remove() }
-    let upstream = try ServeProcess(["--log", "off"])
-    defer { _ = upstream.stop() }
-    let file = try await Self.record(dir.file("users.json"), upstream: upstream) { base, client in
+    let (file, scratch) = try await Self.recorded("users") { base, client in
       let grant = try await client.send(
         HTTPRequest(
           url: base
@@ -85,6 +95,7 @@ import Testing
         #expect(gone.status == 200)
       }
     }
+    defer { scratch.remove() }
     let (status, output) = await Self.verify(file)
     #expect(status == .success, "\(output)")
     #expect(output.contains("<APP_SECRET_1> sent as the emulator's published app secret"))
@@ -107,18 +118,16 @@ import Testing
   /// a batch photo upload read back through `{result=}`, the post read back by its id. The
   /// upstream had posts before, so a fresh emulator mints other ids.
   @Test func anAppSessionAfterEarlierWritesVerifiesWithNoDrift() async throws {
-    let dir = ScratchDirectory("session-app")
-    defer { dir.remove() }
-    let upstream = try ServeProcess(["--log", "off"])
-    defer { _ = upstream.stop() }
-    let warmup = CurlTransport(timeout: .seconds(30))
-    for n in 1...3 {
-      _ = try await warmup.send(
-        Self.form(
-          upstream.url + "/v2.2/me/feed",
-          [("access_token", "CAAEmuAlicePublish"), ("message", "\(n)")]))
+    let earlierPosts = { (upstream: String) in
+      let warmup = CurlTransport(timeout: .seconds(30))
+      for n in 1...3 {
+        _ = try await warmup.send(
+          Self.form(
+            upstream + "/v2.2/me/feed",
+            [("access_token", "CAAEmuAlicePublish"), ("message", "\(n)")]))
+      }
     }
-    let file = try await Self.record(dir.file("app.json"), upstream: upstream) { base, client in
+    let (file, scratch) = try await Self.recorded("app", before: earlierPosts) { base, client in
       let dialog = "/dialog/oauth"
       let ask: [(String, String)] = [
         ("client_id", Self.app), ("redirect_uri", "fb\(Self.app)://authorize"),
@@ -165,6 +174,7 @@ import Testing
         HTTPRequest(url: base + "/v2.2/\(postID)?fields=id,message&access_token=\(token)"))
       #expect(read.bodyText.contains("hello"))
     }
+    defer { scratch.remove() }
     let (status, output) = await Self.verify(file)
     #expect(status == .success, "\(output)")
     #expect(output.contains("followed: sent as what the target answers at #2 POST /dialog/oauth"))
@@ -238,11 +248,7 @@ import Testing
   /// The code flow: the dialog answers `?code=`, the code is exchanged for a token (the form
   /// answer of v2.2), the token reads `me` and is exchanged by `fb_exchange_token`.
   @Test func aCodeExchangeVerifiesWithNoDrift() async throws {
-    let dir = ScratchDirectory("session-code")
-    defer { dir.remove() }
-    let upstream = try ServeProcess(["--log", "off"])
-    defer { _ = upstream.stop() }
-    let file = try await Self.record(dir.file("code.json"), upstream: upstream) { base, client in
+    let (file, scratch) = try await Self.recorded("code") { base, client in
       let back = "https://www.facebook.com/connect/login_success.html"
       let ask: [(String, String)] = [
         ("client_id", Self.app), ("redirect_uri", back), ("scope", "user_friends"),
@@ -283,6 +289,7 @@ import Testing
         ))
       #expect(longer.status == 200)
     }
+    defer { scratch.remove() }
     let (status, output) = await Self.verify(file)
     #expect(status == .success, "\(output)")
     #expect(output.contains("<CODE_1> followed: sent as what the target answers at #2"))
