@@ -63,7 +63,7 @@ import Testing
     try cassette.save(to: file)
     let (status, console) = await run(["verify", file])
     #expect(status == .failure)
-    #expect(console.output.contains("DRIFT #1 GET /v2.0/me"))
+    #expect(console.output.contains("DRIFT #2 GET /v2.0/me"))
     #expect(console.output.contains("status 400, recorded 200"))
   }
 

@@ -38,7 +38,7 @@ import Testing
     let console = CapturingConsole(input: "")
     let status = await GraphExplorer.main(arguments: ["verify", file], console: console)
     #expect(status == .failure)
-    #expect(console.output.contains("DRIFT #0 GET /v2.0/me?fields=id,name&access_token=<redacted>"))
+    #expect(console.output.contains("DRIFT #1 GET /v2.0/me?fields=id,name&access_token=<redacted>"))
     #expect(console.output.contains("body token_echo: missing (recorded \"<redacted>\")"))
     // The cause of the drift comes first (issue 27).
     #expect(

@@ -148,7 +148,7 @@ import Testing
     let run = await ScriptModeTests.run("verify \(file)\n", ["--no-color"])
     #expect(run.status == .success, "\(run.errors)")
     #expect(run.output.hasPrefix("\(file) against the emulator:\n"))
-    #expect(run.output.contains("ok    #0 GET /me?fields=id,name"))
+    #expect(run.output.contains("ok    #1 GET /me?fields=id,name"))
     #expect(run.output.hasSuffix("2 interaction(s), no drift\n"))
   }
 
@@ -162,14 +162,14 @@ import Testing
     try cassette.save(to: file)
     let drift = await ScriptModeTests.run("verify \(file)\n", ["--no-color"])
     #expect(drift.status == .failure)
-    #expect(drift.output.contains("DRIFT #0 GET /me?fields=id,name"))
+    #expect(drift.output.contains("DRIFT #1 GET /me?fields=id,name"))
     let ignored = await ScriptModeTests.run("verify \(file) --ignore name\n", ["--no-color"])
     #expect(ignored.status == .success, "\(ignored.output)")
     let redirected = await ScriptModeTests.run(
       "verify \(file) > \(scratch.file("report.txt"))\n", ["--no-color"])
     #expect(redirected.status == .failure)
     let report = try String(contentsOfFile: scratch.file("report.txt"), encoding: .utf8)
-    #expect(report.contains("DRIFT #0"))
+    #expect(report.contains("DRIFT #1"))
   }
 
   @Test func verifyAgainstAnotherCassetteAndBadTargets() async {

@@ -62,7 +62,7 @@ import Testing
     #expect(status == .success)
     let (_, report, errors) = await run(["verify", imported])
     #expect(!Self.hasControls(report) && !Self.hasControls(errors))
-    #expect(report.contains(#"DRIFT #0 GET /me\r\ngraph-explorer: forged line"#))
+    #expect(report.contains(#"DRIFT #1 GET /me\r\ngraph-explorer: forged line"#))
     #expect(!report.contains("\ngraph-explorer: forged line"))
   }
 

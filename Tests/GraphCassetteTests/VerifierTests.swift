@@ -42,7 +42,7 @@ import Testing
     ).verify(cassette)
     #expect(report.hasDrift)
     #expect(report.results[0].problems == [#"body name: "Ada Lovelace", recorded "Ada""#])
-    #expect(report.text.contains("DRIFT #0 GET /v2.0/me?access_token=<ACCESS_TOKEN_1>"))
+    #expect(report.text.contains("DRIFT #1 GET /v2.0/me?access_token=<ACCESS_TOKEN_1>"))
     #expect(report.text.hasSuffix("1 of 4 interaction(s) drifted"))
   }
 

@@ -129,64 +129,10 @@ struct VerifyArguments: ParsableOptions {
     let verifier = CassetteVerifier(
       target: transport, ignore: ignore, useDefaultIgnores: useDefaultIgnores,
       substitutions: mapping(for: cassette).substitutions,
-      minter: (transport as? GraphEmulator).map(EmulatorSessionMinter.init))
+      minter: (transport as? GraphEmulator).map(EmulatorSessionMinter.init),
+      fixed: Set(substitutions.keys), appSecret: appSecret(),
+      followsDialogs: followsDialogs)
     return await verifier.verify(cassette)
-  }
-
-  /// What each placeholder of `cassette` is sent as, and a line per mapping saying which:
-  /// `--secret` first; on the emulator, access tokens default to its default test token.
-  func mapping(for cassette: Cassette) -> (substitutions: [String: String], lines: [String]) {
-    var out = substitutions
-    var lines: [String] = []
-    let defaultToken = (try? startingWorld())?.defaultToken ?? World.default.defaultToken
-    var sessions: [String: RecordedSession] = [:]
-    if target == "emulator" {
-      for (_, session) in RecordedSession.all(in: cassette)
-      where sessions[session.placeholder] == nil {
-        sessions[session.placeholder] = session
-      }
-    }
-    for placeholder in VerifyScope.placeholders(in: cassette) {
-      if out[placeholder] != nil {
-        lines.append("\(placeholder) sent as the value given with --secret")
-      } else if let session = sessions[placeholder] {
-        // Minted during verification (`EmulatorSessionMinter`), not mapped up front.
-        let granted = session.permissions.joined(separator: ", ")
-        lines.append(
-          "\(placeholder) sent as a token the emulator mints for \(session.person) with "
-            + "\(granted.isEmpty ? "no permission" : granted), as the recording's me?fields=id,permissions says"
-        )
-      } else if target == "emulator",
-        let failure = VerifyScope.recordedTokenFailure(of: placeholder, in: cassette)
-      {
-        let (token, what) = Self.failingToken(subcode: failure.subcode, message: failure.message)
-        out[placeholder] = token
-        lines.append("\(placeholder) sent as \(what) \(token): the recording's token failed so")
-      } else if target == "emulator", placeholder.hasPrefix("<ACCESS_TOKEN_") {
-        out[placeholder] = defaultToken
-        lines.append("\(placeholder) sent as the emulator's default test token \(defaultToken)")
-      } else {
-        let name = placeholder.dropFirst().dropLast()
-        lines.append("\(placeholder) sent as it is (give a value with --secret \(name)=VALUE)")
-      }
-    }
-    return (out, lines)
-  }
-
-  /// The emulator's token that fails as a recorded one did (error 190): by `error_subcode`,
-  /// else by the message (`Malformed access token`), else one it never issued (`Invalid OAuth
-  /// access token.`); and how the mapping line names it.
-  static func failingToken(subcode: Int?, message: String) -> (token: String, what: String) {
-    let named: [Int: String] = [
-      463: "expired", 460: "password-changed", 467: "logged-out", 458: "kofi",
-    ]
-    let name =
-      subcode.flatMap { named[$0] }
-      ?? (message.hasPrefix("Malformed access token") ? "malformed" : nil)
-    if let name, let token = World.default.testTokens.first(where: { $0.name == name })?.token {
-      return (token, "the emulator's test token \(name)")
-    }
-    return ("CAAEmuNeverIssued", "a token the emulator never issued")
   }
 
   /// A fresh transport for one cassette: each is verified against a world in its initial state.

@@ -14,8 +14,13 @@ enum VerifyCommand {
 
     Re-sends every request of each CASSETTE, in order, to the target and compares each answer
     with the recorded one: the status, error.code and error.error_subcode, the Content-Type,
-    the JSON body structurally, and the interaction's expect assertions. Interactions with
-    hosts other than the Graph API are skipped with a note.
+    the JSON body structurally, and the interaction's expect assertions. The cassette is
+    replayed as a session: tokens, codes and ids its answers minted (a login dialog,
+    client_credentials, test users, writes) are learned from the target's answer at the same
+    step and sent in later requests; appsecret_proof is recomputed for the token sent; other
+    tools' placeholders (<FACEBOOK_AD_TOKEN>) are sent as test values. Dialog steps go to the
+    emulator as a browser would; other hosts than the Graph API are skipped with a note.
+    Drift is grouped by cause, then listed per interaction (#1 is the first).
 
     Exit status: 0 no drift, 1 drift, 2 bad usage or an unreadable cassette.
 

@@ -38,6 +38,15 @@ public struct CassetteVerifier: Sendable {
   /// Text put back in place of placeholders before sending (`<ACCESS_TOKEN_1>` → a token the
   /// target accepts).
   public var substitutions: [String: String]
+  /// Placeholders whose value was given (`--secret`): sent as given even where the session
+  /// mints another.
+  public var fixed: Set<String>
+  /// The app secret each `<APPSECRET_PROOF_n>` is recomputed with, for the token actually
+  /// sent; `nil` sends the placeholder's substitution as it is.
+  public var appSecret: String?
+  /// Whether dialog steps (`www.facebook.com/dialog/oauth` and its form) are sent too, as a
+  /// browser would: the target answers them (the emulator, a `serve`).
+  public var followsDialogs: Bool
   /// Mints, for each session the recording holds (`RecordedSession`), a token of the target
   /// with the recorded person and permissions, sent in place of its placeholder from that
   /// interaction on; `nil` leaves `substitutions` as they are.
@@ -46,8 +55,12 @@ public struct CassetteVerifier: Sendable {
   public init(
     target: any GraphTransport, ignore: [JSONPathPattern] = [], useDefaultIgnores: Bool = true,
     headers: [String] = ["Content-Type"], substitutions: [String: String] = [:],
-    minter: (any SessionMinter)? = nil
+    minter: (any SessionMinter)? = nil, fixed: Set<String> = [], appSecret: String? = nil,
+    followsDialogs: Bool = false
   ) {
+    self.fixed = fixed
+    self.appSecret = appSecret
+    self.followsDialogs = followsDialogs
     self.target = target
     self.ignore = ignore
     self.useDefaultIgnores = useDefaultIgnores
@@ -56,15 +69,21 @@ public struct CassetteVerifier: Sendable {
     self.minter = minter
   }
 
-  /// Re-sends every request of `cassette` and reports how each answer differs.
+  /// Re-sends every request of `cassette` as one session and reports how each answer
+  /// differs: what each answer minted (tokens, codes, ids, cursors) is learned from it and the
+  /// target's answer (`SessionFollower`) and sent in place of the recorded value from then on.
   public func verify(_ cassette: Cassette) async -> VerificationReport {
     var results: [VerificationReport.Result] = []
     var substitutions = self.substitutions
     var minted: [String: String] = [:]
-    var cursors = CursorFollower()
+    var follower = SessionFollower()
+    follower.fixed = fixed
+    var clock = SessionClock()
+    let minting = VerifyScope.mintedPlaceholders(in: cassette)
     for (index, interaction) in cassette.interactions.enumerated() {
-      guard VerifyScope.isGraph(interaction.request.url) else {
-        let host = URLParts(interaction.request.url)?.host ?? "?"
+      let url = interaction.request.url
+      guard VerifyScope.isGraph(url) || (followsDialogs && VerifyScope.isDialog(url)) else {
+        let host = URLParts(url)?.host ?? "?"
         results.append(
           .init(
             index: index, summary: interaction.summary, problems: [],
@@ -78,24 +97,52 @@ public struct CassetteVerifier: Sendable {
         minted[session.placeholder] = token
         substitutions[session.placeholder] = token
       }
-      var request = Self.substitute(interaction.request, substitutions)
-      request.url = cursors.following(request.url)
+      let request = follower.rewrite(
+        interaction.request, substitutions: substitutions, appSecret: appSecret)
       let problems: [String]
       do {
         let response = try await target.send(request)
-        problems = compare(interaction, response)
-        cursors.learn(
-          recorded: Self.json(of: interaction.response), actual: Self.json(of: response))
+        follower.learn(
+          request: interaction.request, recorded: interaction.response, actual: response,
+          number: index + 1)
+        var resolved = interaction
+        resolved.response = follower.resolved(interaction.response)
+        problems = compare(resolved, response, clock: &clock)
       } catch {
         problems = ["no answer: \(error)"]
       }
-      results.append(.init(index: index, summary: interaction.summary, problems: problems))
+      let cause = problems.isEmpty ? nil : Self.tokenCause(interaction.request, follower, minting)
+      results.append(
+        .init(index: index, summary: interaction.summary, problems: problems, cause: cause))
     }
     return VerificationReport(results: results)
   }
 
+  /// The cause of a drift when it is a token the session should have minted and did not: the
+  /// request sends a placeholder the recording's answer at #N minted, and the target's answer
+  /// there gave none (that step drifted first). `nil` otherwise.
+  static func tokenCause(
+    _ request: HTTPRequest, _ follower: SessionFollower, _ minting: [String: Int]
+  ) -> String? {
+    for placeholder in VerifyScope.placeholders(inRequest: request)
+    where follower.values[placeholder] == nil && !follower.fixed.contains(placeholder) {
+      guard let index = minting[placeholder] else { continue }
+      return "\(placeholder) was never minted: the target's answer at #\(index + 1), where the "
+        + "recording's minted it, gave none"
+    }
+    return nil
+  }
+
   /// The ways `response` differs from what `interaction` recorded, one line each.
   public func compare(_ interaction: Interaction, _ response: HTTPResponse) -> [String] {
+    var clock = SessionClock()
+    return compare(interaction, response, clock: &clock)
+  }
+
+  /// As `compare(_:_:)`, with times compared relative to the session's clock (`SessionClock`).
+  func compare(_ interaction: Interaction, _ response: HTTPResponse, clock: inout SessionClock)
+    -> [String]
+  {
     var problems: [String] = []
     let recorded = interaction.response
     if recorded.status != response.status {
@@ -122,7 +169,10 @@ public struct CassetteVerifier: Sendable {
         ignored += Self.defaultIgnored
         if GraphMethod(name: interaction.request.method) == .post { ignored += Self.mintedIds }
       }
-      let diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
+      var diffs = JSONDiff.diff(rj, aj, options: JSONDiffOptions(ignore: ignored)).differences
+      diffs.removeAll { clock.agrees($0) }
+      diffs =
+        diffs
         .filter { !(useDefaultIgnores && Self.sameModuloVolatile($0)) }
         .filter { !Self.errorCodePaths.contains($0.path.description) }
         .filter { !(useDefaultIgnores && Self.sameExpiry($0, rj, aj)) }
@@ -177,40 +227,6 @@ public struct CassetteVerifier: Sendable {
     return "cause: the target answered error \(code): \(TerminalText.escaped(shown))"
   }
 
-  private static func substitute(
-    _ request: HTTPRequest, _ substitutions: [String: String]
-  ) -> HTTPRequest {
-    guard !substitutions.isEmpty else { return request }
-    var out = request
-    for (placeholder, value) in substitutions {
-      out.url = out.url.replacingAll(placeholder, with: value)
-      out.headers = HTTPHeaders(
-        out.headers.map {
-          .init(name: $0.name, value: $0.value.replacingAll(placeholder, with: value))
-        })
-      out.body = Self.replacing(Array(placeholder.utf8), with: Array(value.utf8), in: out.body)
-    }
-    return out
-  }
-
-  /// `bytes` with every `needle` replaced, byte for byte: a multipart body with a binary file
-  /// part is not UTF-8 text but its `access_token` part still holds a placeholder.
-  private static func replacing(_ needle: [UInt8], with value: [UInt8], in bytes: [UInt8])
-    -> [UInt8]
-  {
-    let starts = ByteSearch.occurrences(of: needle, in: bytes)
-    guard !starts.isEmpty else { return bytes }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + starts.count * max(0, value.count - needle.count))
-    var copied = 0
-    for start in starts {
-      out += bytes[copied..<start]
-      out += value
-      copied = start + needle.count
-    }
-    return out + bytes[copied...]
-  }
-
   /// `application/json; charset=UTF-8` → `application/json`.
   static func mediaType(_ value: String?) -> String? {
     guard let value else { return nil }
@@ -243,62 +259,5 @@ public struct CassetteVerifier: Sendable {
       RequestKey.pairs(parts.queryItems).filter { !volatileParameters.contains($0.name) }
     }
     return stable(ru) == stable(au)
-  }
-}
-
-/// The outcome of verifying a cassette: one result per interaction.
-public struct VerificationReport: Sendable {
-  /// One interaction's outcome.
-  public struct Result: Sendable {
-    /// 0-based interaction index.
-    public var index: Int
-    /// `GET /v2.0/me`.
-    public var summary: String
-    /// What drifted; empty when the answer agrees.
-    public var problems: [String]
-    /// Why the interaction was not sent (a host that is not the Graph API), if it was not.
-    public var skipped: String?
-
-    public init(index: Int, summary: String, problems: [String], skipped: String? = nil) {
-      self.index = index
-      self.summary = summary
-      self.problems = problems
-      self.skipped = skipped
-    }
-  }
-
-  public var results: [Result]
-
-  /// Whether any interaction drifted.
-  public var hasDrift: Bool { results.contains { !$0.problems.isEmpty } }
-
-  /// A readable report: `ok` or `DRIFT` per interaction with each difference beneath, every
-  /// secret in it (a raw token in a recorded URL, header or body) as `<redacted>`.
-  public var text: String { text(keeping: []) }
-
-  /// `text`, with `publicValues` (the emulator's published test tokens) left as they are.
-  public func text(keeping publicValues: Set<String>) -> String {
-    SecretText.redacted(rawText, publicValues: publicValues) { _ in "<redacted>" }
-  }
-
-  private var rawText: String {
-    var lines: [String] = []
-    for r in results {
-      if let skipped = r.skipped {
-        lines.append("skip  #\(r.index) \(r.summary) (\(skipped))")
-        continue
-      }
-      lines.append("\(r.problems.isEmpty ? "ok   " : "DRIFT") #\(r.index) \(r.summary)")
-      for p in r.problems { lines.append("        \(p)") }
-    }
-    let drifted = results.filter { !$0.problems.isEmpty }.count
-    let skipped = results.filter { $0.skipped != nil }.count
-    let sent = results.count - skipped
-    let note = skipped == 0 ? "" : " (\(skipped) skipped: not the Graph API)"
-    lines.append(
-      drifted == 0
-        ? "\(sent) interaction(s), no drift" + note
-        : "\(drifted) of \(sent) interaction(s) drifted" + note)
-    return lines.joined(separator: "\n")
   }
 }

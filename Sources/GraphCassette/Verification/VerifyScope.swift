@@ -14,28 +14,98 @@ public enum VerifyScope {
     return host.hasSuffix(".facebook.com") && host.hasPrefix("graph")
   }
 
+  /// Whether `url` is a dialog step a browser takes on `www`/`m`/`web.facebook.com` (or a
+  /// loopback host): `dialog/oauth`, `dialog/feed`, `dialog/apprequests`, versioned or not.
+  /// A login dialog mints a token or a code, so it is replayed, not skipped (issue 42).
+  public static func isDialog(_ url: String) -> Bool {
+    guard let parts = URLParts(url) else { return false }
+    let host = parts.host.lowercased()
+    guard ["www.facebook.com", "m.facebook.com", "web.facebook.com"].contains(host) || isGraph(url)
+    else { return false }
+    var components = parts.pathComponents[...]
+    if let first = components.first, first.hasPrefix("v"),
+      first.dropFirst().split(separator: ".").allSatisfy({ Int($0) != nil })
+    {
+      components = components.dropFirst()
+    }
+    return components.count == 2 && components.first == "dialog"
+      && ["oauth", "feed", "apprequests"].contains(components.last!)
+  }
+
   /// The placeholders (`<ACCESS_TOKEN_1>`) that appear in `cassette`'s requests, in order.
   public static func placeholders(in cassette: Cassette) -> [String] {
     var seen: [String] = []
     for interaction in cassette.interactions {
-      let request = interaction.request
-      var texts = [request.url, String(decoding: request.body, as: UTF8.self)]
-      texts += request.headers.map(\.value)
-      for text in texts {
-        var rest = Substring(text)
-        while let start = rest.firstIndex(of: "<") {
-          let tail = rest[rest.index(after: start)...]
-          guard let end = tail.prefix(40).firstIndex(of: ">") else {
-            rest = tail
-            continue
-          }
-          let candidate = String(rest[start...end])
-          if Secret.isPlaceholder(candidate), !seen.contains(candidate) { seen.append(candidate) }
-          rest = rest[rest.index(after: end)...]
-        }
+      for candidate in placeholders(inRequest: interaction.request) where !seen.contains(candidate)
+      {
+        seen.append(candidate)
       }
     }
     return seen
+  }
+
+  /// The placeholders an answer of `cassette` holds before any request sends them, with the
+  /// index of that answer: what the session minted (a token `client_credentials`,
+  /// `accounts/test-users` or a login dialog's redirect answered), which verify follows from
+  /// the target's answer at the same step instead of sending a stand-in.
+  public static func mintedPlaceholders(in cassette: Cassette) -> [String: Int] {
+    var sent: Set<String> = []
+    var minted: [String: Int] = [:]
+    for (index, interaction) in cassette.interactions.enumerated() {
+      sent.formUnion(placeholders(inRequest: interaction.request))
+      let response = interaction.response
+      var texts = response.headers.map(\.value)
+      texts.append(
+        CassetteVerifier.json(of: response)?.compactText
+          ?? String(decoding: response.body.prefix(1 << 20), as: UTF8.self))
+      for text in texts {
+        for candidate in placeholders(inText: text)
+        where !sent.contains(candidate) && minted[candidate] == nil {
+          minted[candidate] = index
+        }
+      }
+    }
+    return minted
+  }
+
+  static func placeholders(inRequest request: HTTPRequest) -> [String] {
+    var texts = [request.url, String(decoding: request.body, as: UTF8.self)]
+    texts += request.headers.map(\.value)
+    return texts.flatMap(placeholders(inText:))
+  }
+
+  /// Each `<NAME>` placeholder in `text`, in order.
+  static func placeholders(inText text: String) -> [String] {
+    var found: [String] = []
+    var rest = Substring(text)
+    while let start = rest.firstIndex(of: "<") {
+      let tail = rest[rest.index(after: start)...]
+      guard let end = tail.prefix(40).firstIndex(of: ">") else {
+        rest = tail
+        continue
+      }
+      let candidate = String(rest[start...end])
+      if Secret.isPlaceholder(candidate) || isWrappedValue(candidate, after: rest[..<start]) {
+        found.append(candidate)
+      }
+      rest = rest[rest.index(after: end)...]
+    }
+    return found
+  }
+
+  /// Whether `candidate` (`<your access token>`) is a value another tool wrote in angle
+  /// brackets where a secret goes: a secret parameter's value (`access_token=<...>`), or after
+  /// `Bearer `/`OAuth ` (issue 42).
+  static func isWrappedValue(_ candidate: String, after head: Substring) -> Bool {
+    let inner = candidate.dropFirst().dropLast()
+    guard !inner.isEmpty,
+      inner.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-. ".contains($0)) }),
+      inner.first != " ", inner.last != " "
+    else { return false }
+    if head.hasSuffix("Bearer ") || head.hasSuffix("OAuth ") { return true }
+    guard head.hasSuffix("=") else { return false }
+    let name = head.dropLast().reversed().prefix { !"&?;\n\"".contains($0) }
+    return Secret.isSecretParameter(String(name.reversed()).trimmingSpaces)
   }
 
   /// How the first recorded request carrying `placeholder` was refused, when Graph refused

@@ -7,7 +7,9 @@ struct VerifyREPLCommand: REPLCommand {
     details: """
       Checks status, error code and subcode, Content-Type, the JSON body structurally and
       the interactions' expect assertions, ignoring volatile values (ids minted by writes,
-      times, fbtrace_id, cursors). Drift makes a script exit 1.
+      times, fbtrace_id, cursors). Replays a session: tokens, codes and ids the recording
+      minted are followed from the target's answers; drift is grouped by cause, numbered
+      from #1. Drift makes a script exit 1.
       """,
     options: [
       "--target T": "emulator (a fresh one, the default), live, a URL or a cassette",
