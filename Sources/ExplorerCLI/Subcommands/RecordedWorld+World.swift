@@ -10,6 +10,8 @@ extension RecordedWorld {
   /// person when the edge does not say).
   static let ownerTypes: [String: String] = [
     "attending": "event", "maybe": "event", "declined": "event", "comments": "post",
+    "campaigns": "adaccount", "adsets": "adaccount", "adcampaigns": "adaccount",
+    "adcreatives": "adaccount", "adgroups": "adaccount",
   ]
 
   /// The world: checked as a world file is. Linear in the items of each edge.
@@ -33,7 +35,8 @@ extension RecordedWorld {
     }
     for owner in edges.keys.sorted() where types[owner] == nil {
       let type =
-        edges[owner]?.keys.sorted().lazy.compactMap { Self.ownerTypes[$0] }.first ?? "user"
+        Self.typeOfID(owner)
+        ?? edges[owner]?.keys.sorted().lazy.compactMap { Self.ownerTypes[$0] }.first ?? "user"
       types[owner] = type
       fields[owner] = JSONObject()
       added[type, default: 0] += 1

@@ -21,6 +21,8 @@ struct RecordedWorld {
     "feed": "post", "posts": "post", "statuses": "post", "tagged": "post", "home": "post",
     "links": "post", "photos": "photo", "albums": "album", "accounts": "page", "likes": "page",
     "events": "event", "comments": "comment", "checkins": "checkin",
+    "adaccounts": "adaccount", "campaigns": "campaign", "adsets": "adset", "adcampaigns": "adset",
+    "ads": "ad", "adgroups": "ad", "adcreatives": "adcreative",
   ]
 
   /// Fields an answer shows that are no stored field.
@@ -161,7 +163,8 @@ struct RecordedWorld {
   private mutating func node(_ value: JSONValue, type: String?) {
     guard let id = value["id"]?.stringValue, case .object(let object) = value else { return }
     let known = types[id]
-    let type = known ?? value["metadata"]?["type"]?.stringValue ?? type ?? Self.guess(object, id)
+    let shown = value["metadata"]?["type"]?.stringValue.flatMap(Self.nodeType(named:))
+    let type = known ?? shown ?? Self.typeOfID(id) ?? type ?? Self.guess(object, id)
     if known == nil {
       types[id] = type
       fields[id] = JSONObject()
@@ -206,10 +209,26 @@ struct RecordedWorld {
     edges[owner, default: [:]][edge] = ids
   }
 
+  /// The world's type for a `metadata.type` Graph showed (`user`, `adaccount`, `AdAccount`).
+  static func nodeType(named name: String) -> String? {
+    let lowered = name.lowercased()
+    return NodeType.allCases.first {
+      $0.rawValue == lowered || $0.graphName.lowercased() == lowered
+    }?.rawValue
+  }
+
+  /// The type an id's shape says: `act_<n>` is an ad account.
+  static func typeOfID(_ id: String) -> String? { id.hasPrefix("act_") ? "adaccount" : nil }
+
   /// A node type from the fields an answer shows. **[choice]**: a person when nothing says
   /// otherwise.
   static func guess(_ object: JSONObject, _ id: String) -> String {
     func has(_ names: String...) -> Bool { names.contains { object[$0] != nil } }
+    if has("account_status", "amount_spent", "funding_source") { return "adaccount" }
+    if has("objective", "buying_type") { return "campaign" }
+    if has("targeting", "billing_event", "optimization_goal", "daily_budget") { return "adset" }
+    if has("creative", "adset_id", "adgroup_status") { return "ad" }
+    if has("object_story_spec", "image_hash", "thumbnail_url") { return "adcreative" }
     if id.contains("_") { return "post" }
     if has("first_name", "last_name", "gender", "birthday") { return "user" }
     if has("category", "fan_count", "checkins", "were_here_count") { return "page" }
