@@ -35,6 +35,24 @@ import Testing
   }
 }
 
+/// Issue 42: a world file's `aliases` (a vanity name a recording read an object by) are read
+/// as usernames are, by the version's rules, and written back.
+@Test func aWorldFileKeepsAliases() throws {
+  var value = World.default.jsonValue
+  guard case .object(var root) = value else { return }
+  root["aliases"] = ["Tahrd108": "100001000000002"]
+  value = .object(root)
+  let world = try World(json: value.prettyText)
+  #expect(world.aliases == ["tahrd108": "100001000000002"])
+  #expect(world.jsonValue["aliases"]?["tahrd108"] == "100001000000002")
+  let emulator = GraphEmulator(world: world)
+  #expect(call(emulator, "v1.0/tahrd108").json?["id"] == "100001000000002")
+  #expect(call(emulator, "v2.2/tahrd108").json?["error"]?["code"] == 803)
+  #expect(throws: EmulatorError.self) {
+    try World(json: #"{"app":{"id":"1","name":"A"},"nodes":[],"aliases":{"x":"2"}}"#)
+  }
+}
+
 struct BrokenWorld: Sendable, CustomStringConvertible {
   var text: String
   var message: String

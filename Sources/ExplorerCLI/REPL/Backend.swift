@@ -31,10 +31,13 @@ struct Backend {
     } else {
       world = .default
     }
+    if options.matchers != nil, options.replay == nil {
+      throw .failed("--match applies to --replay only")
+    }
     if let path = options.replay {
       guard options.record == nil else { throw .failed("--record and --replay exclude each other") }
       do {
-        let player = try CassettePlayer(file: path)
+        let player = try CassettePlayer(file: path, matchers: options.matchers ?? .default)
         return Backend(
           target: .replay(file: path, player: player), token: world.defaultToken, world: world)
       } catch {

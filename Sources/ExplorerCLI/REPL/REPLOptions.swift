@@ -1,3 +1,5 @@
+import GraphCassette
+
 /// The options of `graph-explorer` when it opens the REPL.
 struct REPLOptions: Equatable, Sendable {
   var color = true
@@ -12,6 +14,8 @@ struct REPLOptions: Equatable, Sendable {
   var record: String?
   /// `--replay FILE`: answer from a cassette.
   var replay: String?
+  /// `--match SPEC`: how `--replay` matches requests to recorded ones.
+  var matchers: MatcherSet?
   /// `--mode M`: the record mode (once, new_episodes, none, all).
   var mode: String?
   /// `--target live|URL`: send requests over the network instead of to the emulator.
@@ -26,7 +30,7 @@ struct REPLOptions: Equatable, Sendable {
   /// The usage text of `--help`.
   static let usage = """
     usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE|generated:...]
-                          [--record FILE [--mode M] | --replay FILE] [--target live|URL]
+                          [--record FILE [--mode M] | --replay FILE [--match SPEC]] [--target live|URL]
                           [--throttle N/min] [--deterministic-secrets]
                           [--default-version vX.Y] [--help] [--version]
            graph-explorer <subcommand> [arguments]
@@ -70,6 +74,9 @@ struct REPLOptions: Equatable, Sendable {
       },
       .value(["--replay"], "FILE", "answer from the cassette FILE instead of the emulator") {
         $0.replay = $1
+      },
+      .value(["--match"], "SPEC", MatcherSet.optionHelp) { options, text throws(OptionError) in
+        options.matchers = try MatcherSet.option(text)
       },
       .value(
         ["--target"], "T",

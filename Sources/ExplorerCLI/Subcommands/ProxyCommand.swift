@@ -102,7 +102,7 @@ enum ProxyCommand {
     -> ServeSource
   {
     guard case .record(let cassette, _) = options.serve.source else {
-      var source = try ServeSource.make(options.serve.source)
+      var source = try ServeSource.make(options.serve.source, matchers: options.serve.matchers)
       if let emulator = source.transport as? GraphEmulator {
         source.transport = ProxyPictures(emulator: emulator)
       }

@@ -22,7 +22,7 @@ struct ProxyOptions: Sendable, Equatable {
 
   static let usage = """
     usage: graph-explorer proxy [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
-                                [--replay CASSETTE] [--record CASSETTE [--upstream URL]]
+                                [--replay CASSETTE [--match SPEC]] [--record CASSETTE [--upstream URL]]
                                 [--upstream-ca FILE] [--pass-through] [--max-answer-bytes SIZE]
                                 [--log FILE|-|off] [--ca-dir DIR]
            graph-explorer proxy --ca [--ca-dir DIR]

@@ -21,26 +21,44 @@ struct RecordedWorld {
     "feed": "post", "posts": "post", "statuses": "post", "tagged": "post", "home": "post",
     "links": "post", "photos": "photo", "albums": "album", "accounts": "page", "likes": "page",
     "events": "event", "comments": "comment", "checkins": "checkin",
+    "adaccounts": "adaccount", "campaigns": "campaign", "adsets": "adset", "adcampaigns": "adset",
+    "ads": "ad", "adgroups": "ad", "adcreatives": "adcreative",
   ]
 
   /// Fields an answer shows that are no stored field.
   static let notStored: Set<String> = ["id", "metadata", "paging", "picture", "permissions"]
 
-  private var root: JSONObject
-  private var types: [String: String] = [:]
-  private var fields: [String: JSONObject] = [:]
-  private var baseIDs: Set<String> = []
-  private var edges: [String: [String: [String]]] = [:]
+  var root: JSONObject
+  var types: [String: String] = [:]
+  var fields: [String: JSONObject] = [:]
+  var baseIDs: Set<String> = []
+  var edges: [String: [String: RecordedEdgeList]] = [:]
+  /// Edges of `me` a recorded first page showed whole (no next page) before `me` was known.
+  var wholeOfMe: Set<String> = []
   private var baseTokens: Set<String> = []
-  /// The person `me` answered as, and whether a request used a token the base does not have.
-  private var me: String?
-  private var foreignToken = false
-  private var scopes: [String]?
+  /// Names the recording read objects by (`/tahrd108`), lowercased, to their ids.
+  var aliases: [String: String] = [:]
+  /// The person `me` answered as (or whom a `me/...` answer's paging links name), and whether a
+  /// request used a token the base does not have.
+  var me: String?
+  var foreignToken = false
+  var scopes: [String]?
   /// Whether the recording shows a publishing write succeeding (`publish_actions` was held).
-  private var wrote = false
+  var wrote = false
+  /// Whether a read with no version in its path was answered as v1.0 (recorded before v2.0
+  /// was released, or showing a field v2.0 refuses).
+  var unversionedV1 = false
   /// How many objects the recording added, by type, and interactions read.
-  private(set) var added: [String: Int] = [:]
+  var added: [String: Int] = [:]
   private(set) var read = 0
+
+  /// The day Graph API v2.0 was released: an unversioned call recorded before it was v1.0.
+  static let v2Released = "2014-04-30"
+
+  /// Query parameters that ask for a later page: a read with one shows part of an edge.
+  static let pageParameters: Set<String> = [
+    "after", "before", "offset", "until", "since", "__paging_token", "__previous",
+  ]
 
   init(base: World) {
     let value = base.jsonValue
@@ -53,14 +71,18 @@ struct RecordedWorld {
     }
     for owner in value["edges"]?.objectValue?.members ?? [] {
       for edge in owner.value.objectValue?.members ?? [] {
-        edges[owner.key, default: [:]][edge.key] = (edge.value.arrayValue ?? []).compactMap(
-          \.stringValue)
+        edges[owner.key, default: [:]][edge.key] = RecordedEdgeList(
+          (edge.value.arrayValue ?? []).compactMap(\.stringValue))
       }
+    }
+    for alias in value["aliases"]?.objectValue?.members ?? [] {
+      if let id = alias.value.stringValue { aliases[alias.key] = id }
     }
     baseTokens = Set((value["tokens"]?.arrayValue ?? []).compactMap { $0["token"]?.stringValue })
   }
 
-  /// Reads what `interaction` shows, when it is a Graph answer of 200 to GET with JSON.
+  /// Reads what `interaction` shows, when it is a Graph answer of 200 to GET with JSON (stored
+  /// in any body form: JSON, text, base64, or gzip or deflate as it came).
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
     // A publishing write the recording shows succeeding was permitted.
@@ -74,16 +96,23 @@ struct RecordedWorld {
     }
     guard GraphMethod(name: request.method) == .get, interaction.response.status == 200,
       VerifyScope.isGraph(request.url), let parts = URLParts(request.url),
-      let answer = try? JSONParser.parse(interaction.response.body)
+      let answer = try? JSONParser.parse(interaction.response.decodedBody)
     else { return }
     var path = parts.pathComponents
+    var versioned = false
     if let first = path.first, first.hasPrefix("v"), GraphRequest.normalisedVersion(first) != nil {
       path.removeFirst()
+      versioned = true
     }
     let query = parts.queryItems
-    guard query["ids"] == nil else { return }
+    guard query["ids"] == nil, !path.isEmpty else { return }
     if let token = query["access_token"] ?? Self.bearer(request), !baseTokens.contains(token) {
       foreignToken = true
+    }
+    if !versioned, interaction.recordedAt.count >= 10,
+      interaction.recordedAt.prefix(10) < Self.v2Released
+    {
+      unversionedV1 = true
     }
     read += 1
     switch path.count {
@@ -94,18 +123,39 @@ struct RecordedWorld {
       guard let id = answer["id"]?.stringValue else { return }
       if path[0] == "me" { me = id }
       node(answer, type: nil)
+      if !versioned, types[id] == "user", answer["username"] != nil { unversionedV1 = true }
+      let name = path[0].removingPercentEncoding ?? path[0]
+      if name != "me", name != id, name != "app", !name.allSatisfy(\.isNumber) {
+        aliases[name.lowercased()] = id
+      }
       if path[0] == "me", let data = answer["permissions"]?["data"] {
         scopes = RecordedSession.granted(data) ?? scopes
       }
     case 2:
-      let owner = path[0] == "me" ? (me ?? "me") : path[0]
       if path[0] == "me", path[1] == "permissions" {
         scopes = RecordedSession.granted(answer["data"]) ?? scopes
         return
       }
-      list(answer["data"], owner: owner, edge: path[1])
+      if path[0] == "me", me == nil { me = Self.owner(inPagingOf: answer, edge: path[1]) }
+      let owner = path[0] == "me" ? (me ?? "me") : (aliases[path[0].lowercased()] ?? path[0])
+      let firstPage = query.items.allSatisfy { !Self.pageParameters.contains($0.name) }
+      let isWhole = firstPage && answer["paging"]?["next"] == nil
+      list(answer["data"], owner: owner, edge: path[1], whole: isWhole)
     default: return
     }
+  }
+
+  /// The owner a `me/EDGE` answer's paging links name (`.../v2.5/1015.../friends?...`).
+  static func owner(inPagingOf answer: JSONValue, edge: String) -> String? {
+    for link in ["next", "previous"] {
+      guard let url = answer["paging"]?[link]?.stringValue,
+        let components = URLParts(url)?.pathComponents, components.count >= 2,
+        components[components.count - 1] == edge
+      else { continue }
+      let owner = components[components.count - 2]
+      if owner != "me", owner.allSatisfy(\.isNumber) { return owner }
+    }
+    return nil
   }
 
   /// Adds or updates the node `value` shows (typed `type`, else guessed), its nested people and
@@ -113,7 +163,8 @@ struct RecordedWorld {
   private mutating func node(_ value: JSONValue, type: String?) {
     guard let id = value["id"]?.stringValue, case .object(let object) = value else { return }
     let known = types[id]
-    let type = known ?? value["metadata"]?["type"]?.stringValue ?? type ?? Self.guess(object, id)
+    let shown = value["metadata"]?["type"]?.stringValue.flatMap(Self.nodeType(named:))
+    let type = known ?? shown ?? Self.typeOfID(id) ?? type ?? Self.guess(object, id)
     if known == nil {
       types[id] = type
       fields[id] = JSONObject()
@@ -140,21 +191,44 @@ struct RecordedWorld {
     fields[id]?[name] = value
   }
 
-  /// The items of `owner`'s `edge` in the recorded order, after those already listed.
-  private mutating func list(_ data: JSONValue?, owner: String, edge: String) {
+  /// The items of `owner`'s `edge` in the recorded order, after those already listed; only
+  /// those when the answer showed the edge `whole` (a first page with no next: an edge
+  /// recorded empty stays empty, whatever the base had).
+  private mutating func list(
+    _ data: JSONValue?, owner: String, edge: String, whole: Bool = false
+  ) {
     guard let items = data?.arrayValue else { return }
-    var ids = edges[owner]?[edge] ?? []
+    if whole, owner == "me" { wholeOfMe.insert(edge) }
+    var ids = whole ? RecordedEdgeList() : edges[owner]?[edge] ?? RecordedEdgeList()
+    // Taken out while it grows, so that appending does not copy it.
+    edges[owner]?[edge] = nil
     for item in items {
       node(item, type: Self.itemTypes[edge])
-      if let id = item["id"]?.stringValue, !ids.contains(id) { ids.append(id) }
+      if let id = item["id"]?.stringValue { ids.append(id) }
     }
     edges[owner, default: [:]][edge] = ids
   }
+
+  /// The world's type for a `metadata.type` Graph showed (`user`, `adaccount`, `AdAccount`).
+  static func nodeType(named name: String) -> String? {
+    let lowered = name.lowercased()
+    return NodeType.allCases.first {
+      $0.rawValue == lowered || $0.graphName.lowercased() == lowered
+    }?.rawValue
+  }
+
+  /// The type an id's shape says: `act_<n>` is an ad account.
+  static func typeOfID(_ id: String) -> String? { id.hasPrefix("act_") ? "adaccount" : nil }
 
   /// A node type from the fields an answer shows. **[choice]**: a person when nothing says
   /// otherwise.
   static func guess(_ object: JSONObject, _ id: String) -> String {
     func has(_ names: String...) -> Bool { names.contains { object[$0] != nil } }
+    if has("account_status", "amount_spent", "funding_source") { return "adaccount" }
+    if has("objective", "buying_type") { return "campaign" }
+    if has("targeting", "billing_event", "optimization_goal", "daily_budget") { return "adset" }
+    if has("creative", "adset_id", "adgroup_status") { return "ad" }
+    if has("object_story_spec", "image_hash", "thumbnail_url") { return "adcreative" }
     if id.contains("_") { return "post" }
     if has("first_name", "last_name", "gender", "birthday") { return "user" }
     if has("category", "fan_count", "checkins", "were_here_count") { return "page" }
@@ -180,72 +254,9 @@ struct RecordedWorld {
 
   /// The base token's permissions, with `publish_actions` when the recording shows a
   /// publishing write succeeding (what it held is not recorded otherwise).
-  private func inferred(_ base: JSONValue?) -> JSONValue {
+  func inferred(_ base: JSONValue?) -> JSONValue {
     var names = (base?.arrayValue ?? []).compactMap(\.stringValue)
     if wrote, !names.contains("publish_actions") { names.append("publish_actions") }
     return .array(names.map { .string($0) })
-  }
-
-  /// The world: checked as a world file is.
-  func world() throws(EmulatorError) -> World {
-    var root = self.root
-    var edges = self.edges
-    if let me, let pending = edges.removeValue(forKey: "me") {
-      for (edge, ids) in pending {
-        edges[me, default: [:]][edge] =
-          (edges[me]?[edge] ?? [])
-          + ids.filter {
-            !(edges[me]?[edge] ?? []).contains($0)
-          }
-      }
-    }
-    edges.removeValue(forKey: "me")
-    // Friendships go both ways.
-    for (owner, lists) in edges {
-      for friend in lists["friends"] ?? [] where edges[friend]?["friends"]?.contains(owner) != true
-      {
-        edges[friend, default: [:]]["friends", default: []].append(owner)
-      }
-    }
-    root["nodes"] = .array(
-      types.keys.sorted().map { id in
-        [
-          "id": .string(id), "type": .string(types[id] ?? "user"),
-          "fields": .object(fields[id] ?? JSONObject()),
-        ]
-      })
-    var edgeObject = JSONObject()
-    for owner in edges.keys.sorted() where types[owner] != nil {
-      var lists = JSONObject()
-      for (edge, ids) in edges[owner]!.sorted(by: { $0.key < $1.key }) {
-        lists.append(edge, .array(ids.filter { types[$0] != nil }.map { .string($0) }))
-      }
-      edgeObject.append(owner, .object(lists))
-    }
-    root["edges"] = .object(edgeObject)
-    if let me, foreignToken || root["default_user"]?.stringValue != me {
-      let baseScopes = (root["tokens"]?.arrayValue ?? []).first {
-        $0["token"] == root["default_token"]
-      }?["scopes"]
-      var tokens = root["tokens"]?.arrayValue ?? []
-      tokens.removeAll { $0["token"]?.stringValue == Self.recordedToken }
-      tokens.append([
-        "token": .string(Self.recordedToken), "name": "recorded", "kind": "user",
-        "user": .string(me),
-        "scopes": scopes.map { .array($0.map { .string($0) }) } ?? inferred(baseScopes),
-      ])
-      root["tokens"] = .array(tokens)
-      root["default_user"] = .string(me)
-      root["default_token"] = .string(Self.recordedToken)
-    }
-    // The people a recording shows were listed to this app: since v2.0 a friend list holds
-    // only people who use it.
-    if case .object(var app) = root["app"], case .array(var users) = app["users"] ?? .null {
-      let people = types.filter { $0.value == "user" && !baseIDs.contains($0.key) }.keys.sorted()
-      for id in people where !users.contains(.string(id)) { users.append(.string(id)) }
-      app["users"] = .array(users)
-      root["app"] = .object(app)
-    }
-    return try World(json: JSONPrinter().bytes(.object(root)))
   }
 }

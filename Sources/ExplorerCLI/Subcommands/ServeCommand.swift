@@ -28,7 +28,8 @@ enum ServeCommand {
       }
       source = try ServeSource.make(
         options.source, maxAnswerBytes: options.maxAnswerBytes,
-        defaultVersion: options.defaultVersion, secrets: options.secrets)
+        defaultVersion: options.defaultVersion, secrets: options.secrets,
+        matchers: options.matchers)
       log = try ServeLogWriter(options.log, console: console)
       if let throttle = options.throttle {
         guard let emulator = source.transport as? GraphEmulator else {

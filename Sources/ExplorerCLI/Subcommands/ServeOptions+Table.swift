@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphCassette
 import GraphEmulator
 import GraphLive
 
@@ -11,6 +12,7 @@ extension ServeOptions {
     var record: String?
     var upstream: String?
     var maxAnswerGiven = false
+    var matchGiven = false
   }
 
   /// serve's options, one row each; `proxy` takes them too (`ProxyOptions.table`).
@@ -45,6 +47,10 @@ extension ServeOptions {
     },
     .value(["--replay"], "CASSETTE", "answer from a recorded cassette instead of the emulator") {
       $0.replay = $1
+    },
+    .value(["--match"], "SPEC", MatcherSet.optionHelp) { draft, text throws(OptionError) in
+      draft.options.matchers = try MatcherSet.option(text)
+      draft.matchGiven = true
     },
     .value(
       ["--record"], "CASSETTE", "forward every request to --upstream and record the exchanges"

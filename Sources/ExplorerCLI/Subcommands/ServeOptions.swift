@@ -1,4 +1,5 @@
 import GraphAPI
+import GraphCassette
 import GraphEmulator
 import GraphLive
 
@@ -48,11 +49,13 @@ struct ServeOptions: Sendable, Equatable {
   /// `--default-version vX.Y`: the version the emulator serves unversioned calls as (the
   /// world's own, v2.2 for the default world, otherwise).
   var defaultVersion: GraphVersion?
+  /// `--match SPEC`: how `--replay` matches requests to recorded ones.
+  var matchers = MatcherSet.default
 
   static let usage = """
     usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
-                                [--replay CASSETTE] [--record CASSETTE --upstream URL]
-                                [--insecure-upstream] [--max-answer-bytes SIZE]
+                                [--replay CASSETTE [--match SPEC]]
+                                [--record CASSETTE --upstream URL] [--insecure-upstream] [--max-answer-bytes SIZE]
                                 [--log FILE|-|off] [--deterministic-secrets]
                                 [--default-version vX.Y]
 
@@ -91,6 +94,9 @@ struct ServeOptions: Sendable, Equatable {
     self = draft.options
     if [draft.world, draft.replay, draft.record].compactMap({ $0 }).count > 1 {
       throw UsageError(description: "--world, --replay and --record cannot be combined")
+    }
+    if draft.matchGiven, draft.replay == nil {
+      throw UsageError(description: "--match applies to --replay only")
     }
     if let record = draft.record {
       guard let upstream = draft.upstream else {

@@ -17,10 +17,11 @@ struct ServeSource: Sendable {
   /// - Parameter maxAnswerBytes: with `.record`, the largest decoded answer read from the
   ///   upstream (`--max-answer-bytes`); larger ones are answered 502 and not recorded.
   /// - Parameter secrets: the emulator's codes and minted tokens (`--deterministic-secrets`).
+  /// - Parameter matchers: how `.replay` matches requests (`--match`).
   static func make(
     _ source: ServeOptions.Source,
     maxAnswerBytes: Int = CurlTransport.defaultMaxAnswerBytes, defaultVersion: GraphVersion? = nil,
-    secrets: SecretMint = .random
+    secrets: SecretMint = .random, matchers: MatcherSet = .default
   ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
     case .emulator(nil):
@@ -42,7 +43,8 @@ struct ServeSource: Sendable {
       do {
         // Served clients retry and poll: once a request's recorded answers are all played,
         // the last one is played again rather than failing.
-        let player = try CassettePlayer(file: file, allowPlaybackRepeats: true)
+        let player = try CassettePlayer(
+          file: file, matchers: matchers, allowPlaybackRepeats: true)
         return ServeSource(transport: player, description: "cassette \(file)")
       } catch {
         throw ServeOptions.UsageError(description: "--replay: \(error)")

@@ -17,7 +17,10 @@ enum WorldCommand {
     order (friendships both ways), and the permissions me/permissions showed. It is made over
     the default world (its app, clock and test tokens), or over --base WORLD (a world file or
     generated:people=N,friends=K). When the recording used a token of its own, `me` becomes the
-    world's default user, with the token CAAEmuRecordedMe.
+    world's default user, with the token CAAEmuRecordedMe. Answers kept gzip, deflate or
+    base64 are read; names objects were read by become aliases; an edge recorded whole (empty
+    included) holds what was recorded; unversioned reads of v1.0 days make v1.0 the world's
+    default version; secrets are redacted as import redacts them.
 
     Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
     CASSETTE, or graph-explorer --world WORLD.json for the REPL.
@@ -74,7 +77,11 @@ enum WorldCommand {
     let input = parsed.from
     let output = parsed.output
     do {
-      let cassette = try Cassette.loadAnyFormat(path: input, publicValues: World.publicTestTokens)
+      let loaded = try Cassette.loadAnyFormat(path: input, publicValues: World.publicTestTokens)
+      // A native cassette may hold raw tokens (`--no-redact`, or a page token in an answer):
+      // the world file gets them redacted as `import` redacts them.
+      var redactor = Redactor(publicValues: World.publicTestTokens)
+      let cassette = redactor.redact(loaded)
       let base = try parsed.base.map(World.load(argument:)) ?? .default
       var builder = RecordedWorld(base: base)
       for interaction in cassette.interactions { builder.learn(interaction) }

@@ -19,14 +19,24 @@ public struct MatcherSet: OptionSet, Sendable, Hashable, CustomStringConvertible
   /// (boundaries ignored), without secrets; other bodies byte for byte.
   public static let body = MatcherSet(rawValue: 1 << 4)
 
+  /// The parts compared by meaning (`--match semantic`, `RequestKey.meaning()`): the path
+  /// without its version prefix, query and body parameters merged whatever the encoding, the
+  /// SDKs' bookkeeping parameters (`RequestKey.bookkeeping`) left out.
+  public static let semantic = MatcherSet(rawValue: 1 << 5)
+
   /// Method, path, query and body.
   public static let `default`: MatcherSet = [.method, .path, .query, .body]
 
   static let named: [(String, MatcherSet)] = [
     ("method", .method), ("host", .host), ("path", .path), ("query", .query), ("body", .body),
+    ("semantic", .semantic),
   ]
 
+  /// The names `--match` takes, for help and errors.
+  public static var names: String { named.map(\.0).joined(separator: ",") }
+
   /// Parses a comma-separated list such as `method,path,query`; `nil` on an unknown name.
+  /// `semantic` alone is the default parts compared by meaning.
   public init?(parsing text: String) {
     var set: MatcherSet = []
     for name in text.split(separator: ",") {
@@ -36,6 +46,7 @@ public struct MatcherSet: OptionSet, Sendable, Hashable, CustomStringConvertible
       set.insert(found.1)
     }
     guard !set.isEmpty else { return nil }
+    if set == .semantic { set.formUnion(.default) }
     self = set
   }
 

@@ -62,7 +62,7 @@ struct PlaybackQueue: Sendable {
   /// Indexes the request of interaction `i`, the next in recorded order.
   private mutating func index(_ request: HTTPRequest, at i: Int) {
     played.append(false)
-    let key = RequestKey(request)
+    let key = RequestKey(request, matching: matchers)
     keys.append(key)
     let masked = key.masked(matchers)
     if let id = ids[masked] {
@@ -125,7 +125,7 @@ struct PlaybackQueue: Sendable {
     if let known = seen[raw] {
       id = known
     } else {
-      let key = RequestKey(request)
+      let key = RequestKey(request, matching: matchers)
       let masked = key.masked(matchers)
       while ids[masked] == nil, try readOne() {}
       guard let found = ids[masked] else {
@@ -138,7 +138,7 @@ struct PlaybackQueue: Sendable {
         }
         throw .noMatch(
           request: RequestSummary.text(request), closest: explained.closest,
-          differences: explained.differences)
+          differences: explained.differences + meaningNote)
       }
       id = found
       if seen.count >= Self.seenCacheSize { seen.removeAll(keepingCapacity: true) }
@@ -154,6 +154,15 @@ struct PlaybackQueue: Sendable {
     }
     if allowRepeats, let last = list.last { return last }
     throw .exhausted(request: RequestSummary.text(request), played: list)
+  }
+
+  /// What a miss says when requests are matched by meaning: what was left out.
+  private var meaningNote: [String] {
+    guard matchers.contains(.semantic) else { return [] }
+    return [
+      "matched by meaning (--match semantic: version prefix, parameter place and encoding, and "
+        + RequestKey.bookkeeping.joined(separator: ", ") + " ignored)"
+    ]
   }
 
   /// Indices of the interactions never played (for a file read as it is replayed, the rest

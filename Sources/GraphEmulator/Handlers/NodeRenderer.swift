@@ -133,9 +133,12 @@ struct NodeRenderer {
           owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
           summary: field.modifier("summary")?.first == "true"))
     }
+    // A field the world stores on a node is one of its fields (a world made from a recording
+    // answers what the recording saw, issue 42).
     guard
       schema.field(field.name) != nil
         || TodaysFieldLists.names[node.type]?.contains(field.name) == true
+        || node.fields[field.name] != nil
     else {
       throw .nonexistingField(field.name, on: node.type)
     }

@@ -21,6 +21,8 @@ public struct Node: Sendable, Hashable {
 /// The Graph node types the emulator knows.
 public enum NodeType: String, Sendable, Hashable, CaseIterable {
   case user, page, post, photo, album, event, checkin, application, action, comment
+  /// Marketing API objects (a recording of an ads tool shows them: issue 42).
+  case adaccount, campaign, adset, ad, adcreative
 
   /// The type name Graph uses in messages and `metadata`: `User`, `Page`, ...
   public var graphName: String {
@@ -35,6 +37,11 @@ public enum NodeType: String, Sendable, Hashable, CaseIterable {
     case .application: return "Application"
     case .action: return "OpenGraphAction"
     case .comment: return "Comment"
+    case .adaccount: return "AdAccount"
+    case .campaign: return "Campaign"
+    case .adset: return "AdSet"
+    case .ad: return "Ad"
+    case .adcreative: return "AdCreative"
     }
   }
 }

@@ -45,6 +45,11 @@ struct Schema: Sendable {
     case .application: return application
     case .action: return action
     case .comment: return comment
+    case .adaccount: return adAccount
+    case .campaign: return campaign
+    case .adset: return adSet
+    case .ad: return ad
+    case .adcreative: return adCreative
     }
   }
 
@@ -224,7 +229,7 @@ struct Schema: Sendable {
 }
 
 extension String {
-  fileprivate var replacingUnderscores: String {
+  var replacingUnderscores: String {
     String(map { $0 == "_" ? " " : $0 })
   }
 }

@@ -109,6 +109,14 @@ extension World {
           return .object(object)
         }))
     root.append("deauthorized", .array(deauthorized.sorted().map { .string($0) }))
+    if !aliases.isEmpty {
+      root.append(
+        "aliases",
+        .object(
+          JSONObject(
+            aliases.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })
+        ))
+    }
     return .object(root)
   }
 }

@@ -19,11 +19,12 @@ public struct World: Sendable {
     var defaultToken: String
     var clock: Int
     var usernames: [String: String]
+    var aliases: [String: String]
 
     init(
       app: AppInfo, nodes: NodeTable, edges: [String: [String: [String]]],
       tokens: [String: TokenRecord], deauthorized: Set<String>, defaultUserID: String,
-      defaultToken: String, clock: Int, usernames: [String: String]
+      defaultToken: String, clock: Int, usernames: [String: String], aliases: [String: String]
     ) {
       self.app = app
       self.nodes = nodes
@@ -34,14 +35,16 @@ public struct World: Sendable {
       self.defaultToken = defaultToken
       self.clock = clock
       self.usernames = usernames
+      self.aliases = aliases
     }
 
     /// A box of its own with the same fields.
     func copy() -> Storage {
       Storage(
         app: app, nodes: nodes, edges: edges, tokens: tokens, deauthorized: deauthorized,
-        defaultUserID: defaultUserID, defaultToken: defaultToken, clock: clock, usernames: usernames
-      )
+        defaultUserID: defaultUserID, defaultToken: defaultToken, clock: clock,
+        usernames: usernames,
+        aliases: aliases)
     }
   }
 
@@ -135,20 +138,25 @@ public struct World: Sendable {
     }
   }
 
+  /// Other names objects are read by (a vanity name a recording used, `/tahrd108`),
+  /// lowercased, to their ids: looked up as usernames are, and kept when a username changes.
+  public var aliases: [String: String] { storage.aliases }
+
   init(
     app: AppInfo, nodes: [String: Node], edges: [String: [String: [String]]],
     tokens: [String: TokenRecord], deauthorized: Set<String>, defaultUserID: String,
-    defaultToken: String, clock: Int, population: GeneratedPopulation? = nil
+    defaultToken: String, clock: Int, population: GeneratedPopulation? = nil,
+    aliases: [String: String] = [:]
   ) {
     storage = Storage(
       app: app, nodes: NodeTable(nodes, population: population), edges: edges, tokens: tokens,
       deauthorized: deauthorized, defaultUserID: defaultUserID, defaultToken: defaultToken,
-      clock: clock, usernames: [:])
+      clock: clock, usernames: [:], aliases: aliases)
     reindexUsernames()
   }
 
   mutating func reindexUsernames() {
-    usernames = [:]
+    usernames = aliases
     // Generated people have no usernames: only stored nodes are looked at.
     for node in nodes.stored.values where node.type == .user || node.type == .page {
       if let username = node.string("username") { usernames[username.lowercased()] = node.id }

@@ -126,10 +126,17 @@ struct WorldDecoder {
     guard tokens[defaultToken] != nil else {
       throw fail("$.default_token", "not one of the tokens")
     }
+    var aliases: [String: String] = [:]
+    for alias in root["aliases"]?.objectValue?.members ?? [] {
+      let location = "$.aliases.\(alias.key)"
+      let id = try string(alias.value, location)
+      guard nodes[id] != nil else { throw fail(location, "no node with id \(id)") }
+      aliases[alias.key.lowercased()] = id
+    }
     return World(
       app: info, nodes: nodes, edges: edges, tokens: tokens,
       deauthorized: Set(try strings(root["deauthorized"], "$.deauthorized")),
       defaultUserID: defaultUser, defaultToken: defaultToken,
-      clock: try time(root["clock"], "$.clock") ?? DefaultWorld.clock)
+      clock: try time(root["clock"], "$.clock") ?? DefaultWorld.clock, aliases: aliases)
   }
 }
