@@ -136,6 +136,7 @@ enum VCRCodec {
     guard let items = document.root[key], items.kind == .array else {
       return try decode(document.jsonValue, dialect: dialect, reader: reader)
     }
+    try reader.unique(document.root, "(top level)")
     var cassette = Cassette()
     cassette.recordedWith = document.root["recorded_with"]?.jsonValue.stringValue
     cassette.interactions.reserveCapacity(items.count)
