@@ -51,6 +51,15 @@ package enum FileIO {
     case special
   }
 
+  /// Whether `a` and `b` name the same existing file (the same device and inode, through any
+  /// link or spelling).
+  package static func sameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// What `path` is, following symbolic links.
   package static func kind(of path: String) -> Kind {
     var info = stat()
