@@ -113,11 +113,19 @@ enum DoctorCommand {
   static func diagnose(_ path: String, format: InterchangeFormat?, console: any Console) throws
     -> DoctorReport
   {
-    let bytes = try CassetteFiles.read(path, console: console)
     // A native cassette is read as its own format reads it, so that one whose last append was
     // torn by a crash is diagnosed too.
-    let chosen = format ?? (Self.looksNative(bytes) ? .native : nil)
-    var imported = try Interchange.readWithNotes(consume bytes, path: path, format: chosen)
+    var imported: Interchange.Imported
+    if path != "-", let file = MappedFile(path: path) {
+      // Read from the mapping, never copied whole (a sparse 40 GiB file failed to allocate):
+      // a broken file fails at its first bad byte, as in `audit`.
+      let chosen = format ?? (Self.looksNative(Array(file.bytes.prefix(256))) ? .native : nil)
+      imported = try Interchange.readWithNotes(file, path: path, format: chosen)
+    } else {
+      let bytes = try CassetteFiles.read(path, console: console)
+      let chosen = format ?? (Self.looksNative(bytes) ? .native : nil)
+      imported = try Interchange.readWithNotes(consume bytes, path: path, format: chosen)
+    }
     for note in imported.notes + [imported.cassette.tornTailNote].compactMap({ $0 }) {
       console.errorLine(
         "graph-explorer doctor: \(AuditCommand.shown(path)): \(AuditCommand.shown(note))")
