@@ -37,8 +37,10 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidJSON(let path, let error):
       return "\(path):\(error.line):\(error.column): not JSON: \(error.message)"
     case .invalidField(let path, let interaction, let field, let problem):
+      // A field's problem quotes the field (a relative URL, a method): whatever secret the
+      // file holds is taken out, as for replay's messages (issue 44).
       let place = interaction.map { "interaction \($0), " } ?? ""
-      return "\(path): \(place)\(field): \(problem)"
+      return Self.printable("\(path): \(place)\(field): \(problem)")
     case .unsupportedVersion(let path, let version):
       return
         "\(path): cassette format version \(version) is not supported (this tool reads version \(Cassette.formatVersion))"
@@ -66,7 +68,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
         + failures.joined(separator: "; ")
     case .invalidInterchange(let path, let format, let entry, let field, let problem):
       let place = entry.map { "entry \($0), " } ?? ""
-      return "\(path): \(format): \(place)\(field): \(problem)"
+      return Self.printable("\(path): \(format): \(place)\(field): \(problem)")
     case .unknownFormat(let path, let reason):
       return "\(path): unrecognised format: \(reason)"
     }

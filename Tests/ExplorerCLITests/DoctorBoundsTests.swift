@@ -74,3 +74,36 @@ import Testing
         in: "(#200) The user hasn't authorized the application to perform this action") == nil)
   }
 }
+
+/// Usage numbers past any percentage (issue 44): no reading, and no trap in any report.
+@Suite struct DoctorUsageNumberTests {
+  @Test(arguments: [
+    #"{"call_count":1e300}"#, #"{"call_count":1e400}"#, #"{"call_count":9300000000000000000}"#,
+    #"{"call_count":"inf"}"#, #"{"call_count":-1e300}"#, #"{"call_count":"-inf"}"#,
+    #"{"call_count":"nan"}"#, #"{"call_count":-1}"#,
+  ])
+  func numbersPastAnyPercentageAreNoReading(header: String) {
+    var analyzer = DoctorAnalyzer()
+    for percent in [header, #"{"call_count":20}"#] {
+      analyzer.add(
+        DoctorBoundsTests.interaction(
+          "https://graph.facebook.com/v25.0/me", status: 200, body: "{}",
+          headers: ["x-app-usage": percent]))
+    }
+    let report = analyzer.report(file: "f", format: "t")
+    #expect(report.analysis.throttling.usage["x-app-usage"]?.readings == 1)
+    #expect(report.analysis.throttling.usage["x-app-usage"]?.peak?.percent == 20)
+    #expect(!DoctorText(color: false).lines(report).isEmpty)
+    #expect(DoctorHTML.page([report]).contains("usage %"))
+    #expect(DoctorJSON.document([report]).objectValue != nil)
+  }
+
+  @Test(arguments: [
+    (1e300, "1e+300"), (-1e300, "-1e+300"), (.infinity, "inf"), (-.infinity, "-inf"),
+    (9.3e18, "9.3e+18"), (87, "87"), (120.5, "120.5"), (-3, "-3"),
+  ])
+  func anyNumberIsShownWithoutATrap(value: Double, shown: String) {
+    #expect(DoctorReport.numberText(value) == shown)
+    #expect(DoctorTimeline.fmt(value) == shown)
+  }
+}

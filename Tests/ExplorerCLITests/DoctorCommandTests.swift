@@ -38,7 +38,6 @@ import Testing
     ("Tests/Fuzz/corpus/cassette/vcrpy-yaml", nil),
     ("Tests/Fuzz/corpus/cassette/vcrpy-header-list.yaml", "secret-present"),
     ("Tests/Fuzz/corpus/cassette/native-gzip-bodies.json", nil),
-    ("Tests/Fuzz/corpus/cassette/native-torn-tail.json", nil),
     ("Tests/Fuzz/corpus/cassette/vcr-psych.yml", nil),
     ("Tests/Fuzz/corpus/cassette/vcr-bom-crlf.yml", nil),
     ("Tests/Fuzz/corpus/cassette/regression-date-combining-mark.yml", nil),
@@ -55,6 +54,11 @@ import Testing
       let kinds = report["findings"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? []
       if let cause { #expect(kinds.contains(cause), "\(name): \(kinds)") }
     }
+    // A fuzz seed whose first interaction names `response` twice is refused (issue 44).
+    let twice = Self.root.appendingPathComponent("Tests/Fuzz/corpus/cassette/native-torn-tail.json")
+    let (status, console) = await run(["doctor", twice.path])
+    #expect(status == .usage)
+    #expect(console.errors.contains("interaction 0, 'response': the member appears twice"))
   }
 
   @Test func theSDKsNextStepAndTheAppsAreNamed() async throws {
@@ -119,6 +123,41 @@ import Testing
     }
     // Written through onto /dev/null, never replaced.
     #expect(await run(["doctor", "--html", "/dev/null", files[0]]).0 == .success)
+  }
+
+  /// The page replaces an existing file only with `--force`, and never an input (issue 44:
+  /// `doctor --html a.json b.json` replaced a.json).
+  @Test func htmlReplacesAFileOnlyWithForceAndNeverAnInput() async throws {
+    let scratch = ScratchDirectory("doctor-html-force")
+    defer { scratch.remove() }
+    let inputs = ["expired-token.json", "friends-paging.json"].map { scratch.file($0) }
+    for (input, name) in zip(inputs, ["expired-token.json", "friends-paging.json"]) {
+      try FileManager.default.copyItem(
+        atPath: Self.root.appendingPathComponent("Recordings/" + name).path, toPath: input)
+    }
+    let before = try inputs.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    func unchanged() throws -> Bool {
+      try inputs.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before
+    }
+    // The report's name forgotten: the first input is taken as the page, and kept.
+    let (status, console) = await run(["doctor", "--html", inputs[0], inputs[1]])
+    #expect(status == .usage)
+    #expect(console.errors.contains("\(inputs[0]) already exists (use --force to replace it)"))
+    #expect(try unchanged())
+    // An input named as the page, even with --force (also through another spelling).
+    let other = scratch.file("./expired-token.json")
+    let (forced, refused) = await run(["doctor", "--force", "--html", other, inputs[0]])
+    #expect(forced == .usage)
+    #expect(refused.errors.contains("is the input \(inputs[0]); name another file"))
+    #expect(try unchanged())
+    // Another existing file: replaced with --force.
+    let page = scratch.file("report.html")
+    try "old".write(toFile: page, atomically: true, encoding: .utf8)
+    #expect(await run(["doctor", "--html", page, inputs[0]]).0 == .usage)
+    #expect(try String(contentsOfFile: page, encoding: .utf8) == "old")
+    #expect(await run(["doctor", "--html", page, "--force", inputs[0]]).0 == .success)
+    #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    #expect(try unchanged())
   }
 }
 

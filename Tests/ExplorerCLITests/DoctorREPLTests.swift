@@ -44,6 +44,20 @@ import Testing
 
   @Test func aWrongArgumentIsAUsageError() async {
     let (_, console) = await Self.run("doctor --json\n")
-    #expect(console.errors.contains("doctor [--html FILE]"))
+    #expect(console.errors.contains("doctor [--html FILE [--force]]"))
+  }
+
+  /// An existing file is replaced only with `--force` (issue 44).
+  @Test func anExistingFileIsReplacedOnlyWithForce() async throws {
+    let scratch = ScratchDirectory("doctor-repl-force")
+    defer { scratch.remove() }
+    let page = scratch.file("kept.html")
+    try "mine".write(toFile: page, atomically: true, encoding: .utf8)
+    let (_, console) = await Self.run("GET me\ndoctor --html \(page)\n")
+    #expect(console.errors.contains("\(page): already exists (add --force to replace it)"))
+    #expect(try String(contentsOfFile: page, encoding: .utf8) == "mine")
+    let (status, forced) = await Self.run("GET me\ndoctor --force --html \(page)\n")
+    #expect(status == .success, "\(forced.errors)")
+    #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
   }
 }

@@ -32,6 +32,9 @@ import Testing
       (["verify", vcrpy], "1:49"),
       (["verify", native], "2:33"),
       (["audit", vcrpy], "line 1, column 49"),
+      // Issue 44: `doctor` copied the file whole first.
+      (["doctor", vcrpy], "line 1, column 49"),
+      (["doctor", native], "2:33"),
       (["export", native, "-o", scratch.file("o.har"), "--format", "har"], "2:33"),
       (["--replay", native, "-c", "exit"], "2:33"),
       (["serve", "--port", "0", "--replay", native], "2:33"),

@@ -204,3 +204,25 @@ import Testing
     #expect(CodeLanguage(name: "cobol") == nil)
   }
 }
+
+/// An OAuth exchange written as code (issue 44: `code` and `code python` printed the app secret
+/// and the OAuth code in clear): the app secret never, the code only with the token.
+@Suite struct CodeGeneratorSecretTests {
+  static let exchange = GraphRequest(
+    .get, "oauth/access_token",
+    parameters: [
+      "client_id": "123", "client_secret": "0123456789abcdef0123456789abcdef",
+      "code": "AQCodeSecretValue42", "redirect_uri": "https://example.com/",
+    ], version: "v2.2")
+
+  @Test(arguments: CodeLanguage.allCases)
+  func anAppSecretAndACodeAreNotWritten(language: CodeLanguage) {
+    let code = CodeGenerator().code(for: Self.exchange, in: language)
+    #expect(!code.contains("0123456789abcdef"), "\(language): \(code)")
+    #expect(!code.contains("AQCodeSecretValue42"), "\(language): \(code)")
+    #expect(code.contains("<APP_SECRET>") && code.contains("<CODE>"), "\(language): \(code)")
+    let withToken = CodeGenerator(includeToken: true).code(for: Self.exchange, in: language)
+    #expect(!withToken.contains("0123456789abcdef"), "\(language): \(withToken)")
+    #expect(withToken.contains("AQCodeSecretValue42"), "\(language): \(withToken)")
+  }
+}

@@ -153,6 +153,13 @@ import Testing
 
   @Test(arguments: cases) func keptScalarsDecodeAsTheTreeDoes(name: String, text: String) throws {
     let dialect: VCRCodec.Dialect = text.contains("http_interactions") ? .ruby : .python
+    if name == "duplicates" {
+      // A member named twice is refused both ways, naming it (issue 44).
+      let (kept, tree) = Self.bothWays(Array(text.utf8), dialect)
+      #expect(kept == tree)
+      #expect(kept.contains("interaction 0, 'response': the member appears twice"), "\(kept)")
+      return
+    }
     let reader = FieldReader(path: "\(name).yml", interaction: nil)
     let kept = try VCRCodec.decodeYAML(
       Array(text.utf8), dialect: dialect, reader: reader, largeScalarBytes: 1)

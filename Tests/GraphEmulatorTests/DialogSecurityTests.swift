@@ -38,6 +38,24 @@ import Testing
     #expect(!ValidRedirect.allows(uri, appID: Self.app), "\(uri)")
   }
 
+  /// Ports as the WHATWG URL Standard's port state reads them (issue 44: `:99999` and `:-1`
+  /// were accepted): anything but digits, or past 65535, is no URL at all.
+  @Test(arguments: [
+    "http://localhost:99999/", "http://localhost:-1/", "http://localhost:65536/",
+    "http://localhost:1a/", "http://127.0.0.1:4294967377/", "http://localhost:+80/",
+    "http://localhost:000000000000000000099999/", "https://[::1]:70000/cb",
+  ])
+  func portsABrowserRefusesAreNoURL(uri: String) {
+    #expect(RedirectURI(uri) == nil, "\(uri)")
+    #expect(!ValidRedirect.allows(uri, appID: Self.app), "\(uri)")
+  }
+
+  @Test func theHighestPortIsAllowedAndLeadingZerosAreNotCanonical() throws {
+    #expect(ValidRedirect.allows("http://localhost:65535/", appID: Self.app))
+    let padded = try #require(RedirectURI("http://localhost:0008000/"))
+    #expect(!padded.canonical)
+  }
+
   @Test(arguments: [
     "http://localhost/", "http://localhost", "http://127.0.0.1:8000/callback?x=1",
     "https://[::1]:9000/cb", "fbconnect://success", "fb233936543368280://authorize",

@@ -2,9 +2,10 @@ import Foundation
 import GraphCassette
 
 extension REPL {
-  /// `doctor [--html FILE]`: the session so far, read as `graph-explorer doctor` reads a
-  /// recording (tokens become placeholders; the numbers are the history's).
-  func doctor(html: String?) throws(ExplorerError) -> String {
+  /// `doctor [--html FILE [--force]]`: the session so far, read as `graph-explorer doctor`
+  /// reads a recording (tokens become placeholders; the numbers are the history's). An
+  /// existing file is replaced only with `force`.
+  func doctor(html: String?, force: Bool = false) throws(ExplorerError) -> String {
     let history = session.history
     guard !history.isEmpty else { throw .noHistory }
     var analyzer = DoctorAnalyzer()
@@ -19,6 +20,9 @@ extension REPL {
     var lines = text.lines(report)
     if let html {
       let expanded = (html as NSString).expandingTildeInPath
+      if !force, case .regular = FileIO.kind(of: expanded) {
+        throw .file(path: html, reason: "already exists (add --force to replace it)")
+      }
       do {
         try FileIO.write(Array(DoctorHTML.page([report]).utf8), to: expanded)
       } catch {

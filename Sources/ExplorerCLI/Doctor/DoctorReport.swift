@@ -246,6 +246,13 @@ public struct DoctorReport: Sendable {
 
   /// `87%`, `120.5%`.
   static func percentText(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value))%" : "\((value * 10).rounded() / 10)%"
+    numberText((value * 10).rounded() / 10) + "%"
+  }
+
+  /// A number as a report shows it: `87`, `120.5`, `1e+300`; any value, infinite or not a
+  /// number included, without a trap.
+  static func numberText(_ value: Double) -> String {
+    guard abs(value) < 1e15, let whole = Int(exactly: value) else { return "\(value)" }
+    return "\(whole)"
   }
 }

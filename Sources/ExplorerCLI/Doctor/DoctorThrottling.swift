@@ -62,9 +62,13 @@ struct DoctorThrottling {
     }
   }
 
+  /// The largest percentage read as one (**[choice]**: Graph sends 0 to a few hundred); a value
+  /// past it, negative, or not finite (`1e400`, `"inf"`) is no reading.
+  static let percentRange: ClosedRange<Double> = 0...1_000_000
+
   /// The highest percentage in a usage header's JSON: `call_count`, `total_cputime`,
   /// `total_time` (and `acc_id_util_pct` for ad accounts), at any depth (the business use case
-  /// header is an object of arrays).
+  /// header is an object of arrays); numbers outside `percentRange` are left out.
   static func percent(_ text: String) -> Double? {
     guard text.utf8.count <= 65_536, let json = try? JSONParser.parse(Array(text.utf8)) else {
       return nil
@@ -77,7 +81,8 @@ struct DoctorThrottling {
         for member in object.members {
           if ["call_count", "total_cputime", "total_time", "acc_id_util_pct"].contains(member.key),
             let number = member.value.numberValue?.doubleValue
-              ?? member.value.stringValue.flatMap(Double.init)
+              ?? member.value.stringValue.flatMap(Double.init),
+            percentRange.contains(number)
           {
             best = max(best ?? number, number)
           } else {

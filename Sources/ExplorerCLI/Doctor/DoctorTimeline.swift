@@ -112,7 +112,6 @@ enum DoctorTimeline {
   }
 
   static func fmt(_ value: Double) -> String {
-    let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
+    DoctorReport.numberText((value * 10).rounded() / 10)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GraphCassette
 
-/// File access for the cassette subcommands: `-` is standard input, and nothing existing is
+/// File access for the cassette subcommands: `-` is standard input, and no existing file is
 /// replaced without `--force`.
 enum CassetteFiles {
   struct Failure: Error, CustomStringConvertible {
@@ -41,7 +41,8 @@ enum CassetteFiles {
       for bytes in chunks { console.write(String(decoding: bytes, as: UTF8.self)) }
       return
     }
-    if !force, FileManager.default.fileExists(atPath: path) {
+    // Only a file's contents can be lost: a FIFO or a device (`/dev/null`) is written through.
+    if !force, case .regular = FileIO.kind(of: path) {
       throw Failure(description: "\(path) already exists (use --force to replace it)")
     }
     do {

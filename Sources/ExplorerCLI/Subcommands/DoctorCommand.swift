@@ -9,7 +9,7 @@ enum DoctorCommand {
     run: run)
 
   static let usage = """
-    usage: graph-explorer doctor FILE... [--from FORMAT] [--json] [--html FILE]
+    usage: graph-explorer doctor FILE... [--from FORMAT] [--json] [--html FILE [--force]]
                                  [--fail-on info|warning|error] [--no-color]
 
     Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
@@ -19,7 +19,8 @@ enum DoctorCommand {
     life), every error explained as `explain` does (batch items each on their own) grouped by
     cause with the iOS SDK 3.x's next step and what the app did next, throttling and the usage
     headers, wasted calls, and secrets still in the file. Interaction numbers are those `show
-    #n` and `explain #n` use after `replay FILE`. See docs/doctor.md.
+    #n` and `explain #n` use after `replay FILE`. The --html page replaces an existing file
+    only with --force, and never one of the FILEs. See docs/doctor.md.
 
     Exit status: 0, or 1 with --fail-on when such a finding was made; 2 when a file cannot be
     read or the command line is wrong.
@@ -34,6 +35,7 @@ enum DoctorCommand {
     var format: InterchangeFormat?
     var json = false
     var html: String?
+    var force = false
     var failOn: DoctorFinding.Level?
     /// `true` / `false` when `--color` / `--no-color` was given, `nil` to decide by terminal.
     var color: Bool?
@@ -48,6 +50,7 @@ enum DoctorCommand {
         .value(["--html"], "FILE", "also write one self-contained HTML page with a timeline") {
           $0.html = $1
         },
+        .flag(["--force"], "replace an existing --html FILE") { $0.force = true },
         .value(
           ["--fail-on"], "LEVEL",
           "exit 1 when a finding at LEVEL (info, warning, error) or above is found"
@@ -84,9 +87,13 @@ enum DoctorCommand {
       for report in reports { for line in text.lines(report) { console.line(line) } }
     }
     if let html = parsed.html {
-      do {
+      do throws(CassetteFiles.Failure) {
+        if let input = parsed.operands.first(where: { FileIO.sameFile($0, html) }) {
+          throw CassetteFiles.Failure(
+            description: "--html \(html): is the input \(input); name another file for the report")
+        }
         try CassetteFiles.write(
-          Array(DoctorHTML.page(reports).utf8), to: html, force: true, console: console)
+          Array(DoctorHTML.page(reports).utf8), to: html, force: parsed.force, console: console)
         if !parsed.json { console.line("wrote \(AuditCommand.shown(html))") }
       } catch {
         console.errorLine("graph-explorer doctor: \(AuditCommand.shown(error.description))")
@@ -106,11 +113,19 @@ enum DoctorCommand {
   static func diagnose(_ path: String, format: InterchangeFormat?, console: any Console) throws
     -> DoctorReport
   {
-    let bytes = try CassetteFiles.read(path, console: console)
     // A native cassette is read as its own format reads it, so that one whose last append was
     // torn by a crash is diagnosed too.
-    let chosen = format ?? (Self.looksNative(bytes) ? .native : nil)
-    var imported = try Interchange.readWithNotes(consume bytes, path: path, format: chosen)
+    var imported: Interchange.Imported
+    if path != "-", let file = MappedFile(path: path) {
+      // Read from the mapping, never copied whole (a sparse 40 GiB file failed to allocate):
+      // a broken file fails at its first bad byte, as in `audit`.
+      let chosen = format ?? (Self.looksNative(Array(file.bytes.prefix(256))) ? .native : nil)
+      imported = try Interchange.readWithNotes(file, path: path, format: chosen)
+    } else {
+      let bytes = try CassetteFiles.read(path, console: console)
+      let chosen = format ?? (Self.looksNative(bytes) ? .native : nil)
+      imported = try Interchange.readWithNotes(consume bytes, path: path, format: chosen)
+    }
     for note in imported.notes + [imported.cassette.tornTailNote].compactMap({ $0 }) {
       console.errorLine(
         "graph-explorer doctor: \(AuditCommand.shown(path)): \(AuditCommand.shown(note))")

@@ -2,7 +2,8 @@
 /// Swift (URLSession) or Python (facebook-sdk), like the Graph API Explorer's "Get Code".
 ///
 /// Secrets stay out unless asked for: the access token and `appsecret_proof` are written as
-/// `<ACCESS_TOKEN>` and `<APPSECRET_PROOF>`; the app secret itself is never written.
+/// `<ACCESS_TOKEN>` and `<APPSECRET_PROOF>`, another secret parameter as `<CODE>`,
+/// `<SIGNED_REQUEST>`, ...; the app secret itself is never written (`<APP_SECRET>`).
 public struct CodeGenerator: Sendable {
   /// Stands in for the access token.
   public static let tokenPlaceholder = "<ACCESS_TOKEN>"
@@ -80,12 +81,33 @@ public struct CodeGenerator: Sendable {
     request.appSecretProof.map { includeToken ? $0 : Self.proofPlaceholder }
   }
 
-  /// The parameters as sent, token and proof replaced as configured; without `access_token`
-  /// when the token goes in an `Authorization` header.
+  /// `items` with their other secrets as placeholders (issue 44: an OAuth exchange's
+  /// `client_secret` and `code` were written in clear): an app secret always as
+  /// `<APP_SECRET>`, never written; another token, a code or a signed request as `<CODE>`,
+  /// `<INPUT_TOKEN>`, ... unless the token is included.
+  func hidingSecrets(_ items: QueryItems) -> QueryItems {
+    var items = items
+    for index in items.items.indices {
+      let name = items.items[index].name.lowercased()
+      guard SecretParameters.contains(name), name != "access_token",
+        name != SecretParameters.appsecretProof
+      else { continue }
+      if SecretParameters.appSecrets.contains(name) {
+        items.items[index].value = "<APP_SECRET>"
+      } else if !includeToken {
+        items.items[index].value = "<\(name.uppercased())>"
+      }
+    }
+    return items
+  }
+
+  /// The parameters as sent, token and proof replaced as configured, other secrets as
+  /// `hidingSecrets` writes them; without `access_token` when the token goes in an
+  /// `Authorization` header.
   func wireParameters(
     of request: GraphRequest, headers: [HTTPHeaders.Field] = []
   ) -> QueryItems {
-    var items = request.wireParameters
+    var items = hidingSecrets(request.wireParameters)
     if tokenInHeader(request, headers) {
       items["access_token"] = nil
     } else if let token = token(of: request) {
@@ -97,7 +119,7 @@ public struct CodeGenerator: Sendable {
 
   /// The request's own parameters plus `appsecret_proof` (for SDKs that add the token).
   func parametersWithProof(of request: GraphRequest) -> QueryItems {
-    var items = request.parameters
+    var items = hidingSecrets(request.parameters)
     if let proof = proof(of: request) { items["appsecret_proof"] = proof }
     return items
   }
@@ -105,8 +127,13 @@ public struct CodeGenerator: Sendable {
   /// `text` with percent-encoded placeholders put back (`%3CACCESS_TOKEN%3E` → `<ACCESS_TOKEN>`),
   /// so the spot to fill in stays obvious.
   static func readablePlaceholders(_ text: String) -> String {
-    text.replacing("%3CACCESS_TOKEN%3E", with: tokenPlaceholder).replacing(
-      "%3CAPPSECRET_PROOF%3E", with: proofPlaceholder)
+    var text = text
+    for name in ["ACCESS_TOKEN", "APPSECRET_PROOF", "APP_SECRET"]
+      + SecretParameters.names.map({ $0.uppercased() })
+    {
+      text = text.replacing("%3C\(name)%3E", with: "<\(name)>")
+    }
+    return text
   }
 
   /// The path with its version, no leading slash: `v2.2/me/friends`.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphAPI
 import GraphJSON
 
 /// Typed access to a decoded JSON document that turns every mismatch into a
@@ -29,7 +30,40 @@ struct FieldReader {
     guard let object = value.objectValue else {
       throw error(field, "expected an object, found \(value.kindName)")
     }
+    try unique(object.members.lazy.map(\.key), field)
     return object
+  }
+
+  /// Refuses an object that names a member twice (issue 44): lookups keep the last, a reader
+  /// that scans keeps the first, so the two would read different files (RFC 8259 4: names
+  /// "SHOULD be unique", and what a reader makes of repeats is unpredictable).
+  ///
+  /// - Complexity: O(n²) byte comparisons for up to 16 members, O(n) hashing past that.
+  func unique(_ keys: some Collection<String>, _ field: String) throws(CassetteError) {
+    guard keys.count > 1 else { return }
+    let keys = Array(keys)
+    var repeated: String?
+    if keys.count <= 16 {
+      outer: for i in 1..<keys.count {
+        for j in 0..<i where keys[i].utf8.elementsEqual(keys[j].utf8) {
+          repeated = keys[i]
+          break outer
+        }
+      }
+    } else {
+      var seen = Set<[UInt8]>(minimumCapacity: keys.count)
+      repeated = keys.first { !seen.insert(Array($0.utf8)).inserted }
+    }
+    guard let repeated else { return }
+    let name = "'" + TerminalText.escaped(repeated) + "'"
+    throw error(
+      field.hasPrefix("(") ? name : "\(field).\(name)",
+      "the member appears twice (readers would disagree on which one counts)")
+  }
+
+  /// `unique` on an object of a parsed document, without making its tree.
+  func unique(_ object: JSONDocument.Value, _ field: String) throws(CassetteError) {
+    try unique(Array(object.members.lazy.map(\.key)), field)
   }
 
   func array(_ value: JSONValue?, _ field: String) throws(CassetteError) -> [JSONValue] {

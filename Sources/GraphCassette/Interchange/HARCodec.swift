@@ -109,6 +109,8 @@ enum HARCodec {
       return try decode(
         document.jsonValue, reader: reader, notes: &notes, unanswered: &unanswered)
     }
+    try reader.unique(document.root, "(top level)")
+    try reader.unique(log, "log")
     var cassette = Cassette()
     cassette.recordedWith = recordedWith(log["creator"]?.jsonValue)
     cassette.interactions.reserveCapacity(entries.count)

@@ -23,6 +23,7 @@ enum RecorderCodecs {
     cassette.recordedWith = "ExVCR"
     for (index, item) in try reader.array(value, "(top level)").enumerated() {
       let r = reader.entry(index)
+      let item = try r.object(item, "(entry)")
       let req = try r.object(item["request"], "request")
       let url = try r.string(req["url"], "request.url")
       guard URLParts(url) != nil else {
@@ -136,12 +137,14 @@ enum RecorderCodecs {
   static func decodeWireMock(
     _ value: JSONValue, reader: FieldReader, notes: inout [String]
   ) throws(CassetteError) -> Cassette {
+    if let root = value.objectValue { try reader.unique(root.keys, "(top level)") }
     let mappings =
       value["mappings"] != nil ? try reader.array(value["mappings"], "mappings") : [value]
     var cassette = Cassette()
     cassette.recordedWith = "WireMock"
     for (index, mapping) in mappings.enumerated() {
       let r = reader.entry(index)
+      let mapping = try r.object(mapping, "(mapping)")
       let req = try r.object(mapping["request"], "request")
       guard let target = req["url"]?.stringValue ?? req["urlPath"]?.stringValue else {
         let kind = ["urlPattern", "urlPathPattern"].first { req[$0] != nil } ?? "no url"

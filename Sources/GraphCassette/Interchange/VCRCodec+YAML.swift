@@ -1,3 +1,4 @@
+import Foundation
 import GraphJSON
 import GraphYAML
 
@@ -111,8 +112,16 @@ extension VCRCodec {
     var cassette = Cassette()
     cassette.recordedWith = "VCR 1.x"
     cassette.interactions.reserveCapacity(items.count)
+    // VCR 1.x kept no times: each interaction was recorded when the file was last written, as
+    // VCR's own migrator has it (`interaction.recorded_at = File.mtime(cassette)`, vcr
+    // lib/vcr/cassette/migrator.rb), so that an export to Ruby VCR has a `recorded_at` it reads.
+    var info = stat()
+    let written =
+      stat(reader.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+      ? HTTPDates.iso(from: Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))) : ""
     for (index, item) in items.enumerated() {
       var interaction = try decodeInteraction(item, reader: reader.entry(index))
+      if interaction.recordedAt.isEmpty { interaction.recordedAt = written }
       interaction.request.url = withoutDefaultPort(interaction.request.url)
       cassette.interactions.append(interaction)
     }

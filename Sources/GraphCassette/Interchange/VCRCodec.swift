@@ -97,7 +97,7 @@ enum VCRCodec {
       response.append("http_version", .null)
       object.append("request", .object(request))
       object.append("response", .object(response))
-      object.append("recorded_at", .string(HTTPDates.isoToRFC(i.recordedAt)))
+      object.append("recorded_at", .string(Self.recordedAt(i.recordedAt)))
     case .python:
       request.append("body", body(i.request.body, dialect, request: true, binaryTag: binaryTag))
       request.append("headers", headers(i.request.headers))
@@ -125,6 +125,14 @@ enum VCRCodec {
     return cassette
   }
 
+  /// `recorded_at` as Ruby VCR reads it (`Time.httpdate`, which refuses `''`): the time as
+  /// an HTTP date, or the Unix epoch for an interaction without a readable one (**[choice]**:
+  /// earlier than any recording, so a `re_record_interval` re-records it).
+  static func recordedAt(_ iso: String) -> String {
+    HTTPDates.date(iso: iso).map(HTTPDates.rfc1123(from:))
+      ?? HTTPDates.rfc1123(from: Date(timeIntervalSince1970: 0))
+  }
+
   /// As `decode(_:dialect:reader:)`, from a parsed document: each interaction is made a tree
   /// and decoded in turn, so the trees of all of them never exist at once (a 100,000
   /// interaction file's tree is several times the file). A document whose interactions are
@@ -136,6 +144,7 @@ enum VCRCodec {
     guard let items = document.root[key], items.kind == .array else {
       return try decode(document.jsonValue, dialect: dialect, reader: reader)
     }
+    try reader.unique(document.root, "(top level)")
     var cassette = Cassette()
     cassette.recordedWith = document.root["recorded_with"]?.jsonValue.stringValue
     cassette.interactions.reserveCapacity(items.count)

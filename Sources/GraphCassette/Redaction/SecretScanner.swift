@@ -133,7 +133,11 @@ package enum SecretScanner {
   ) {
     let value = s[range]
     guard !value.isEmpty, !value.allSatisfy({ $0 == 0x2A }) else { return }
-    report(Secret(kind, String(decoding: value, as: UTF8.self)), range)
+    let text = String(decoding: value, as: UTF8.self)
+    // A value in angle brackets may be a placeholder already (`<APP_SECRET>`, or the
+    // `<redacted>` printed messages carry).
+    if value.first == 0x3C, Secret.isPlaceholder(text) || text == "<redacted>" { return }
+    report(Secret(kind, text), range)
   }
 
   /// The secret kind of the parameter name ending just before the `=` at `eq`.
@@ -172,6 +176,14 @@ package enum SecretScanner {
 
   /// The run of value bytes from `start` to the next delimiter, if not too long.
   private static func valueRun(_ s: [UInt8], from start: Int) -> Range<Int>? {
+    // A value in angle brackets (`client_secret=%3C<hex>%3E`, issue 44) is the whole of it,
+    // brackets and all: a placeholder (`<APP_SECRET>`) is then known as one, anything else is
+    // a secret written that way. `<` alone still ends a value (`token=abc</td>`).
+    if start < s.count, s[start] == 0x3C {
+      var end = start + 1
+      while end < s.count, end - start <= longestValue, !isDelimiter(s[end]) { end += 1 }
+      if end < s.count, s[end] == 0x3E, end > start + 1 { return start..<(end + 1) }
+    }
     var end = start
     while end < s.count, !isDelimiter(s[end]) {
       end += 1

@@ -7,8 +7,9 @@ struct CodeCommand: REPLCommand {
     summary: "Writes an exchange's request as code (Get Code); the token is a placeholder",
     details: """
       curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;
-      Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token unless
-      --with-token, which writes the token that was really sent. The line's header items
+      Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token (and <CODE>
+      for an OAuth code) unless --with-token, which writes what was really sent; an app secret
+      is always <APP_SECRET>. The line's header items
       (Accept-Language:fr_FR, Authorization:"OAuth T") go along: curl and Swift send them,
       the Python code sets them on the package's session, the iOS SDK code names them.
       """,

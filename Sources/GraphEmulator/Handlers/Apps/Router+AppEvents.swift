@@ -41,7 +41,15 @@ extension Router {
       advertiserID: call["advertiser_id"],
       advertiserTrackingEnabled: flag("advertiser_tracking_enabled"),
       applicationTrackingEnabled: flag("application_tracking_enabled"), time: state.now)
-    state.mutate { $0.surface.appEvents.append(appEvent) }
+    // Kept for the state's life, so counted in the write budget (issue 44: 400 events of 2 MB
+    // were 818 MB).
+    let stored = [event, customEvents, call["advertiser_id"]].reduce(0) {
+      $0 + ($1?.utf8.count ?? 0)
+    }
+    try state.mutate { contents throws(GraphError) in
+      try contents.written.admit(bytes: stored, objects: 1)
+      contents.surface.appEvents.append(appEvent)
+    }
     return .json(["success": true])
   }
 

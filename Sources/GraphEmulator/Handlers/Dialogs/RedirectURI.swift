@@ -69,6 +69,12 @@ struct RedirectURI: Equatable {
     let close = authority.lastIndex(of: UInt8(ascii: "]")) ?? authority.startIndex
     if let portColon = authority[close...].lastIndex(of: UInt8(ascii: ":")) {
       let written = String(decoding: authority[(portColon + 1)...], as: UTF8.self)
+      // The standard's "port state": ASCII digits only, at most 65535 (leading zeros aside);
+      // anything else (`:99999`, `:-1`) fails the parse: no URL a browser would follow.
+      let digits = written.utf8.drop { $0 == UInt8(ascii: "0") }
+      guard written.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        digits.count <= 5, Int(String(decoding: digits, as: UTF8.self)) ?? 0 <= 65_535
+      else { return nil }
       port = written
       authority = authority[..<portColon]
       if written.isEmpty || !written.allSatisfy(\.isASCII) || Int(written) == nil
