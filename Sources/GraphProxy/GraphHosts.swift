@@ -2,10 +2,12 @@
 /// authority may vouch for: the one place these lists live.
 public enum GraphHosts {
   /// Hosts answered from the emulator, a cassette or the recording: Graph, its video upload
-  /// host, the REST API, the web and mobile dialogs (the iOS SDK 3.x opens
-  /// `https://m.facebook.com/dialog/`), and the picture hosts the emulator's URLs name.
+  /// host, both on the beta tier too (Facebook's PHP SDK 5 and Koala name
+  /// `graph.beta.facebook.com`), the REST API, the web and mobile dialogs (the iOS SDK 3.x
+  /// opens `https://m.facebook.com/dialog/`), and the picture hosts the emulator's URLs name.
   public static let answered: Set<String> = [
-    "graph.facebook.com", "graph-video.facebook.com", "api.facebook.com", "www.facebook.com",
+    "graph.facebook.com", "graph-video.facebook.com", "graph.beta.facebook.com",
+    "graph-video.beta.facebook.com", "api.facebook.com", "www.facebook.com",
     "m.facebook.com", "fbcdn-profile-a.akamaihd.net", "fbstatic-a.akamaihd.net",
     "fbcdn-sphotos-a-a.akamaihd.net", "fbcdn-photos-a-a.akamaihd.net",
   ]

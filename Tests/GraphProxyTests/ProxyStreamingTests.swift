@@ -144,6 +144,18 @@ import Testing
     }
   }
 
+  @Test func theBetaTierIsAnsweredLikeGraph() async throws {
+    try await ProxyFixture.with { fixture in
+      for host in ["graph.beta.facebook.com", "graph-video.beta.facebook.com"] {
+        let client = try ProxyTLSClient(port: fixture.port, host: host, caPath: fixture.caPath)
+        let answer = try client.get(
+          "/v2.2/100001000000001?fields=id&access_token=CAAEmuAlice", host: host)
+        #expect(answer.status == 200, "\(host)")
+        #expect(String(decoding: answer.body, as: UTF8.self) == #"{"id":"100001000000001"}"#)
+      }
+    }
+  }
+
   /// The process's CPU time (user and system), in seconds.
   static func cpuSeconds() -> Double {
     var usage = rusage()
