@@ -13,6 +13,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+#include <string.h>
 
 /// Picks the certificate for the name a client asked for (SNI): returns an SSL_CTX to switch
 /// to, or NULL to keep the current one.
@@ -114,5 +115,85 @@ static inline long ge_bio_mem_data(BIO *bio, char **data) { return BIO_get_mem_d
 static inline int ge_ssl_error_want_read(void) { return SSL_ERROR_WANT_READ; }
 static inline int ge_ssl_error_want_write(void) { return SSL_ERROR_WANT_WRITE; }
 static inline int ge_ssl_error_zero_return(void) { return SSL_ERROR_ZERO_RETURN; }
+
+/// Adds a subjectAltName holding the one dNSName `name` (`length` bytes) to `cert`, built with
+/// the GENERAL_NAME API: the name is a value, never parsed as OpenSSL's configuration syntax.
+static inline int ge_x509_add_dns_san(X509 *cert, const char *name, int length) {
+  GENERAL_NAMES *names = sk_GENERAL_NAME_new_null();
+  GENERAL_NAME *entry = GENERAL_NAME_new();
+  ASN1_IA5STRING *value = ASN1_IA5STRING_new();
+  if (names == NULL || entry == NULL || value == NULL || !ASN1_STRING_set(value, name, length)) {
+    ASN1_IA5STRING_free(value);
+    GENERAL_NAME_free(entry);
+    sk_GENERAL_NAME_free(names);
+    return 0;
+  }
+  GENERAL_NAME_set0_value(entry, GEN_DNS, value);
+  if (!sk_GENERAL_NAME_push(names, entry)) {
+    GENERAL_NAME_free(entry);
+    sk_GENERAL_NAME_free(names);
+    return 0;
+  }
+  int ok = X509_add1_ext_i2d(cert, NID_subject_alt_name, names, 0, X509V3_ADD_DEFAULT);
+  GENERAL_NAMES_free(names);
+  return ok;
+}
+
+/// The dNSNames of `cert`'s subjectAltName, joined by `\n` into `out` (`capacity` bytes, NUL
+/// ended); the count of names, or -1 when there is no subjectAltName.
+static inline int ge_x509_san_dns_names(X509 *cert, char *out, int capacity) {
+  GENERAL_NAMES *names = X509_get_ext_d2i(cert, NID_subject_alt_name, NULL, NULL);
+  if (names == NULL) return -1;
+  int count = 0, used = 0;
+  out[0] = 0;
+  for (int i = 0; i < sk_GENERAL_NAME_num(names); i++) {
+    GENERAL_NAME *entry = sk_GENERAL_NAME_value(names, i);
+    int type = 0;
+    ASN1_STRING *value = GENERAL_NAME_get0_value(entry, &type);
+    if (type != GEN_DNS) { count++; continue; }
+    int length = ASN1_STRING_length(value);
+    if (used + length + 2 > capacity) break;
+    if (used > 0) out[used++] = '\n';
+    memcpy(out + used, ASN1_STRING_get0_data(value), (size_t)length);
+    used += length;
+    out[used] = 0;
+    count++;
+  }
+  GENERAL_NAMES_free(names);
+  return count;
+}
+
+/// Picks the certificate of a handshake once the ClientHello (and its SNI) has been read.
+typedef int (*ge_ssl_cert_pick)(SSL *ssl, void *arg);
+
+static inline void ge_ssl_ctx_set_cert_pick(SSL_CTX *ctx, ge_ssl_cert_pick pick, void *arg) {
+  SSL_CTX_set_cert_cb(ctx, pick, arg);
+}
+
+/// A server session reading from and writing to two memory BIOs (owned by the session): the
+/// caller moves bytes between them and the socket.
+static inline SSL *ge_ssl_new_with_memory(SSL_CTX *ctx, BIO **in, BIO **out) {
+  SSL *ssl = SSL_new(ctx);
+  if (ssl == NULL) return NULL;
+  BIO *rbio = BIO_new(BIO_s_mem());
+  BIO *wbio = BIO_new(BIO_s_mem());
+  if (rbio == NULL || wbio == NULL) {
+    BIO_free(rbio);
+    BIO_free(wbio);
+    SSL_free(ssl);
+    return NULL;
+  }
+  BIO_set_mem_eof_return(rbio, -1);
+  SSL_set_bio(ssl, rbio, wbio);
+  SSL_set_accept_state(ssl);
+  *in = rbio;
+  *out = wbio;
+  return ssl;
+}
+
+static inline long ge_bio_pending(BIO *bio) { return (long)BIO_ctrl_pending(bio); }
+static inline int ge_ssl_error_ssl(void) { return SSL_ERROR_SSL; }
+static inline int ge_ssl_error_syscall(void) { return SSL_ERROR_SYSCALL; }
+static inline unsigned long ge_ssl_op_no_renegotiation(void) { return SSL_OP_NO_RENEGOTIATION; }
 
 #endif

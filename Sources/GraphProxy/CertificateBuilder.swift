@@ -36,16 +36,26 @@ enum CertificateBuilder {
   }
 
   /// A server certificate for `host` (SAN dNSName) with `publicKey`, signed by `issuer`.
+  /// `host` must be a DNS name (`GraphHosts.isDNSName`); the SAN is built as a GENERAL_NAME,
+  /// never spliced into OpenSSL's configuration syntax. The subject's CN (64 characters at
+  /// most, RFC 5280's ub-common-name) names the host only when it fits: clients match the SAN.
   static func leaf(
     host: String, publicKey: OpaquePointer, issuer: OpaquePointer, issuerKey: OpaquePointer
   ) throws(ProxyError) -> OpaquePointer {
+    guard GraphHosts.isDNSName(host) else {
+      throw .openSSL(call: "X509 (a leaf)", detail: "\(quoted(host)) is not a DNS host name")
+    }
     let certificate = try start(
-      commonName: host, publicKey: publicKey, days: leafDays, issuer: issuer)
+      commonName: host.utf8.count <= 64 ? host : nil, publicKey: publicKey, days: leafDays,
+      issuer: issuer)
     do throws(ProxyError) {
       try add(certificate, issuer, NID_basic_constraints, "critical,CA:FALSE")
       try add(certificate, issuer, NID_key_usage, "critical,digitalSignature")
       try add(certificate, issuer, NID_ext_key_usage, "serverAuth")
-      try add(certificate, issuer, NID_subject_alt_name, "DNS:\(host)")
+      let name = Array(host.utf8)
+      guard ge_x509_add_dns_san(certificate, host, Int32(name.count)) == 1 else {
+        throw OpenSSLErrors.failure("X509_add1_ext_i2d (subjectAltName)")
+      }
       try add(certificate, issuer, NID_authority_key_identifier, "keyid:always")
       try sign(certificate, with: issuerKey)
     } catch {
@@ -55,10 +65,18 @@ enum CertificateBuilder {
     return certificate
   }
 
+  /// `text` for an error line: at most 300 characters, control characters as `?`.
+  static func quoted(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.prefix(300).map { $0.value < 32 || $0.value == 127 ? "?" : $0 }))
+  }
+
   /// A version 3 certificate with a random serial, validity from a day ago (clocks differ),
-  /// subject `CN=commonName, O=graph-explorer`, and issuer `issuer`'s subject (or its own).
+  /// subject `CN=commonName, O=graph-explorer` (no CN when `nil`), and issuer `issuer`'s
+  /// subject (or its own).
   private static func start(
-    commonName: String, publicKey: OpaquePointer, days: Int, issuer: OpaquePointer?
+    commonName: String?, publicKey: OpaquePointer, days: Int, issuer: OpaquePointer?
   ) throws(ProxyError) -> OpaquePointer {
     guard let certificate = X509_new() else { throw OpenSSLErrors.failure("X509_new") }
     guard X509_set_version(certificate, 2) == 1,
@@ -67,12 +85,13 @@ enum CertificateBuilder {
       X509_gmtime_adj(X509_getm_notAfter(certificate), days * 86_400) != nil,
       X509_set_pubkey(certificate, publicKey) == 1,
       let name = X509_get_subject_name(certificate),
-      addEntry(name, "O", "graph-explorer"), addEntry(name, "CN", commonName),
+      addEntry(name, "O", "graph-explorer"), commonName.map({ addEntry(name, "CN", $0) }) ?? true,
       X509_set_issuer_name(
         certificate, issuer.map { X509_get_subject_name($0) } ?? name) == 1
     else {
       X509_free(certificate)
-      throw OpenSSLErrors.failure("X509 (building the certificate for \(commonName))")
+      throw OpenSSLErrors.failure(
+        "X509 (building the certificate for \(commonName ?? "a long host name"))")
     }
     return certificate
   }

@@ -1,41 +1,46 @@
 import GraphServer
 
-/// Reads the head of a `CONNECT` request off a blocking socket, consuming exactly its bytes
-/// (what follows is the client's TLS), and checks it with the server's own parser.
+/// The head of a `CONNECT` request, found in the bytes a client sent (what follows it is the
+/// client's TLS) and checked with the server's own parser.
 enum ConnectHead {
-  enum Outcome {
+  enum Outcome: Sendable {
     case request(ParsedRequest)
     case refused(GraphServerError)
   }
 
-  /// The request, or the refusal the server would give it; `nil` when the client went away.
-  static func read(_ fd: Int32, limits: HTTPLimits) -> Outcome? {
-    let cap = limits.maxRequestLineBytes + limits.maxHeaderBytes
-    var head: [UInt8] = []
-    while true {
-      guard let peeked = ProxySocket.peek(fd, count: min(16 * 1024, cap + 4 - head.count)) else {
-        return nil
-      }
-      // The end of the head may straddle what was read and what is peeked now.
-      let searchFrom = max(0, head.count - 3)
-      let joined = head[searchFrom...] + peeked
-      if let end = endOfHead(joined) {
-        let take = end - (head.count - searchFrom)
-        guard ProxySocket.consume(fd, count: take) else { return nil }
-        head += peeked[0..<take]
-        break
-      }
-      guard ProxySocket.consume(fd, count: peeked.count) else { return nil }
-      head += peeked
-      if head.count > cap {
-        return .refused(
+  /// The most bytes a head may take.
+  static func cap(_ limits: HTTPLimits) -> Int {
+    limits.maxRequestLineBytes + limits.maxHeaderBytes
+  }
+
+  /// Where the head in `bytes` ends and what it asks, `nil` while it has not all arrived (up
+  /// to `cap`), or a 431 once it is larger. `searched` bytes were looked at before (and held
+  /// no end): the search starts just before them, so a head arriving a byte at a time costs
+  /// linear time.
+  static func find(_ bytes: [UInt8], searched: Int, limits: HTTPLimits) -> (
+    end: Int, outcome: Outcome
+  )? {
+    let cap = cap(limits)
+    let from = max(0, min(searched, bytes.count) - 3)
+    guard let found = endOfHead(bytes[from...]), from + found <= cap + 4 else {
+      guard bytes.count > cap + 4 else { return nil }
+      return (
+        bytes.count,
+        .refused(
           .badRequest(status: 431, reason: "the CONNECT request's head is larger than \(cap) bytes")
         )
-      }
+      )
     }
+    return (from + found, parse(bytes[..<(from + found)], limits: limits))
+  }
+
+  /// The request in the complete head `head`, or the refusal the server would give it.
+  static func parse(_ head: ArraySlice<UInt8>, limits: HTTPLimits) -> Outcome {
     // The server's parser takes paths and URLs, not an authority: it checks the rest of the
     // head with `/` in the authority's place.
-    guard let lineEnd = head.firstIndex(of: 10) else { return nil }
+    guard let lineEnd = head.firstIndex(of: 10) else {
+      return .refused(.badRequest(status: 400, reason: "the CONNECT request has no line end"))
+    }
     let line = head[..<lineEnd].split(separator: 32, omittingEmptySubsequences: false)
     guard line.count == 3, let authority = validAuthority(line[1]) else {
       return .refused(

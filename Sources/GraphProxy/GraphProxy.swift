@@ -19,33 +19,20 @@ import GraphServer
 /// `http://` requests in absolute form go to the same server. Any other host gets a 502
 /// naming it and nothing leaves the machine, unless `Configuration.passThrough` tunnels it.
 ///
-/// Each client connection has a thread of its own (a proxy serves one developer's app): it
-/// reads the first request, does the handshake, then carries bytes between TLS and the server.
+/// One event-loop thread (`ProxyLoop`, built as `serve`'s shell is) holds every client: the
+/// head of its first request and the TLS handshake each have a deadline, at most
+/// `maxConnections` clients are held, and TLS runs on memory BIOs so nothing blocks.
 public final class GraphProxy: Sendable {
   /// The server that answers the decrypted requests.
   public let server: GraphServer
   public let configuration: Configuration
-  let contexts: TLSContexts
+  let authority: CertificateAuthority
   let state = Locked(State())
-  let threads = DispatchGroup()
 
-  /// What the accept thread, the client threads and `start`/`stop` share.
   struct State {
-    /// Client sockets and what they are doing, for `stop`.
-    var active: [Int32: Phase] = [:]
-    var stopping = false
-    var listener: Int32?
-    var boundPort: Int?
-    var wake: (read: Int32, write: Int32)?
-  }
-
-  enum Phase {
-    /// Reading the first request or doing the TLS handshake.
-    case opening
-    /// Carrying bytes between TLS and the server, which stops them.
-    case relaying
-    /// A pass-through tunnel.
-    case tunnel
+    var loop: ProxyLoop?
+    var started = false
+    var port: Int?
   }
 
   /// Where the proxy listens and what it lets through.
@@ -57,9 +44,12 @@ public final class GraphProxy: Sendable {
     /// Whether hosts the proxy does not answer are let through: `CONNECT` as a blind tunnel,
     /// plain http through the pass-through transport.
     public var passThrough: Bool
-    /// How long a client has for its first request and the TLS handshake.
+    /// How long a client has for the head of its first request, and again for the TLS
+    /// handshake: deadlines, however the bytes trickle in.
     public var handshakeTimeout: Duration
-    /// The most client connections served at once; more wait in the listen backlog.
+    /// The most client connections held at once. At the cap a new client gets the slot of the
+    /// one that has been opening (head, handshake) longest, once that is older than the
+    /// server's `requestTimeoutAtCapacity`; otherwise it waits in the listen backlog.
     public var maxConnections: Int
 
     public init(
@@ -94,17 +84,20 @@ public final class GraphProxy: Sendable {
     }
     server = GraphServer(transport: policed, configuration: serverConfiguration)
     self.configuration = configuration
-    contexts = TLSContexts(authority: authority)
+    self.authority = authority
   }
 
-  /// Starts the server and listens; returns the port. Sets SIGPIPE to ignored for the
-  /// process: OpenSSL writes to a client's socket with `write(2)`, which would otherwise end
-  /// the process when a client goes away in the middle of an answer.
+  /// Starts the server and listens; returns the port.
   @discardableResult
   public func start() throws(ProxyError) -> Int {
-    signal(SIGPIPE, SIG_IGN)
-    let started: Bool = state.withLock { $0.listener != nil || $0.stopping }
-    guard !started else { throw .alreadyStarted }
+    try state.withLock { state throws(ProxyError) in
+      guard !state.started else { throw .alreadyStarted }
+      state.started = true
+    }
+    guard configuration.maxConnections > 0 else {
+      throw .listen(.invalidConfiguration("maxConnections must be at least 1"))
+    }
+    let context = try TLSContext(authority: authority)
     let (fd, port): (Int32, Int)
     do {
       (fd, port) = try Socket.listen(
@@ -113,30 +106,25 @@ public final class GraphProxy: Sendable {
     } catch {
       throw .listen(error)
     }
-    var pipeEnds: [Int32] = [-1, -1]
-    guard pipe(&pipeEnds) == 0 else {
+    let loop: ProxyLoop
+    do {
+      loop = try ProxyLoop(
+        server: server, configuration: configuration, context: context, listener: fd)
+    } catch {
       Socket.close(fd)
       server.stop()
-      throw .socketFailed(call: "pipe", address: configuration.host, errno: errno)
+      throw error
     }
-    let ends = (read: pipeEnds[0], write: pipeEnds[1])
     state.withLock {
-      $0.listener = fd
-      $0.boundPort = port
-      $0.wake = ends
+      $0.loop = loop
+      $0.port = port
     }
-    threads.enter()
-    let thread = Thread { [self] in
-      acceptLoop(listener: fd, wake: ends.read)
-      threads.leave()
-    }
-    thread.name = "GraphProxy accept"
-    thread.start()
+    loop.start()
     return port
   }
 
   /// The port listened on, once started.
-  public var port: Int? { state.withLock { $0.boundPort } }
+  public var port: Int? { state.withLock { $0.port } }
 
   /// `http://host:port`: what `HTTPS_PROXY` is set to.
   public var url: String? {
@@ -147,71 +135,17 @@ public final class GraphProxy: Sendable {
     }
   }
 
-  /// Stops accepting, ends handshakes and tunnels, lets the server answer the requests it has
-  /// (with `Connection: close`), and returns when every connection is closed.
+  /// Stops accepting, closes clients still opening and tunnels, lets the server answer the
+  /// requests it has (with `Connection: close`), and returns when every connection is closed.
   public func stop() {
-    let wakeWrite: Int32? = state.withLock { state in
-      guard !state.stopping else { return nil }
-      state.stopping = true
-      for (fd, phase) in state.active where phase != .relaying { Socket.shutdownBoth(fd) }
-      return state.wake?.write
+    let loop: ProxyLoop? = state.withLock { state in
+      defer { state.loop = nil }
+      return state.loop
     }
-    guard let wakeWrite else { return }
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
+    guard let loop else { return }
+    loop.requestStop()
     server.stop()
-    threads.wait()
-    state.withLock { state in
-      if let listener = state.listener { Socket.close(listener) }
-      if let wake = state.wake {
-        Socket.close(wake.read)
-        Socket.close(wake.write)
-      }
-      state.listener = nil
-      state.wake = nil
-    }
-  }
-
-  private func acceptLoop(listener: Int32, wake: Int32) {
-    while true {
-      let (stop, full) = state.withLock {
-        ($0.stopping, $0.active.count >= configuration.maxConnections)
-      }
-      if stop { return }
-      var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-      if !full { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
-      _ = Socket.poll(&fds, timeout: full ? 50 : 1000)
-      guard fds.count == 2, fds[1].revents != 0 else { continue }
-      while case .accepted(let fd) = Socket.accept(listener) {
-        let admitted = state.withLock { state in
-          guard !state.stopping else { return false }
-          state.active[fd] = .opening
-          return true
-        }
-        guard admitted else {
-          Socket.close(fd)
-          return
-        }
-        ProxySocket.makeBlocking(fd, timeout: configuration.handshakeTimeout)
-        threads.enter()
-        let thread = Thread { [self] in
-          serveClient(fd)
-          state.withLock { $0.active[fd] = nil }
-          threads.leave()
-        }
-        thread.name = "GraphProxy client"
-        thread.start()
-        if state.withLock({ $0.active.count >= configuration.maxConnections }) { break }
-      }
-    }
-  }
-
-  /// Records what a client's connection does now; `false` when the proxy is stopping.
-  func setPhase(_ fd: Int32, _ phase: Phase) -> Bool {
-    state.withLock { state in
-      guard !state.stopping else { return false }
-      state.active[fd] = phase
-      return true
-    }
+    loop.finished.wait()
+    Socket.close(loop.listener)
   }
 }

@@ -8,6 +8,7 @@ import Testing
     for host in [
       "graph.facebook.com", "GRAPH.Facebook.com", "graph-video.facebook.com", "api.facebook.com",
       "www.facebook.com", "m.facebook.com", "scontent.xx.fbcdn.net", "fbcdn-profile-a.akamaihd.net",
+      "graph.beta.facebook.com", "graph-video.beta.facebook.com",
     ] {
       #expect(GraphHosts.isAnswered(host), "\(host)")
     }

@@ -97,12 +97,22 @@ enum ProxyCommand {
     return .success
   }
 
-  /// The emulator or cassette as `serve` makes them; a recording to each request's own host.
-  private static func makeSource(_ options: ProxyOptions) throws(ServeOptions.UsageError)
+  /// The emulator or cassette as `serve` makes them (with its `--default-version`,
+  /// `--deterministic-secrets` and `--max-answer-bytes`); a recording to each request's own
+  /// host.
+  static func makeSource(_ options: ProxyOptions) throws(ServeOptions.UsageError)
     -> ServeSource
   {
+    if options.serve.defaultVersion != nil {
+      guard case .emulator = options.serve.source else {
+        throw ServeOptions.UsageError(description: "--default-version applies to the emulator only")
+      }
+    }
     guard case .record(let cassette, _) = options.serve.source else {
-      var source = try ServeSource.make(options.serve.source, matchers: options.serve.matchers)
+      var source = try ServeSource.make(
+        options.serve.source, maxAnswerBytes: options.serve.maxAnswerBytes,
+        defaultVersion: options.serve.defaultVersion, secrets: options.serve.secrets,
+        matchers: options.serve.matchers)
       if let emulator = source.transport as? GraphEmulator {
         source.transport = ProxyPictures(emulator: emulator)
       }

@@ -24,12 +24,13 @@ struct ProxyOptions: Sendable, Equatable {
     usage: graph-explorer proxy [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
                                 [--replay CASSETTE [--match SPEC]] [--record CASSETTE [--upstream URL]]
                                 [--upstream-ca FILE] [--pass-through] [--max-answer-bytes SIZE]
-                                [--log FILE|-|off] [--ca-dir DIR]
+                                [--log FILE|-|off] [--ca-dir DIR] [--default-version vX.Y]
            graph-explorer proxy --ca [--ca-dir DIR]
 
     An HTTPS proxy that answers Facebook's hosts (graph.facebook.com, graph-video.facebook.com,
-    api.facebook.com, www.facebook.com, m.facebook.com, the picture hosts) from the emulator, a
-    cassette or a recording, so apps and SDKs need no change but HTTPS_PROXY and a trusted CA.
+    their .beta tier, api.facebook.com, www.facebook.com, m.facebook.com, the picture hosts)
+    from the emulator, a cassette or a recording, so apps and SDKs need no change but
+    HTTPS_PROXY and a trusted CA.
 
     """ + table.help(column: ServeOptions.helpColumn) + """
 

@@ -8,35 +8,36 @@
 #endif
 
 /// What an I/O loop waits for on one descriptor.
-struct Interest: OptionSet, Sendable {
-  let rawValue: UInt8
-  static let read = Interest(rawValue: 1)
-  static let write = Interest(rawValue: 2)
+package struct Interest: OptionSet, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+  package static let read = Interest(rawValue: 1)
+  package static let write = Interest(rawValue: 2)
 }
 
 /// One descriptor that is ready, named by the token it was registered with.
-struct ReadyEvent {
-  var token: UInt64
+package struct ReadyEvent {
+  package var token: UInt64
   /// Readable, or the peer hung up or the socket failed (a read then says which).
-  var readable: Bool
+  package var readable: Bool
   /// Writable, or failed (a write then says so).
-  var writable: Bool
+  package var writable: Bool
 }
 
 /// The I/O loop's interest set, kept between waits: descriptors are added, changed and removed
 /// as a connection's phase changes, not rebuilt for every wait. On Linux it is an `epoll`
 /// instance (level-triggered: a descriptor stays ready until it is read or written, as with
 /// `poll`); elsewhere `poll` over the registered descriptors, built at each wait.
-final class EventPoller {
+package final class EventPoller {
   /// The most events one wait reports (the rest are reported by the next).
   static let batch = 256
-  private(set) var ready: [ReadyEvent] = []
+  package private(set) var ready: [ReadyEvent] = []
 
   #if os(Linux)
     private let fd: Int32
     private let events: UnsafeMutablePointer<epoll_event>
 
-    init?() {
+    package init?() {
       fd = epoll_create1(Int32(EPOLL_CLOEXEC))
       guard fd >= 0 else { return nil }
       events = .allocate(capacity: Self.batch)
@@ -51,7 +52,7 @@ final class EventPoller {
     /// Registers `descriptor` (`old` empty), changes what is waited for, or removes it (`new`
     /// empty). The loop removes a descriptor before closing it: epoll would drop it only once
     /// no process holds the socket, and until then report it under a token no longer in use.
-    func change(_ descriptor: Int32, token: UInt64, from old: Interest, to new: Interest) {
+    package func change(_ descriptor: Int32, token: UInt64, from old: Interest, to new: Interest) {
       guard old != new else { return }
       var event = epoll_event()
       event.events =
@@ -63,7 +64,7 @@ final class EventPoller {
     }
 
     /// Waits up to `timeout` milliseconds; the ready descriptors are in `ready`.
-    func wait(timeout: Int32) {
+    package func wait(timeout: Int32) {
       ready.removeAll(keepingCapacity: true)
       let count = epoll_wait(fd, events, Int32(Self.batch), timeout)
       guard count > 0 else { return }
@@ -82,14 +83,14 @@ final class EventPoller {
     private var set: [pollfd] = []
     private var tokens: [UInt64] = []
 
-    init?() {}
+    package init?() {}
 
-    func change(_ descriptor: Int32, token: UInt64, from old: Interest, to new: Interest) {
+    package func change(_ descriptor: Int32, token: UInt64, from old: Interest, to new: Interest) {
       guard old != new else { return }
       registered[descriptor] = new.isEmpty ? nil : (token, new)
     }
 
-    func wait(timeout: Int32) {
+    package func wait(timeout: Int32) {
       ready.removeAll(keepingCapacity: true)
       set.removeAll(keepingCapacity: true)
       tokens.removeAll(keepingCapacity: true)

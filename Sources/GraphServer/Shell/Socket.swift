@@ -7,8 +7,8 @@
 /// The POSIX calls the server makes, behind one small surface; every platform difference of
 /// the module lives in this file.
 package enum Socket {
-  enum ReadResult { case bytes(Int), end, wouldBlock, failed }
-  enum WriteResult { case wrote(Int), wouldBlock, failed }
+  package enum ReadResult { case bytes(Int), end, wouldBlock, failed }
+  package enum WriteResult { case wrote(Int), wouldBlock, failed }
 
   #if canImport(Glibc)
     package static let streamType = Int32(SOCK_STREAM.rawValue)
@@ -76,14 +76,14 @@ package enum Socket {
     return .accepted(fd)
   }
 
-  static func read(_ fd: Int32, into buffer: inout [UInt8]) -> ReadResult {
+  package static func read(_ fd: Int32, into buffer: inout [UInt8]) -> ReadResult {
     let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     if count > 0 { return .bytes(count) }
     if count == 0 { return .end }
     return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
   }
 
-  static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int) -> WriteResult {
+  package static func write(_ fd: Int32, _ bytes: [UInt8], from offset: Int) -> WriteResult {
     let count = bytes.withUnsafeBytes {
       send(fd, $0.baseAddress! + offset, $0.count - offset, sendFlags)
     }
@@ -121,7 +121,7 @@ package enum Socket {
   }
 
   /// A pipe whose ends are both non-blocking: the loop's wake-up call.
-  static func pipe() -> (read: Int32, write: Int32)? {
+  package static func pipe() -> (read: Int32, write: Int32)? {
     var fds: [Int32] = [0, 0]
     #if canImport(Glibc)
       guard Glibc.pipe(&fds) == 0 else { return nil }
@@ -133,12 +133,12 @@ package enum Socket {
     return (fds[0], fds[1])
   }
 
-  static func wake(_ fd: Int32) {
+  package static func wake(_ fd: Int32) {
     var byte: UInt8 = 1
     _ = withUnsafePointer(to: &byte) { systemWrite(fd, $0, 1) }
   }
 
-  static func drain(_ fd: Int32) {
+  package static func drain(_ fd: Int32) {
     var bytes = [UInt8](repeating: 0, count: 256)
     while bytes.withUnsafeMutableBytes({ systemRead(fd, $0.baseAddress, 256) }) > 0 {}
   }
@@ -187,7 +187,7 @@ package enum Socket {
   }
 
   /// A socket connected elsewhere, made ready for the loop as an accepted one is.
-  static func prepareAdopted(_ fd: Int32) { prepare(fd) }
+  package static func prepareAdopted(_ fd: Int32) { prepare(fd) }
 
   /// Non-blocking, close-on-exec, and (on Darwin) no SIGPIPE on writes to a closed peer.
   private static func prepare(_ fd: Int32) {
