@@ -162,7 +162,7 @@ struct VerifyArguments: ParsableOptions {
         let (token, what) = Self.failingToken(subcode: failure.subcode, message: failure.message)
         out[placeholder] = token
         lines.append("\(placeholder) sent as \(what) \(token): the recording's token failed so")
-      } else if target == "emulator", placeholder.hasPrefix("<ACCESS_TOKEN_") {
+      } else if target == "emulator", TokenFamily(placeholder: placeholder) != nil {
         out[placeholder] = defaultToken
         lines.append("\(placeholder) sent as the emulator's default test token \(defaultToken)")
       } else {
