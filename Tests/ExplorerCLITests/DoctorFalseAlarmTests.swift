@@ -150,4 +150,28 @@ import Testing
     #expect(!shown.contains("paging loop"), "\(shown)")
     try InteractiveTests.leave(terminal)
   }
+
+  /// A session recorded from a generated world carries its published tokens, which are no
+  /// secret: `audit` passes and `doctor` lists no `secret-present`.
+  @Test func aGeneratedWorldsOwnTokensAreNoLeak() async throws {
+    let scratch = ScratchDirectory("doctor-generated")
+    defer { scratch.remove() }
+    let emulator = GraphEmulator(world: try World.generated(people: 20, friends: 3))
+    let app = "\(World.default.app.id)|EmuAppToken"
+    let cassette = DoctorFaultTests.record(
+      emulator,
+      [
+        DoctorFaultTests.get("me", "CAAEmuUser0"),
+        DoctorFaultTests.get("\(World.default.app.id)?fields=id", app),
+      ])
+    let file = scratch.file("generated.json")
+    try cassette.save(to: file)
+    let audit = CapturingConsole()
+    #expect(await GraphExplorer.main(arguments: ["audit", file], console: audit) == .success)
+    #expect(audit.output.contains("no secrets in 1 file(s)"), "\(audit.output)")
+    let doctor = CapturingConsole()
+    _ = await GraphExplorer.main(arguments: ["doctor", "--json", file], console: doctor)
+    #expect(!doctor.output.contains("secret-present"), "\(doctor.output)")
+    #expect(doctor.output.contains("CAAEmuUser0"))
+  }
 }

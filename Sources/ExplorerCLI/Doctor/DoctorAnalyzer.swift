@@ -31,7 +31,7 @@ public struct DoctorAnalyzer: Sendable {
 
   /// An analyzer; `publicValues` are tokens that are not secrets (the emulator's).
   public init(publicValues: Set<String>? = nil) {
-    let tokens = World.defaultTestTokens
+    let tokens = World.publishedTestTokens
     let known = publicValues ?? Set(tokens.map(\.token))
     redactor = Redactor(publicValues: known)
     for token in tokens where known.contains(token.token) {
