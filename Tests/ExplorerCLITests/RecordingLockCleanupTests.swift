@@ -1,3 +1,4 @@
+import ExplorerCLI
 import Foundation
 import GraphTestSupport
 import Testing
@@ -16,5 +17,9 @@ import Testing
     #expect(run.status == .success, "\(run.errors)")
     let names = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
     #expect(names == ["kept.json", "stopped.json"], "\(names)")
+    // The cassette names the version that wrote it.
+    let text = try String(contentsOfFile: kept, encoding: .utf8)
+    #expect(
+      text.contains("\"recorded_with\": \"graph-explorer \(GraphExplorer.version)\""), "\(text)")
   }
 }
