@@ -174,4 +174,24 @@ import Testing
     #expect(!doctor.output.contains("secret-present"), "\(doctor.output)")
     #expect(doctor.output.contains("CAAEmuUser0"))
   }
+
+  /// The HTML page: an error's title says its cause once; several files get an overview first,
+  /// the most serious file at the top, each a link to its section.
+  @Test func theHTMLPageSaysEachCauseOnceAndOverviewsSeveralFiles() {
+    let path = DoctorCommandTests.root.appendingPathComponent(
+      "Recordings/og-action-needs-publish-actions.json"
+    ).path
+    let failing = DoctorAnalyzer.report(
+      (try? Cassette.loadAnyFormat(path: path)) ?? Cassette(), file: "og.json", format: "test")
+    let clean = DoctorAnalyzer.report(Self.cleanApp, file: "clean.json", format: "test")
+    let html = DoctorHTML.page([clean, failing])
+    #expect(!html.contains("error:200"), "the kind repeated the cause")
+    #expect(html.contains("200 Requires extended permission"))
+    #expect(html.contains("<h1>doctor: 2 files</h1>"))
+    let overview = html[..<(html.range(of: "id=\"r1-top\"")?.lowerBound ?? html.endIndex)]
+    let og = overview.range(of: "href=\"#r2-top\"")
+    let cleanLink = overview.range(of: "href=\"#r1-top\"")
+    #expect(og != nil && cleanLink != nil && og!.lowerBound < cleanLink!.lowerBound)
+    #expect(html.contains("id=\"r2-top\""))
+  }
 }
