@@ -24,6 +24,13 @@ import Testing
     #expect(REPL.hostAsPathHint(path: "me/friends") == nil)
   }
 
+  @Test func aTypoInANestedSelectionNamesItsEdge() {
+    #expect(REPL.enclosingEdge(of: "nmae", in: "id,friends{nmae}") == "friends")
+    #expect(REPL.enclosingEdge(of: "nmae", in: "friends.limit(5){id,nmae}") == "friends")
+    #expect(REPL.enclosingEdge(of: "nmae", in: "photos{from{nmae}}") == "from")
+    #expect(REPL.enclosingEdge(of: "nmae", in: "nmae,friends{name}") == nil)
+  }
+
   @Test func typedAtThePrompt() throws {
     let home = try InteractiveTests.Home()
     let terminal = try InteractiveTests.start(home)
@@ -31,6 +38,7 @@ import Testing
     // (the token to set first, if any; the request; what its hint says)
     let cases: [(String?, String, String)] = [
       (nil, "GET graph.facebook.com/me", "did you mean GET me?"),
+      (nil, "GET me?fields=id,friends{nmae}", "did you mean friends{name}?"),
       ("expired", "GET me", "the token expired: log in again"),
       ("logged-out", "GET me", "the user logged out"),
       ("bad!token", "GET me", "not one Graph could read"),

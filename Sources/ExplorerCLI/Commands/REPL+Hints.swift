@@ -21,9 +21,12 @@ extension REPL {
       let field = String(match.1)
       // A field selection names edges too (`fields=id,freinds` → `friends`).
       let fields = await known(path) { $0.fields(ofPath: path) + $0.edges(ofPath: path) }
-      return Suggestion.closest(to: field, among: fields).map {
-        "did you mean \($0)? (no field '\(field)' on \(path))"
+      guard let name = Suggestion.closest(to: field, among: fields) else { return nil }
+      let selection = (try? GraphRequest(parsing: exchange.request))?.parameters["fields"]
+      if let edge = selection.flatMap({ Self.enclosingEdge(of: field, in: $0) }) {
+        return "did you mean \(edge){\(name)}? (no field '\(field)' in \(edge){...})"
       }
+      return "did you mean \(name)? (no field '\(field)' on \(path))"
     }
     if let match = message.firstMatch(of: /Unknown path components: \/([^\/?\s]{1,64})/) {
       let edge = String(match.1)
@@ -111,5 +114,33 @@ extension REPL {
       session.catalog.learn(path: path, answer: answer)
     }
     return names(session.catalog)
+  }
+
+  /// The edge whose nested selection holds `field` in `selection`: `friends` for `nmae` in
+  /// `id,friends.limit(5){nmae,id}` (issue 45); `nil` when it is at the top.
+  static func enclosingEdge(of field: String, in selection: String) -> String? {
+    var stack: [String] = []
+    var word = ""
+    var last = ""
+    var depth = 0  // inside (...) modifiers
+    for character in selection {
+      switch character {
+      case "(": depth += 1
+      case ")": depth = max(depth - 1, 0)
+      case _ where depth > 0: continue
+      case "{":
+        stack.append(last.isEmpty ? word : last)
+        word = ""
+        last = ""
+      case "}", ",", ".":
+        if word == field, let edge = stack.last { return edge }
+        if character == "." { last = word.isEmpty ? last : word } else { last = "" }
+        if character == "}" { _ = stack.popLast() }
+        word = ""
+      default:
+        if last.isEmpty || !word.isEmpty || character.isLetter { word.append(character) }
+      }
+    }
+    return word == field ? stack.last : nil
   }
 }
