@@ -92,6 +92,13 @@ import Testing
       ParsedLine(command: .of(RecordCommand(file: "c.json", mode: "all")))
     ),
     ("token EAAB123", ParsedLine(command: .of(TokenCommand(action: .set("EAAB123"))))),
+    ("token '$last.id'", ParsedLine(command: .of(TokenCommand(action: .set("$last.id"))))),
+    (
+      "token $last.data[0].access_token",
+      ParsedLine(
+        command: .of(
+          TokenCommand(action: .setFrom(Word("$last.data[0].access_token").template))))
+    ),
     ("version", ParsedLine(command: .of(VersionCommand(setting: .show)))),
     ("version v2.2", ParsedLine(command: .of(VersionCommand(setting: .set("v2.2"))))),
     ("version none", ParsedLine(command: .of(VersionCommand(setting: .clear)))),

@@ -54,7 +54,9 @@ import Testing
     let body = try #require(cassette.interactions.first?.response.body)
     #expect(Gzip.looksCompressed(body))
     let inflated = String(decoding: try Gzip.decompress(body, limit: 1 << 20), as: UTF8.self)
-    #expect(inflated == #"{"id":"1001","access_token":"<ACCESS_TOKEN_1>","login_url":"x"}"#)
+    // The answer of accounts/test-users: a test user's token, and its placeholder says so.
+    #expect(
+      inflated == #"{"id":"1001","access_token":"<TEST_USER_ACCESS_TOKEN_1>","login_url":"x"}"#)
     let written = String(decoding: cassette.encoded(), as: UTF8.self)
     #expect(!written.contains(Self.token))
   }

@@ -9,12 +9,15 @@ extension REPL {
     let history = session.history
     guard !history.isEmpty else { throw .noHistory }
     var analyzer = DoctorAnalyzer()
-    for exchange in history {
+    // An exchange made here rather than sent (`all`'s merged result) is no request.
+    var sent = 0
+    for exchange in history where exchange.label == nil {
+      sent += 1
       analyzer.add(
         Interaction(request: exchange.request, response: exchange.response, recordedAt: ""),
         number: exchange.number)
     }
-    let report = analyzer.report(file: "session", format: "\(history.count) exchange(s)")
+    let report = analyzer.report(file: "session", format: "\(sent) exchange(s)")
     var text = DoctorText(color: renderer.color)
     text.hint = "#n: `show #n`, `explain #n`"
     var lines = text.lines(report)

@@ -103,7 +103,8 @@ extension REPL {
     guard session.recorder != nil || session.target.isReplay, let token = session.token else {
       return note
     }
-    _ = try? await session.transport.send(session.meRequest(fields: "id,permissions", token: token))
+    let trace = session.meRequest(fields: "id,permissions", token: token)
+    _ = try? await session.transport(for: .trace).send(trace)
     return note
   }
 

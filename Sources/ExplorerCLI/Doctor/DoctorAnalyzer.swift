@@ -31,7 +31,7 @@ public struct DoctorAnalyzer: Sendable {
 
   /// An analyzer; `publicValues` are tokens that are not secrets (the emulator's).
   public init(publicValues: Set<String>? = nil) {
-    let tokens = World.defaultTestTokens
+    let tokens = World.publishedTestTokens
     let known = publicValues ?? Set(tokens.map(\.token))
     redactor = Redactor(publicValues: known)
     for token in tokens where known.contains(token.token) {
@@ -53,17 +53,17 @@ public struct DoctorAnalyzer: Sendable {
       finding.interaction = number
       secrets.append(finding)
     }
-    let rawToken = (try? GraphRequest(parsing: interaction.request))?.accessToken
     let redacted = redactor.redact(interaction)
     let call = DoctorCall(redacted, number: number)
-    if let rawToken, let label = call.token, rawToken.contains("|"),
-      identities.knownKinds[label] == nil
+    // The placeholder keeps the token's kind: `<APP_ACCESS_TOKEN_1>`, `<PAGE_ACCESS_TOKEN_2>`.
+    if let label = call.token, identities.knownKinds[label] == nil,
+      let kind = TokenFamily(placeholder: label)?.kindName
     {
-      identities.knownKinds[label] = "app"
+      identities.knownKinds[label] = kind
     }
     overview.add(call)
     identities.add(call)
-    errors.add(call)
+    errors.add(call, identities: identities)
     throttling.add(call)
     waste.add(call)
     let failed =

@@ -16,8 +16,10 @@ struct DoctorCall {
     /// The Graph error in the body, read once (`nil` for a success).
     var error: GraphErrorBody?
 
-    /// Whether `explain` has something to say: an HTTP error or a Graph error body.
-    var failed: Bool { !(200..<300).contains(response.status) || error != nil }
+    /// Whether `explain` has something to say: an HTTP error or a Graph error body. A
+    /// redirect (the login dialog's 302 to its callback, `/picture`'s 302 to the image) or a
+    /// 304 is how those calls succeed, not an error (issue 45).
+    var failed: Bool { !(200..<400).contains(response.status) || error != nil }
   }
 
   var number: Int

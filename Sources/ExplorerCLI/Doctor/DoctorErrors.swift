@@ -8,6 +8,7 @@ struct DoctorErrors {
   enum AppNext: String, CaseIterable {
     case retriedSameCall = "retried the same call"
     case loggedInAgain = "logged in again"
+    case switchedToken = "went on with another token"
     case keptGoingWithDeadToken = "kept going with a dead token"
     case movedOn = "went on to other calls"
     case gaveUp = "gave up (the recording ends)"
@@ -17,6 +18,7 @@ struct DoctorErrors {
       switch self {
       case .retriedSameCall: return "retried_same_call"
       case .loggedInAgain: return "logged_in_again"
+      case .switchedToken: return "switched_token"
       case .keptGoingWithDeadToken: return "kept_going_with_dead_token"
       case .movedOn: return "moved_on"
       case .gaveUp: return "gave_up"
@@ -53,13 +55,13 @@ struct DoctorErrors {
     var reopen: Bool
   }
 
-  /// Reads one call: first judges the errors still waiting for a next call, then records its own.
-  mutating func add(_ call: DoctorCall) {
+  /// Reads one call: first judges the errors still waiting for a next call, then records its
+  /// own; `identities` (with `call` already read) says whose each token is and where it came from.
+  mutating func add(_ call: DoctorCall, identities: DoctorIdentities) {
     if !pending.isEmpty {
       for (cause, failed) in pending {
-        groups[cause]?.appNext[
-          Self.next(after: failed, call: call, dead: deadTokens), default: 0] +=
-          1
+        let next = Self.next(after: failed, call: call, dead: deadTokens, identities: identities)
+        groups[cause]?.appNext[next, default: 0] += 1
       }
       pending.removeAll(keepingCapacity: true)
     }
@@ -107,15 +109,21 @@ struct DoctorErrors {
     pending.removeAll()
   }
 
-  /// What `call`, the one after `failed`, shows the app did.
-  static func next(after failed: PendingCall, call: DoctorCall, dead: Set<String>) -> AppNext {
-    if call.key == failed.key {
-      // The same call with another token: a new login (or reauthorisation) before retrying.
-      return call.token != failed.token && call.token != nil ? .loggedInAgain : .retriedSameCall
-    }
+  /// What `call`, the one after `failed`, shows the app did. Another token is a new login only
+  /// where the session shows one (a token call, a dialog, a token they issued, the same person);
+  /// a new test user's token or one made elsewhere is "went on with another token" (issue 45).
+  static func next(
+    after failed: PendingCall, call: DoctorCall, dead: Set<String>, identities: DoctorIdentities
+  ) -> AppNext {
+    let another = call.token.flatMap { $0 == failed.token ? nil : $0 }
+    if call.key == failed.key, another == nil { return .retriedSameCall }
     if call.isLogin { return .loggedInAgain }
+    if let another, identities.isNewLogin(another, replacing: failed.token) {
+      return .loggedInAgain
+    }
+    if call.key == failed.key { return .switchedToken }
     if let token = call.token, dead.contains(token) { return .keptGoingWithDeadToken }
-    if failed.reopen, call.token != nil, call.token != failed.token { return .loggedInAgain }
+    if failed.reopen, another != nil { return .switchedToken }
     return .movedOn
   }
 }

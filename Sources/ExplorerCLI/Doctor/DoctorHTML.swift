@@ -17,6 +17,7 @@ enum DoctorHTML {
   static func page(_ reports: [DoctorReport]) -> String {
     var html =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>graph-explorer doctor</title><style>\(style)</style></head><body>\n"
+    if reports.count > 1 { html += overview(reports) }
     for (index, report) in reports.enumerated() {
       html += section(report, prefix: reports.count > 1 ? "r\(index + 1)-" : "")
     }
@@ -24,11 +25,33 @@ enum DoctorHTML {
     return html
   }
 
+  /// For several files, a table at the top: each file (a link to its section), its
+  /// interactions and its errors, warnings and notes, the most serious first (issue 45).
+  static func overview(_ reports: [DoctorReport]) -> String {
+    let e = HTMLText.escaped
+    var html = "<h1>doctor: \(reports.count) files</h1>\n<table>"
+    html +=
+      "<tr><th>file</th><th>interactions</th><th>errors</th><th>warnings</th><th>notes</th></tr>"
+    let order = reports.indices.sorted { a, b in
+      let (x, y) = (reports[a], reports[b])
+      if x.count(.error) != y.count(.error) { return x.count(.error) > y.count(.error) }
+      if x.count(.warning) != y.count(.warning) { return x.count(.warning) > y.count(.warning) }
+      return a < b
+    }
+    for index in order {
+      let report = reports[index]
+      html +=
+        "<tr><td><a href=\"#r\(index + 1)-top\">\(e(report.file))</a></td><td>\(report.analysis.overview.interactions)</td><td class=\"error\">\(report.count(.error))</td><td class=\"warning\">\(report.count(.warning))</td><td>\(report.count(.info))</td></tr>"
+    }
+    return html + "</table>\n"
+  }
+
   static func section(_ report: DoctorReport, prefix: String) -> String {
     let e = HTMLText.escaped
     let analysis = report.analysis
     let overview = analysis.overview
-    var html = "<h1>doctor: \(e(report.file)) <small>(\(e(report.format)))</small></h1>\n"
+    var html =
+      "<h1 id=\"\(prefix)top\">doctor: \(e(report.file)) <small>(\(e(report.format)))</small></h1>\n"
     html += "<table>"
     html += "<tr><th>interactions</th><td>\(overview.interactions)</td></tr>"
     if let first = overview.firstDay, let last = overview.lastDay {
@@ -57,7 +80,7 @@ enum DoctorHTML {
     var referenced: [Int] = []
     for finding in report.findings {
       html +=
-        "<li><b class=\"\(finding.level.name)\">\(finding.level.name)</b> <code>\(e(finding.kind))</code> \(e(finding.title))"
+        "<li><b class=\"\(finding.level.name)\">\(finding.level.name)</b> \(kind(finding))\(e(finding.title))"
       if !finding.interactions.isEmpty {
         var links: [String] = []
         for n in finding.interactions where !links.contains("#\(n)") {
@@ -93,5 +116,11 @@ enum DoctorHTML {
     }
     html += "</table>\n"
     return html
+  }
+
+  /// `<code>paging-loop</code> ` before a title; nothing for an error cause's finding, whose
+  /// title starts with the cause its kind repeats (`error:200` before `200 Requires ...`).
+  static func kind(_ finding: DoctorFinding) -> String {
+    finding.kind.hasPrefix("error:") ? "" : "<code>\(HTMLText.escaped(finding.kind))</code> "
   }
 }

@@ -21,11 +21,27 @@ struct DoctorIdentities {
     var lastTime: Double?
     /// `(interaction, what happened)`, at most `eventLimit`.
     var events: [(Int, String)] = []
+    /// How the session shows it was issued, when it does.
+    var origin: Origin?
     /// Why it stopped working and where: `expired (190/463)`.
     var death: (interaction: Int, time: Double?, reason: String)?
     /// Calls made with it after it stopped working.
     var callsAfterDeath: [Int] = []
     var callsAfterDeathCount = 0
+  }
+
+  /// How a token came to be, as far as the session shows.
+  enum Origin {
+    /// A token call or a dialog: someone logged in.
+    case login
+    /// An existing token extended (`fb_exchange_token`, `auth.extendSSOAccessToken`).
+    case extended
+    /// `client_credentials`: an app token.
+    case app
+    /// Made with a new test user (`APPID/accounts/test-users`).
+    case testUser
+    /// Listed by `me/accounts`: a Page's token.
+    case page
   }
 
   static let eventLimit = 40
@@ -119,6 +135,20 @@ struct DoctorIdentities {
         }
         if token.kind == "unknown" { token.kind = "user" }
       }
+    case _ where call.path.hasSuffix("accounts/test-users"):
+      // POST answers the new user ({id, access_token, ...}); GET lists them under data.
+      for user in json["data"]?.arrayValue ?? [json] {
+        guard let userToken = user["access_token"]?.stringValue, !userToken.isEmpty else {
+          continue
+        }
+        with(userToken) { token in
+          token.kind = "test user"
+          token.origin = .testUser
+          if let id = user["id"]?.stringValue { token.owner = id }
+        }
+        event(userToken, call.number, "issued by \(call.path) (a test user)")
+      }
+      return
     case "me/accounts":
       for page in json["data"]?.arrayValue ?? [] {
         guard let pageToken = page["access_token"]?.stringValue else { continue }
@@ -126,6 +156,7 @@ struct DoctorIdentities {
         let id = page["id"]?.stringValue ?? "?"
         with(pageToken) { token in
           token.kind = "page"
+          token.origin = .page
           token.owner = name.map { "\($0) (\(id))" } ?? id
         }
         event(pageToken, call.number, "issued by me/accounts" + (label.map { " to \($0)" } ?? ""))
@@ -161,6 +192,7 @@ struct DoctorIdentities {
     }
     if let issued = json["access_token"]?.stringValue, !issued.isEmpty {
       let how: String
+      var origin = Origin.login
       if call.parameters["grant_type"] == "fb_exchange_token"
         || call.parameters[
           "fb_extend_sso_token"] != nil
@@ -168,13 +200,16 @@ struct DoctorIdentities {
       {
         let from = call.parameters["fb_exchange_token"] ?? label
         how = "extension" + (from.map { " of \($0)" } ?? "")
+        origin = .extended
         if let from { event(from, call.number, "extended: \(issued)") }
       } else if call.parameters["grant_type"] == "client_credentials" {
         how = "client_credentials (app token)"
         with(issued) { $0.kind = "app" }
+        origin = .app
       } else {
         how = "login (\(call.path))"
       }
+      with(issued) { if $0.origin == nil { $0.origin = origin } }
       event(issued, call.number, "issued by \(how)")
     }
   }
@@ -224,6 +259,28 @@ struct DoctorIdentities {
       return name.isEmpty ? nil : String(name)
     }
     return nil
+  }
+
+  /// Whether the session shows `label` is a new login replacing `old`: it was issued by a
+  /// token call or a dialog (or an extension), or it belongs to the same person. A new test
+  /// user's token, a Page's, an app's, or one of unknown origin and owner is not.
+  func isNewLogin(_ label: String, replacing old: String?) -> Bool {
+    guard let token = tokens[label] else { return false }
+    switch token.origin {
+    case .login?, .extended?: return true
+    case .app?, .testUser?, .page?: return false
+    case nil: break
+    }
+    guard token.kind != "page", token.kind != "app", let old,
+      let owner = token.owner.map(Self.ownerID), let before = tokens[old]?.owner.map(Self.ownerID)
+    else { return false }
+    return owner == before
+  }
+
+  /// The id in an owner as shown: `1000` in `Alice (1000)` and in `1000`.
+  static func ownerID(_ owner: String) -> String {
+    guard owner.hasSuffix(")"), let open = owner.lastIndex(of: "(") else { return owner }
+    return String(owner[owner.index(after: open)..<owner.index(before: owner.endIndex)])
   }
 
   /// After the session: each dead token replaced by a token of the same owner first used later

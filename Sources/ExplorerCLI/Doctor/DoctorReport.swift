@@ -178,15 +178,22 @@ public struct DoctorReport: Sendable {
               "Follow paging.next (or cursors.after) from the last answer, and stop when there is no paging.next.",
             ], interactions: entry.loopAt + entry.interactions.prefix(5), count: entry.loopAt.count)
         )
-      } else if entry.pages > 1 {
+      } else if entry.longestPages > 1 {
+        let pages = entry.longestPages
+        let items = entry.longestItems
+        let again =
+          entry.restarts > 0
+          ? [
+            "Read again from the first page \(entry.restarts) time(s) (a refresh): each read is counted on its own."
+          ] : []
         out.append(
           DoctorFinding(
             level: .info, kind: "paging-one-at-a-time",
             title:
-              "\(entry.edge) read in \(entry.pages) pages (\(entry.items) items): one call would do, saving \(entry.pages - 1)",
+              "\(entry.edge) read in \(pages) pages (\(items) items): one call would do, saving \(pages - 1)",
             detail: [
-              "A larger limit, or a nested field selection on the parent (me?fields=\(entry.edge.split(separator: "/").last ?? "friends").limit(\(max(entry.items, 1))){id,name}), returns them in one call."
-            ], interactions: entry.interactions, count: entry.pages))
+              "A larger limit, or a nested field selection on the parent (me?fields=\(entry.edge.split(separator: "/").last ?? "friends").limit(\(max(items, 1))){id,name}), returns them in one call."
+            ] + again, interactions: entry.interactions, count: pages))
       }
     }
     let repeats = waste.repeats.values.sorted { $0.first < $1.first }

@@ -17,12 +17,19 @@ struct DoctorWaste {
   struct Paging {
     var edge: String
     var summary: String
+    /// Pages with items in the current read (from its first page), and their items.
     var pages = 0
     var items = 0
+    /// The read with the most pages with items: pages and items.
+    var longestPages = 0
+    var longestItems = 0
+    /// Reads started again from the first page (a pull-to-refresh) after the first read.
+    var restarts = 0
     var interactions: [Int] = []
-    /// The cursors requested, hashed (a 100,000-page loop keeps integers, not strings).
+    /// The cursors requested in the current read, hashed (a 100,000-page loop keeps integers,
+    /// not strings).
     var cursors: Set<Int> = []
-    /// Where a cursor was requested again.
+    /// Where a cursor was requested again within one read.
     var loopAt: [Int] = []
   }
 
@@ -96,11 +103,29 @@ struct DoctorWaste {
       !Self.cursorParameters.contains(item.name) && item.name != "access_token"
         && item.name != "appsecret_proof"
     }.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
-    let edge = "\(call.host)/\(call.path)?\(others) \(call.token ?? "")"
+    // The edge without its node: the first page is `me/friends`, the `next` links Graph writes
+    // name the node by id (`1000.../friends`), and both are one read.
+    let parts = call.path.split(separator: "/")
+    let edgeName = parts.count > 1 ? parts.dropFirst().joined(separator: "/") : call.path
+    let edge = "\(call.host)/\(edgeName)?\(others) \(call.token ?? "")"
     guard paging[edge] != nil || paging.count < Self.keptLimit else { return }
     var entry = paging[edge] ?? Paging(edge: call.path, summary: call.summary)
-    entry.pages += 1
-    entry.items += listed.count
+    if cursor == nil, paging[edge] != nil {
+      // The first page again: a new read (a refresh), not a cursor followed twice.
+      entry.restarts += 1
+      entry.pages = 0
+      entry.items = 0
+      entry.cursors.removeAll(keepingCapacity: true)
+    }
+    // An empty page is the end of the list being confirmed, not a page of items.
+    if !listed.isEmpty || entry.pages == 0 {
+      entry.pages += 1
+      entry.items += listed.count
+    }
+    if entry.pages > entry.longestPages {
+      entry.longestPages = entry.pages
+      entry.longestItems = entry.items
+    }
     if entry.interactions.count < DoctorFinding.shownInteractions {
       entry.interactions.append(call.number)
     }

@@ -112,7 +112,8 @@ struct Backend {
     do {
       return try CassetteRecorder(
         wrapping: transport, file: path, mode: recordMode,
-        knownSecrets: secrets.map { Secret.appSecret($0) }, publicValues: publicValues)
+        knownSecrets: secrets.map { Secret.appSecret($0) }, publicValues: publicValues,
+        recordedWith: "graph-explorer \(GraphExplorer.version)")
     } catch {
       throw .failed("\(error)")
     }

@@ -69,6 +69,9 @@ enum REPLLauncher {
     } else {
       reader = ScriptReader(console: console)
     }
-    return await repl.run(reader: reader)
+    let status = await repl.run(reader: reader)
+    // A clean exit leaves no `.NAME.lock` beside the cassette (issue 45).
+    session.recorder?.releaseLock()
+    return status
   }
 }

@@ -31,5 +31,5 @@ enum Redaction {
 
 extension World {
   /// The emulator's published test tokens (`CAAEmuAlice`, ...): public, never redacted.
-  static var publicTestTokens: Set<String> { Set(defaultTestTokens.map(\.token)) }
+  static var publicTestTokens: Set<String> { Set(publishedTestTokens.map(\.token)) }
 }

@@ -30,23 +30,23 @@ extension Session {
   /// transport (the target's, never the recorder wrapping it), so completion and hints never
   /// write to a cassette. `nil` when it fails or answers other than 200.
   func metadata(of path: String) async -> JSONValue? {
-    Self.metadata(in: try? await baseTransport.send(metadataRequest(for: path)))
+    Self.metadata(in: try? await transport(for: .lookup).send(metadataRequest(for: path)))
   }
 
   /// `metadata(of:)` from synchronous code, waiting at most `timeout`.
   private func waitForMetadata(of path: String, timeout: DispatchTimeInterval) -> JSONValue? {
     let request = metadataRequest(for: path)
-    let transport = baseTransport
+    let lookup = transport(for: .lookup)
     // The emulator and a cassette answer on this thread: no task, so no wait for a thread of
     // the cooperative pool, which the caller may be holding (two completions at once on a
     // two-core machine each timed out waiting for the other's thread).
-    if let immediate = transport as? any ImmediateGraphTransport {
+    if let immediate = lookup as? any ImmediateGraphTransport {
       return Self.metadata(in: try? immediate.answerNow(request))
     }
     let box = AnswerBox()
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-      box.set(try? await transport.send(request))
+      box.set(try? await lookup.send(request))
       done.signal()
     }
     guard done.wait(timeout: .now() + timeout) == .success else { return nil }

@@ -44,10 +44,11 @@ final class Session {
     self.token = token
   }
 
-  /// What answers requests: the recorder while recording, else the target.
-  var transport: any GraphTransport { recorder ?? target.transport }
-  /// What answers outside any recording (metadata lookups): the target's own transport.
-  var baseTransport: any GraphTransport { target.transport }
+  /// What answers a call made for `purpose`: the recorder while recording when the call
+  /// belongs in the cassette, else the target's own transport.
+  func transport(for purpose: CallPurpose) -> any GraphTransport {
+    purpose.isRecorded ? recorder ?? target.transport : target.transport
+  }
   /// A short name of the target for `target` and the prompt: `emulator`, `live`, a URL.
   var targetName: String { target.name }
   /// Where requests go: `https://graph.facebook.com` unless `target` says otherwise.
@@ -175,7 +176,7 @@ final class Session {
     let start = clock.now
     let response: HTTPResponse
     do {
-      response = try await transport.send(request)
+      response = try await transport(for: .exchange).send(request)
     } catch {
       // Ctrl-C cancelled the command's task, and with it the transport's request.
       if error is CancellationError || Task.isCancelled {

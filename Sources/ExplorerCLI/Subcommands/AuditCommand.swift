@@ -49,7 +49,7 @@ enum AuditCommand {
     let line = Options.read(arguments, command: "audit", usage: usage, console: console)
     guard case .run(let parsed) = line else { return line.status }
     let (format, fix) = (parsed.format, parsed.fix)
-    let publicValues = Set(World.defaultTestTokens.map(\.token))
+    let publicValues = World.publicTestTokens
     var status = ExitStatus.success
     var total = 0
     for path in parsed.operands {

@@ -64,7 +64,7 @@ enum ExportCommand {
       var cassette = try Cassette.load(path: options.cassette)
       // A cassette written by hand or by another tool may hold raw secrets: what is written
       // goes through the rule `import` and recording use (issue 31).
-      var redactor = Redactor(publicValues: Set(World.defaultTestTokens.map(\.token)))
+      var redactor = Redactor(publicValues: World.publicTestTokens)
       redactor.reservePlaceholders(in: cassette)
       redactor.redact(&cassette)
       if let note = cassette.tornTailNote {

@@ -32,7 +32,8 @@ enum ProxyRecording {
     }
     do {
       let recorder = try CassetteRecorder(
-        wrapping: upstream, file: cassette, mode: .once, recordedWith: "graph-explorer proxy")
+        wrapping: upstream, file: cassette, mode: .once,
+        recordedWith: "graph-explorer \(GraphExplorer.version) proxy")
       return ServeSource(
         transport: HopHeadersDropped(inner: recorder),
         description: "\(description) (recording to \(cassette))")

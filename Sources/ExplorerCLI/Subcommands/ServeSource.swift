@@ -65,7 +65,7 @@ struct ServeSource: Sendable {
           wrapping: CurlTransport(
             maxAnswerBytes: maxAnswerBytes, maxTransfers: Self.upstreamConnections),
           file: file, mode: .once,
-          recordedWith: "graph-explorer serve")
+          recordedWith: "graph-explorer \(GraphExplorer.version) serve")
       } catch {
         throw ServeOptions.UsageError(description: "--record: \(error)")
       }

@@ -69,6 +69,10 @@ extension VerifyArguments {
       } else if emulator, kind == .appSecret {
         out[placeholder] = world.app.secret
         lines.append("\(placeholder) sent as the emulator's published app secret" + tail)
+      } else if emulator, TokenFamily(placeholder: placeholder) == .app {
+        out[placeholder] = "\(world.app.id)|\(world.app.secret)"
+        lines.append(
+          "\(placeholder) sent as the emulator's app token (\(world.app.id)|app secret)" + tail)
       } else if emulator, kind == .accessToken,
         let use = Self.appTokenUse(of: placeholder, in: cassette, appID: world.app.id)
       {
@@ -92,6 +96,8 @@ extension VerifyArguments {
   /// by the words in its name. **[choice]**: a name with `PROOF` is a proof, with `SECRET` an
   /// app secret, with `CODE` a code, anything else an access token.
   static func kind(of placeholder: String) -> Secret.Kind? {
+    // `<APP_ACCESS_TOKEN_1>`, `<PAGE_ACCESS_TOKEN_2>`: a token whose kind the name keeps.
+    if TokenFamily(placeholder: placeholder) != nil { return .accessToken }
     let inner = placeholder.dropFirst().dropLast().uppercased()
     if let underscore = inner.lastIndex(of: "_"),
       let kind = Secret.Kind(rawValue: String(inner[..<underscore])),
@@ -108,6 +114,7 @@ extension VerifyArguments {
 
   /// Whether `placeholder` is not one this tool writes (`<KIND_N>`).
   static func isForeign(_ placeholder: String) -> Bool {
+    if TokenFamily(placeholder: placeholder) != nil { return false }
     let inner = placeholder.dropFirst().dropLast()
     guard let underscore = inner.lastIndex(of: "_"),
       Secret.Kind(rawValue: String(inner[..<underscore])) != nil,

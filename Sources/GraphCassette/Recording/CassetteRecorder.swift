@@ -147,6 +147,10 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     if recordsNew { StaleTemporaries.remove(besides: file) }
   }
 
+  /// Gives back the cassette's lock (and removes its `.NAME.lock`) at the end of a session:
+  /// what an exit does before the recorder would be released. Recording after it is not guarded.
+  public func releaseLock() { writeLock?.release() }
+
   /// Whether this recorder writes new interactions (false: replay only).
   public var isRecording: Bool { recordsNew }
   /// Interactions recorded in this session.

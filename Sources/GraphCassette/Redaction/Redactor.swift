@@ -12,7 +12,8 @@ import GraphJSON
 /// what is redacted: one scan to find secrets, one `SecretMatcher` pass to replace them.
 public struct Redactor: Sendable {
   private var placeholders: [String: String] = [:]
-  private var counters: [Secret.Kind: Int] = [:]
+  /// The last number given, by placeholder name (`ACCESS_TOKEN`, `APP_ACCESS_TOKEN`, `CODE`).
+  private var counters: [String: Int] = [:]
   private var kinds: [Int: Secret.Kind] = [:]
   private var matcher = SecretMatcher()
   /// Values that look like secrets but are not (the emulator's fixture tokens).
@@ -52,10 +53,11 @@ public struct Redactor: Sendable {
       guard let gt = bytes[i...].prefix(40).firstIndex(of: 0x3E) else { continue }
       let inner = String(decoding: bytes[i..<gt], as: UTF8.self)
       guard let underscore = inner.lastIndex(of: "_"),
-        let kind = Secret.Kind(rawValue: String(inner[..<underscore])),
+        case let name = String(inner[..<underscore]),
+        Secret.Kind(rawValue: name) != nil || TokenFamily(rawValue: name) != nil,
         let n = Int(inner[inner.index(after: underscore)...])
       else { continue }
-      counters[kind] = max(counters[kind] ?? 0, n)
+      counters[name] = max(counters[name] ?? 0, n)
       i = gt + 1
     }
   }
@@ -89,11 +91,12 @@ public struct Redactor: Sendable {
   /// Registers the secrets `interaction` carries.
   mutating func learn(_ interaction: Interaction) {
     for secret in SecretFinder.secrets(in: interaction.request) { register(secret) }
-    for secret in SecretFinder.secrets(in: interaction.response) { register(secret) }
+    let issued = TokenFamily.issued(answering: interaction.request)
+    for secret in SecretFinder.secrets(in: interaction.response) { register(secret, as: issued) }
     if let inflated = Self.inflated(interaction.response.body) {
       var plain = interaction.response
       plain.body = inflated
-      for secret in SecretFinder.secrets(in: plain) { register(secret) }
+      for secret in SecretFinder.secrets(in: plain) { register(secret, as: issued) }
     }
   }
 
@@ -182,12 +185,19 @@ public struct Redactor: Sendable {
     !value.isEmpty && !Secret.isStandIn(value) && !publicValues.contains(value)
   }
 
-  private mutating func register(_ secret: Secret) {
+  /// Gives `secret` its placeholder; an access token's names its family (`issued`, what the
+  /// answer it came in says, else its shape), so the kind survives redaction.
+  private mutating func register(_ secret: Secret, as issued: TokenFamily? = nil) {
     let value = secret.value
     guard isSecret(value), placeholders[value] == nil else { return }
-    let n = (counters[secret.kind] ?? 0) + 1
-    counters[secret.kind] = n
-    let placeholder = "<\(secret.kind.rawValue)_\(n)>"
+    var name = secret.kind.rawValue
+    if secret.kind == .accessToken {
+      let shape = TokenFamily.of(value)
+      name = (shape == .unknown ? issued ?? shape : shape).rawValue
+    }
+    let n = (counters[name] ?? 0) + 1
+    counters[name] = n
+    let placeholder = "<\(name)_\(n)>"
     placeholders[value] = placeholder
     if value.utf8.count >= Self.minimumSubstringLength {
       kinds[kinds.count] = secret.kind

@@ -22,6 +22,14 @@ extension GraphEmulator {
     }
   }
 
+  /// The name of the node `id` (a person, a Page), looked up alone (a generated world's
+  /// 200,000 people are not listed for it); `nil` when there is no such node.
+  public func name(of id: String) -> String? {
+    withState { state in
+      state.world.nodes[id].map { $0.string("name") ?? id }
+    }
+  }
+
   /// The named test tokens of the world (documented in docs/emulator.md), sorted by name.
   public var testTokens: [TokenRecord] { withState { $0.world.testTokens } }
 

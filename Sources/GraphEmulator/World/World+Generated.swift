@@ -32,15 +32,30 @@ extension World {
       id: DefaultWorld.appID, name: "Scrumptious", namespace: "fb_sample_scrumps",
       secret: "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60", defaultVersion: .v2_2,
       actionTypes: ["eat": "meal"])
-    builder.token(
-      TokenRecord(
-        token: "CAAEmuUser0", name: "user0", kind: .user, userID: id(0),
-        scopes: ["public_profile", "user_friends"], summary: "person 0 of the generated world"))
-    builder.token(
-      TokenRecord(token: "\(DefaultWorld.appID)|EmuAppToken", name: "app", kind: .app))
+    for token in generatedTestTokens { builder.token(token) }
     return builder.build(
       app: app, defaultUserID: id(0), defaultToken: "CAAEmuUser0", clock: DefaultWorld.clock,
       population: population)
+  }
+}
+
+extension World {
+  /// A generated world's published test tokens, the same in every generated world:
+  /// `CAAEmuUser0` (person 0) and the app token.
+  public static var generatedTestTokens: [TokenRecord] {
+    [
+      TokenRecord(
+        token: "CAAEmuUser0", name: "user0", kind: .user,
+        userID: String(GeneratedPopulation.firstID),
+        scopes: ["public_profile", "user_friends"], summary: "person 0 of the generated world"),
+      TokenRecord(token: "\(DefaultWorld.appID)|EmuAppToken", name: "app", kind: .app),
+    ]
+  }
+
+  /// Every token the emulator publishes, in the default world and in generated ones: public,
+  /// never a secret in a recording (issue 45: `audit` called `CAAEmuUser0` a leak).
+  public static var publishedTestTokens: [TokenRecord] {
+    defaultTestTokens + generatedTestTokens
   }
 }
 

@@ -9,7 +9,9 @@ struct TokenCommand: REPLCommand {
     details: """
       The emulator's own tokens are shown in full while it is the target, others masked;
       --show shows any token in full. A test token's name (alice-publish) sets that token.
-      A line that sets a token is never written to the history file.
+      A line that sets a token is never written to the history file. The value may come
+      from an earlier answer: token $last.data[0].access_token uses the first Page's
+      token of a me/accounts answer.
       """,
     options: [
       "<value>": "uses this token from now on (or a test token's name)",
@@ -17,7 +19,8 @@ struct TokenCommand: REPLCommand {
       "--show": "prints the token in full",
       "exchange": "trades it for a 60-day token with the app's id and secret",
     ],
-    examples: "token alice-publish", "token --show", "token exchange", "token clear")
+    examples: "token alice-publish", "token $last.data[0].access_token", "token --show",
+    "token exchange", "token clear")
 
   /// What `token` does with the session's token.
   enum Action: Equatable, Sendable {
@@ -25,6 +28,9 @@ struct TokenCommand: REPLCommand {
     case show(unmasked: Bool = false)
     /// Uses this token, or the test token of this name.
     case set(String)
+    /// Uses the value an earlier answer holds: `token $last.data[0].access_token` (a Page's
+    /// token from `me/accounts`), filled in when the line runs.
+    case setFrom(Template)
     /// Sends no token.
     case clear
     /// `fb_exchange_token`: a long-lived token for the session's.
@@ -34,6 +40,9 @@ struct TokenCommand: REPLCommand {
   var action: Action
 
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> TokenCommand {
+    if let word = try optionalWord(arguments), word.template.literal == nil {
+      return TokenCommand(action: .setFrom(word.template))
+    }
     switch try optionalWord(arguments)?.text {
     case nil: return TokenCommand(action: .show())
     case "--show": return TokenCommand(action: .show(unmasked: true))
@@ -53,25 +62,33 @@ struct TokenCommand: REPLCommand {
     case .show(let unmasked):
       guard let token = session.token else { return [.text("no token\n")] }
       return [.text("token \(repl.shown(token, unmasked: unmasked))\n")]
+    case .setFrom(let template):
+      return set(try session.resolve(template), in: repl)
     case .set(let value):
-      let named = session.testToken(named: value)
-      let token = named ?? value
-      session.token = token
-      let name = named == nil ? "" : " · the test token \(value)"
-      // A word close to a test token's name (`token alcie`) is most likely a typo of it: say so
-      // now, not after the 190 it will get (issue 29).
-      let names = session.testTokens.compactMap(\.name)
-      let typo =
-        named == nil
-        ? Suggestion.closest(to: value, among: names).map {
-          " · not a test token's name: did you mean \($0)? (token \($0))"
-        } ?? "" : ""
-      return [.note("token set (\(repl.shown(token, unmasked: false)))\(name)\(typo)")]
+      return set(value, in: repl)
     case .clear:
       session.token = nil
       return [.note("token cleared")]
     case .exchange:
       return [.note(try repl.tokenExchange())]
     }
+  }
+
+  /// Uses `value`, or the test token it names, from now on.
+  private func set(_ value: String, in repl: REPL) -> [Output] {
+    let session = repl.session
+    let named = session.testToken(named: value)
+    let token = named ?? value
+    session.token = token
+    let name = named == nil ? "" : " · the test token \(value)"
+    // A word close to a test token's name (`token alcie`) is most likely a typo of it: say so
+    // now, not after the 190 it will get (issue 29).
+    let names = session.testTokens.compactMap(\.name)
+    let typo =
+      named == nil
+      ? Suggestion.closest(to: value, among: names).map {
+        " · not a test token's name: did you mean \($0)? (token \($0))"
+      } ?? "" : ""
+    return [.note("token set (\(repl.shown(token, unmasked: false)))\(name)\(typo)")]
   }
 }
