@@ -127,13 +127,10 @@ struct DiffArguments: ParsableOptions, Equatable {
     return rendering.isEqual ? .success : .failure
   }
 
-  static let usage = """
-    usage: graph-explorer diff A B [options]
-
-    Compares two JSON files (use - for standard input) and lists the differences by path.
-    Exit status: 0 when equal, 1 when different, 2 on error.
-
-    options:
-
-    """ + table.help
+  static let usage = CommandUsage(
+    "diff", operands: "A B", options: table.specs,
+    about: """
+      Compares two JSON files (use - for standard input) and lists the differences by path.
+      Exit status: 0 when equal, 1 when different, 2 on error.
+      """)
 }
