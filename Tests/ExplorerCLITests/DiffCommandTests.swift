@@ -65,6 +65,20 @@ import Testing
     #expect(helpOut.contains("--ignore-order"))
   }
 
+  @Test func quietPrintsNothingAndExitsByTheDifference() async throws {
+    let a = try file("qa.json", #"{"a":1,"b":[1,2]}"#)
+    let b = try file("qb.json", #"{"a":2,"b":[1,2]}"#)
+    for flag in ["--quiet", "-q"] {
+      let differ = await run(["diff", flag, a, b])
+      #expect(differ.0 == .failure && differ.1.isEmpty && differ.2.isEmpty)
+      let same = await run(["diff", a, a, flag])
+      #expect(same.0 == .success && same.1.isEmpty && same.2.isEmpty)
+    }
+    // A file that cannot be read is still an error, said.
+    let missing = await run(["diff", "-q", a, directory.appendingPathComponent("none.json").path])
+    #expect(missing.0 == .usage && !missing.2.isEmpty)
+  }
+
   @Test func patchSortsKeysWhenAsked() async throws {
     let doc = try file("unsorted.json", #"{"z":1,"a":{"y":2,"b":3}}"#)
     let ops = try file("add.json", #"[{"op":"add","path":"/m","value":0}]"#)

@@ -120,7 +120,7 @@ import Testing
     #expect(status == .success)
     #expect(
       output.hasPrefix(
-        "usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color | --color]"))
+        "usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--color] [--no-color]"))
     for option in ["--compact", "--sort-keys", "--no-color", "NO_COLOR"] {
       #expect(output.contains(option))
     }

@@ -12,9 +12,9 @@ import Testing
 
   @Test func everyRowIsInTheHelp() {
     let tables: [(String, [String])] = [
-      (ServeOptions.usage, names(ServeOptions.table)),
-      (ProxyOptions.usage, names(ProxyOptions.table)),
-      (REPLOptions.usage, names(REPLOptions.table)),
+      (ServeOptions.usage.text, names(ServeOptions.table)),
+      (ProxyOptions.usage.text, names(ProxyOptions.table)),
+      (REPLOptions.usage.text, names(REPLOptions.table)),
     ]
     for (usage, names) in tables {
       for name in names {

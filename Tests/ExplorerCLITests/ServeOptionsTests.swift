@@ -88,6 +88,6 @@ import Testing
     ) {
       _ = try ServeOptions(parsing: ["--max-answer-bytes", "1M"])
     }
-    #expect(ServeOptions.usage.contains("--max-answer-bytes SIZE"))
+    #expect(ServeOptions.usage.text.contains("--max-answer-bytes SIZE"))
   }
 }

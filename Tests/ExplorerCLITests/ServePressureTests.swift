@@ -81,7 +81,8 @@ import Testing
   }
 
   /// A 60 MiB answer on its way does not delay requests started meanwhile.
-  @Test func aLargeUpstreamAnswerDoesNotDelayOthers() async throws {
+  @Test(.enabled(if: TestLane.fullScale, "full-scale: set \(TestLane.variable)=1"))
+  func aLargeUpstreamAnswerDoesNotDelayOthers() async throws {
     let scratch = ScratchDirectory("serve-big")
     defer { scratch.remove() }
     try await Self.withRecordingServer(Upstream(bigDelay: .seconds(1)), in: scratch) { port in
@@ -105,7 +106,8 @@ import Testing
   }
 
   /// 400 pipelined misses on a 100,000-interaction cassette held a matching request for 9.6 s.
-  @Test func pipelinedMissesDoNotHoldAMatch() async throws {
+  @Test(.enabled(if: TestLane.fullScale, "full-scale: set \(TestLane.variable)=1"))
+  func pipelinedMissesDoNotHoldAMatch() async throws {
     let cassette = Cassette(
       interactions: (0..<100_000).map { i in
         Interaction(

@@ -1,6 +1,7 @@
 import Foundation
 import GraphAPI
 import GraphJSON
+import GraphTestSupport
 import Testing
 
 @testable import GraphEmulator
@@ -37,7 +38,10 @@ import Testing
     #expect(link.json?["error"]?["message"]?.stringValue?.contains("description") == true)
   }
 
-  @Test func writesPastTheBudgetAreGraphsFeedLimit() throws {
+  /// The budget spent for real: 1,100 posts of 61,000 bytes (110 s here). Full-scale lane only
+  /// (`TestLane`); `aWriteOverASpentBudgetIsGraphsFeedLimit` checks the same answer cheaply.
+  @Test(.enabled(if: TestLane.fullScale, "full-scale: set \(TestLane.variable)=1"))
+  func writesPastTheBudgetAreGraphsFeedLimit() throws {
     let emulator = GraphEmulator()
     // 1,100 posts of 61,000 bytes pass 64 MiB (67,108,864 bytes) at the 1,101st.
     var answered = 0
@@ -112,6 +116,22 @@ import Testing
     }
     #expect(answered == 2)
     #expect(refused?.json?["error"]?["code"] == 341)
+  }
+
+  /// The default lane's check of the same answer: the budget spent to one byte short of its
+  /// 64 MiB through the state, then a post of two bytes is refused with (#341), and reads still
+  /// answer.
+  @Test func aWriteOverASpentBudgetIsGraphsFeedLimit() throws {
+    let emulator = GraphEmulator()
+    emulator.withState { state in
+      state.mutate { try? $0.written.admit(bytes: WriteBudget.maxBytes - 1, objects: 0) }
+    }
+    let refused = call(
+      emulator, "me/feed", method: "POST", token: "CAAEmuAlicePublish", form: [("message", "hi")])
+    let error = try #require(refused.json?["error"])
+    #expect(error["code"] == 341)
+    #expect(error["message"]?.stringValue == "(#341) Feed action request limit reached")
+    #expect(call(emulator, "me?fields=id", token: "CAAEmuAlicePublish").status == 200)
   }
 
   @Test func theObjectCountIsBoundedToo() throws {

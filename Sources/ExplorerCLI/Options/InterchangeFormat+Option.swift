@@ -1,6 +1,9 @@
 import GraphCassette
 
 extension InterchangeFormat {
+  /// Every format's name, as `--format` and `--from` take them (what the shell completes).
+  static let optionNames = (allCases + recorders).map(\.rawValue)
+
   /// The format an option's value names (`--format vcr`, `--from har`).
   /// - Throws: `.invalid` listing the formats when it names none of them.
   static func option(_ name: String) throws(OptionError) -> InterchangeFormat {
@@ -16,7 +19,10 @@ extension OptionTable.Row {
   static func inputFormat(
     _ set: @escaping @Sendable (inout Parsed, InterchangeFormat) -> Void
   ) -> Self {
-    .value(["--from"], "FORMAT", "the files' format (default: detected)") {
+    .value(
+      ["--from"], "FORMAT", completes: .words(InterchangeFormat.optionNames),
+      "the files' format (default: detected)"
+    ) {
       parsed, name throws(OptionError) in set(&parsed, try InterchangeFormat.option(name))
     }
   }

@@ -22,6 +22,10 @@ struct OptionTable<Parsed>: Sendable {
     var apply: @Sendable (inout Parsed, String) throws(OptionError) -> Void
     /// Whether the help lists the row (aliases such as `--no-colour` are parsed, not shown).
     var shownNames: Int
+    /// What completes its value in the shell (nothing for a flag).
+    var completion = ValueCompletion.nothing
+    /// Whether the command needs it (the synopsis shows it without brackets).
+    var isRequired = false
 
     /// A flag setting what `apply` sets.
     static func flag(
@@ -33,12 +37,24 @@ struct OptionTable<Parsed>: Sendable {
         shownNames: shown)
     }
 
-    /// An option taking a value.
+    /// An option taking a value; `completes` says what the shell offers for it.
     static func value(
-      _ names: [String], _ placeholder: String, shown: Int = 1, _ help: String,
+      _ names: [String], _ placeholder: String, shown: Int = 1,
+      completes completion: ValueCompletion = .nothing, required: Bool = false, _ help: String,
       _ apply: @escaping @Sendable (inout Parsed, String) throws(OptionError) -> Void
     ) -> Row {
-      Row(names: names, kind: .value(placeholder), help: help, apply: apply, shownNames: shown)
+      Row(
+        names: names, kind: .value(placeholder), help: help, apply: apply, shownNames: shown,
+        completion: completion, isRequired: required)
+    }
+
+    /// What the help, synopsis, manual and completions read: the row without its `apply`.
+    var spec: OptionSpec {
+      var placeholder: String?
+      if case .value(let name) = kind { placeholder = name }
+      return OptionSpec(
+        names: names, shownNames: shownNames, placeholder: placeholder, help: help,
+        completion: completion, isRequired: isRequired)
     }
 
     /// The same option applied to the part of `Outer` at `keyPath`: how one command's rows
@@ -55,7 +71,7 @@ struct OptionTable<Parsed>: Sendable {
       return OptionTable<Outer>.Row(
         names: names, kind: outerKind, help: help,
         apply: { outer, value throws(OptionError) in try apply(&outer[keyPath: keyPath], value) },
-        shownNames: shownNames)
+        shownNames: shownNames, completion: completion, isRequired: isRequired)
     }
   }
 
@@ -136,30 +152,15 @@ struct OptionTable<Parsed>: Sendable {
       })
   }
 
+  /// The rows as the help, synopsis, manual and completions read them.
+  var specs: [OptionSpec] { rows.map(\.spec) }
+
   /// The `options:` lines of the help: names and placeholder, then the help aligned after
   /// the longest.
-  var help: String { help(column: nil) }
+  var help: String { specs.help(column: nil) }
 
-  /// The `options:` lines of the help, the help aligned after the longest head, or at
-  /// `column` with longer heads on a line of their own (the help then on the next line).
-  func help(column: Int?) -> String {
-    let heads = rows.map { row -> String in
-      let names = row.names.prefix(row.shownNames).joined(separator: ", ")
-      if case .value(let placeholder) = row.kind { return names + " " + placeholder }
-      return names
-    }
-    let longest = heads.map(\.count).max() ?? 0
-    let width = column.map { min($0, longest) } ?? longest
-    let indent = String(repeating: " ", count: width + 4)
-    return zip(heads, rows).map { head, row in
-      let lines = row.help.split(separator: "\n", omittingEmptySubsequences: false)
-      let first =
-        head.count > width
-        ? ["  " + head, indent + lines[0]]
-        : ["  " + head.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + lines[0]]
-      return (first + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
-    }.joined(separator: "\n")
-  }
+  /// The `options:` lines of the help, aligned at `column` (`OptionSpec.help(column:)`).
+  func help(column: Int?) -> String { specs.help(column: column) }
 }
 
 /// What is wrong with a subcommand's command line.

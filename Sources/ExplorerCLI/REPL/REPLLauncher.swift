@@ -15,14 +15,11 @@ enum REPLLauncher {
     do {
       options = try REPLOptions.parse(arguments)
       if options.help {
-        console.line(REPLOptions.usage)
-        console.line("\nsubcommands:")
-        let width = GraphExplorer.subcommands.map(\.name.count).max() ?? 0
-        for sub in GraphExplorer.subcommands {
-          console.line(
-            "  " + sub.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-              + sub.summary)
-        }
+        console.write(GraphExplorer.usage.text)
+        return .success
+      }
+      if let generate = options.generate {
+        console.write(generate.text)
         return .success
       }
       if options.version {

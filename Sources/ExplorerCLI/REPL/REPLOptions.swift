@@ -1,4 +1,5 @@
 import GraphCassette
+import GraphEmulator
 
 /// The options of `graph-explorer` when it opens the REPL.
 struct REPLOptions: Equatable, Sendable {
@@ -26,20 +27,16 @@ struct REPLOptions: Equatable, Sendable {
   var deterministicSecrets = false
   /// `--default-version vX.Y`: the version the emulator answers unversioned calls as.
   var defaultVersion: String?
+  /// `--generate-manual` or `--generate-completion-script SHELL`: print that and exit.
+  var generate: GeneratedText?
 
-  /// The usage text of `--help`.
-  static let usage = """
-    usage: graph-explorer [--no-color] [--raw] [-c LINE ...] [--world FILE|generated:...]
-                          [--record FILE [--mode M] | --replay FILE [--match SPEC]] [--target live|URL]
-                          [--throttle N/min] [--deterministic-secrets]
-                          [--default-version vX.Y] [--help] [--version]
-           graph-explorer <subcommand> [arguments]
-
-    Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
-    terminal its lines are run as a script (no prompt, no colour; exit status 1 if a line failed).
-
-
-    """ + table.help(column: ServeOptions.helpColumn)
+  /// What `--help` says (`GraphExplorer.usage` adds the subcommands).
+  static let usage = CommandUsage(
+    "", options: table.specs, forms: ["SUBCOMMAND [ARGUMENTS]", "help [SUBCOMMAND]"],
+    about: """
+      Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
+      terminal its lines are run as a script (no prompt, no colour; exit status 1 if a line failed).
+      """, helpColumn: ServeOptions.helpColumn)
 
   /// The options, one row each (`--color`/`--no-color` and `--help` added by the table).
   static let table = OptionTable<REPLOptions>(
@@ -51,7 +48,7 @@ struct REPLOptions: Equatable, Sendable {
         $0.commands.append($1)
       },
       .value(
-        ["--world"], "FILE",
+        ["--world"], "FILE", completes: .file,
         "run the emulator on the world in FILE instead of the embedded one, or\non a generated one: generated:people=N,friends=K[,seed=S]"
       ) { $0.world = $1 },
       .value(
@@ -63,16 +60,23 @@ struct REPLOptions: Equatable, Sendable {
         "the emulator's OAuth codes and minted tokens are counted\n(CAAEmuBobZS1) instead of random, for sessions compared byte for byte"
       ) { $0.deterministicSecrets = true },
       .value(
-        ["--default-version"], "vX.Y",
+        ["--default-version"], "vX.Y", completes: .words(GraphVersion.served.map(\.description)),
         "the version the emulator answers unversioned calls as\n(default: the world's, v2.2 for the default world)"
       ) { $0.defaultVersion = $1 },
-      .value(["--record"], "FILE", "record every exchange into the cassette FILE") {
+      .value(["--record"], "FILE", completes: .file, "record every exchange into the cassette FILE")
+      {
         $0.record = $1
       },
-      .value(["--mode"], "M", "record mode: once (default), new_episodes, none, all") {
+      .value(
+        ["--mode"], "M", completes: .words(RecordMode.allCases.map(\.rawValue)),
+        "record mode: once (default), new_episodes, none, all"
+      ) {
         $0.mode = $1
       },
-      .value(["--replay"], "FILE", "answer from the cassette FILE instead of the emulator") {
+      .value(
+        ["--replay"], "FILE", completes: .file,
+        "answer from the cassette FILE instead of the emulator"
+      ) {
         $0.replay = $1
       },
       .value(["--match"], "SPEC", MatcherSet.optionHelp) { options, text throws(OptionError) in
@@ -82,7 +86,20 @@ struct REPLOptions: Equatable, Sendable {
         ["--target"], "T",
         "send requests to graph.facebook.com (live) or to a URL such as\nhttp://127.0.0.1:8080 (graph-explorer serve) instead of the emulator"
       ) { $0.target = $1 },
-      .flag(["--version"], "show the version") { $0.version = true },
+      .flag(["-V", "--version"], shown: 2, "show the version") { $0.version = true },
+      .flag(["--generate-manual"], "print the manual page (roff, for man -l) and exit") {
+        $0.generate = .manual
+      },
+      .value(
+        ["--generate-completion-script"], "SHELL",
+        completes: .words(CompletionScript.Shell.allCases.map(\.rawValue)),
+        "print the completion script for SHELL (bash, zsh, fish) and exit"
+      ) { options, name throws(OptionError) in
+        guard let shell = CompletionScript.Shell(rawValue: name) else {
+          throw .invalid("--generate-completion-script: '\(name)' is not bash, zsh or fish")
+        }
+        options.generate = .completion(shell)
+      },
     ] as [OptionTable<REPLOptions>.Row], color: { $0.color = $1 }, help: { $0.help = true })
 
   /// Parses the arguments after the program name.

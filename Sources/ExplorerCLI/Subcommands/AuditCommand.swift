@@ -5,29 +5,26 @@ import GraphEmulator
 /// format that is a secret (by name or by shape), so a repository can check its fixtures in CI.
 enum AuditCommand {
   static let subcommand = Subcommand(
-    name: "audit", summary: "list the secrets left in cassettes (exit 1 if any), or --fix them",
+    summary: "list the secrets left in cassettes (exit 1 if any), or --fix them", usage: usage,
     run: run)
 
-  static let usage = """
-    usage: graph-explorer audit FILE... [--from FORMAT] [--fix]
+  static let usage = CommandUsage(
+    "audit", operands: "FILE...", options: Options.table.specs,
+    about: """
+      Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
+      YAML; detected unless --from names it) and lists every value that is a secret: access
+      tokens, app tokens, appsecret_proofs, app secrets, OAuth codes and signed requests, found
+      by name (access_token=, "client_secret": ..., X-Access-Token, Cookie, Authorization,
+      multipart parts) and by shape (EAA.../CAA... tokens, APPID|SECRET, signed requests) in
+      any encoding. Each line gives the file, the interaction, the field and a masked preview.
+      The emulator's published test tokens are not secrets. HAR entries with status 0, which
+      import leaves out, are audited too and listed by entry. Exit status 1 when any secret is
+      found, 0 when none, 2 when a file cannot be read.
 
-    Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
-    YAML; detected unless --from names it) and lists every value that is a secret: access
-    tokens, app tokens, appsecret_proofs, app secrets, OAuth codes and signed requests, found
-    by name (access_token=, "client_secret": ..., X-Access-Token, Cookie, Authorization,
-    multipart parts) and by shape (EAA.../CAA... tokens, APPID|SECRET, signed requests) in
-    any encoding. Each line gives the file, the interaction, the field and a masked preview.
-    The emulator's published test tokens are not secrets. HAR entries with status 0, which
-    import leaves out, are audited too and listed by entry. Exit status 1 when any secret is
-    found, 0 when none, 2 when a file cannot be read.
-
-    --fix rewrites each FILE that holds secrets, in its own format, with every secret
-    replaced by a placeholder (<ACCESS_TOKEN_1>), as import does (HAR entries with status 0
-    are dropped, as import drops them); the exit status is then 0.
-
-    options:
-
-    """ + Options.table.help + "\n\n"
+      --fix rewrites each FILE that holds secrets, in its own format, with every secret
+      replaced by a placeholder (<ACCESS_TOKEN_1>), as import does (HAR entries with status 0
+      are dropped, as import drops them); the exit status is then 0.
+      """)
 
   /// What `audit`'s command line says.
   struct Options: FileListOptions {
@@ -46,7 +43,7 @@ enum AuditCommand {
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let line = Options.read(arguments, command: "audit", usage: usage, console: console)
+    let line = Options.read(arguments, command: "audit", usage: usage.text, console: console)
     guard case .run(let parsed) = line else { return line.status }
     let (format, fix) = (parsed.format, parsed.fix)
     let publicValues = World.publicTestTokens

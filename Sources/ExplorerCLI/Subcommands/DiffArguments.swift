@@ -20,6 +20,8 @@ struct DiffArguments: ParsableOptions, Equatable {
   var context = 0
   /// `true` / `false` when `--color` / `--no-color` was given, `nil` to decide by terminal.
   var color: Bool?
+  /// `--quiet`: print nothing; the exit status says whether the documents differ.
+  var quiet = false
   var help = false
 
   /// A bad command line: what and where.
@@ -66,6 +68,11 @@ struct DiffArguments: ParsableOptions, Equatable {
           throw .invalid("--context needs a number of lines, got \"\(text)\"")
         }
         parsed.context = n
+      },
+      .flag(
+        ["--quiet", "-q"], shown: 2, "print nothing: the exit status says whether A and B differ"
+      ) {
+        $0.quiet = true
       },
     ] as [OptionTable<DiffArguments>.Row], color: { $0.color = $1 }, help: { $0.help = true })
 
@@ -122,18 +129,16 @@ struct DiffArguments: ParsableOptions, Equatable {
     let useColor =
       color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
     let rendering = render(old: old, new: new, color: useColor)
+    guard !quiet else { return rendering.isEqual ? .success : .failure }
     if let warning = rendering.warning { console.errorLine(ErrorPresenter.safe(warning)) }
     console.write(rendering.text)
     return rendering.isEqual ? .success : .failure
   }
 
-  static let usage = """
-    usage: graph-explorer diff A B [options]
-
-    Compares two JSON files (use - for standard input) and lists the differences by path.
-    Exit status: 0 when equal, 1 when different, 2 on error.
-
-    options:
-
-    """ + table.help
+  static let usage = CommandUsage(
+    "diff", operands: "A B", options: table.specs,
+    about: """
+      Compares two JSON files (use - for standard input) and lists the differences by path.
+      Exit status: 0 when equal, 1 when different, 2 on error.
+      """)
 }

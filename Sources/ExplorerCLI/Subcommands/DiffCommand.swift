@@ -5,7 +5,8 @@ import GraphJSON
 /// different, 2 on error, like diff(1).
 enum DiffCommand {
   static let subcommand = Subcommand(
-    name: "diff", summary: "compare two JSON files by path, or print a JSON Patch", run: run)
+    summary: "compare two JSON files by path, or print a JSON Patch", usage: DiffArguments.usage,
+    run: run)
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let parsed: DiffArguments
@@ -17,7 +18,7 @@ enum DiffCommand {
       return .usage
     }
     if parsed.help {
-      console.line(DiffArguments.usage)
+      console.write(DiffArguments.usage.text)
       return .success
     }
     guard parsed.operands.count == 2 else {

@@ -5,29 +5,25 @@ import GraphJSON
 /// reads) and says what went wrong, why, and what the iOS SDK 3.x did about it.
 enum DoctorCommand {
   static let subcommand = Subcommand(
-    name: "doctor", summary: "diagnose a recorded session: errors, tokens, throttling, waste",
+    summary: "diagnose a recorded session: errors, tokens, throttling, waste", usage: usage,
     run: run)
 
-  static let usage = """
-    usage: graph-explorer doctor FILE... [--from FORMAT] [--json] [--html FILE [--force]]
-                                 [--fail-on info|warning|error] [--no-color]
+  static let usage = CommandUsage(
+    "doctor", operands: "FILE...", options: Options.table.specs,
+    about: """
+      Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
+      YAML, ExVCR, WireMock; detected unless --from names it) one interaction at a time and
+      reports: the overview (interactions, time span, hosts, Graph versions and their state on
+      the days they were called), each token by placeholder (kind, whose, permissions seen, its
+      life), every error explained as `explain` does (batch items each on their own) grouped by
+      cause with the iOS SDK 3.x's next step and what the app did next, throttling and the usage
+      headers, wasted calls, and secrets still in the file. Interaction numbers are those `show
+      #n` and `explain #n` use after `replay FILE`. The --html page replaces an existing file
+      only with --force, and never one of the FILEs. See docs/doctor.md.
 
-    Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
-    YAML, ExVCR, WireMock; detected unless --from names it) one interaction at a time and
-    reports: the overview (interactions, time span, hosts, Graph versions and their state on
-    the days they were called), each token by placeholder (kind, whose, permissions seen, its
-    life), every error explained as `explain` does (batch items each on their own) grouped by
-    cause with the iOS SDK 3.x's next step and what the app did next, throttling and the usage
-    headers, wasted calls, and secrets still in the file. Interaction numbers are those `show
-    #n` and `explain #n` use after `replay FILE`. The --html page replaces an existing file
-    only with --force, and never one of the FILEs. See docs/doctor.md.
-
-    Exit status: 0, or 1 with --fail-on when such a finding was made; 2 when a file cannot be
-    read or the command line is wrong.
-
-    options:
-
-    """ + Options.table.help + "\n\n"
+      Exit status: 0, or 1 with --fail-on when such a finding was made; 2 when a file cannot be
+      read or the command line is wrong.
+      """)
 
   /// What `doctor`'s command line says.
   struct Options: FileListOptions {
@@ -47,12 +43,15 @@ enum DoctorCommand {
         .flag(["--json"], "the reports as JSON with stable keys, instead of the text") {
           $0.json = true
         },
-        .value(["--html"], "FILE", "also write one self-contained HTML page with a timeline") {
+        .value(
+          ["--html"], "FILE", completes: .file,
+          "also write one self-contained HTML page with a timeline"
+        ) {
           $0.html = $1
         },
         .flag(["--force"], "replace an existing --html FILE") { $0.force = true },
         .value(
-          ["--fail-on"], "LEVEL",
+          ["--fail-on"], "LEVEL", completes: .words(DoctorFinding.Level.allCases.map(\.name)),
           "exit 1 when a finding at LEVEL (info, warning, error) or above is found"
         ) { options, name throws(OptionError) in
           guard let level = DoctorFinding.Level(name: name) else {
@@ -64,7 +63,7 @@ enum DoctorCommand {
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let line = Options.read(arguments, command: "doctor", usage: usage, console: console)
+    let line = Options.read(arguments, command: "doctor", usage: usage.text, console: console)
     guard case .run(let parsed) = line else { return line.status }
     let (format, failOn) = (parsed.format, parsed.failOn)
     var status = ExitStatus.success

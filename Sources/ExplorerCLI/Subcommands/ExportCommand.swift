@@ -4,18 +4,15 @@ import GraphEmulator
 /// `graph-explorer export CASSETTE --format har|vcr|vcr-yaml|vcrpy|vcrpy-yaml -o FILE`.
 enum ExportCommand {
   static let subcommand = Subcommand(
-    name: "export", summary: "write a cassette as HAR, Ruby VCR or vcrpy", run: run)
+    summary: "write a cassette as HAR, Ruby VCR or vcrpy", usage: usage, run: run)
 
-  static let usage = """
-    usage: graph-explorer export CASSETTE --format FORMAT [-o FILE] [--force]
-
-    Writes CASSETTE in FORMAT: har (HAR 1.2), vcr (Ruby VCR JSON), vcr-yaml (Ruby VCR's
-    default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML), exvcr (ExVCR JSON),
-    wiremock (WireMock mappings). Secrets left in CASSETTE are replaced by placeholders first.
-
-    options:
-
-    """ + Options.table.help + "\n\n"
+  static let usage = CommandUsage(
+    "export", operands: "CASSETTE", options: Options.table.specs,
+    about: """
+      Writes CASSETTE in FORMAT: har (HAR 1.2), vcr (Ruby VCR JSON), vcr-yaml (Ruby VCR's
+      default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML), exvcr (ExVCR JSON),
+      wiremock (WireMock mappings). Secrets left in CASSETTE are replaced by placeholders first.
+      """)
 
   /// What `export`'s command line says.
   struct Options: ParsableOptions {
@@ -28,11 +25,16 @@ enum ExportCommand {
     static let table = OptionTable<Options>(
       [
         .value(
-          ["--format", "-f"], "FORMAT", "har, vcr, vcr-yaml, vcrpy, vcrpy-yaml, exvcr, wiremock"
+          ["--format", "-f"], "FORMAT", completes: .words(InterchangeFormat.optionNames),
+          required: true,
+          InterchangeFormat.names
         ) { options, name throws(OptionError) in
           options.format = try InterchangeFormat.option(name)
         },
-        .value(["-o", "--output"], "FILE", "where to write (default, and -: standard output)") {
+        .value(
+          ["-o", "--output"], "FILE", completes: .file,
+          "where to write (default, and -: standard output)"
+        ) {
           $0.output = $1
         },
         .flag(["--force"], "replace an existing FILE") { $0.force = true },
@@ -49,14 +51,14 @@ enum ExportCommand {
     func validated() throws(OptionError) -> Validated {
       let cassette = try single("cassette to export")
       guard let format else {
-        throw .invalid("--format is required (har, vcr, vcr-yaml, vcrpy, vcrpy-yaml)")
+        throw .invalid("--format is required (\(InterchangeFormat.names))")
       }
       return Validated(cassette: cassette, format: format, output: output, force: force)
     }
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let line = Options.read(arguments, command: "export", usage: usage, console: console)
+    let line = Options.read(arguments, command: "export", usage: usage.text, console: console)
     guard case .run(let options) = line else { return line.status }
     let format = options.format
     let output = options.output

@@ -6,19 +6,16 @@ import GraphJSON
 /// message` when it is not valid JSON.
 enum FmtCommand {
   static let subcommand = Subcommand(
-    name: "fmt", summary: "pretty-print a JSON file or standard input, like jq .", run: run)
+    summary: "pretty-print a JSON file or standard input, like jq .", usage: usage, run: run)
 
-  static let usage = """
-    usage: graph-explorer fmt [FILE|-] [--compact] [--sort-keys] [--no-color | --color]
-
-    Pretty-prints one JSON text from FILE, or from standard input when FILE is '-' or
-    missing, with two-space indentation, like `jq .`. Keys keep their order and numbers
-    their exact text. Colours are used when standard output is a terminal and NO_COLOR is
-    not set. Invalid JSON prints FILE:line:column: message on standard error and exits 2.
-
-    options:
-
-    """ + table.help + "\n\n"
+  static let usage = CommandUsage(
+    "fmt", operands: "[FILE|-]", options: table.specs,
+    about: """
+      Pretty-prints one JSON text from FILE, or from standard input when FILE is '-' or
+      missing, with two-space indentation, like `jq .`. Keys keep their order and numbers
+      their exact text. Colours are used when standard output is a terminal and NO_COLOR is
+      not set. Invalid JSON prints FILE:line:column: message on standard error and exits 2.
+      """)
 
   struct Options: Sendable {
     var path = "-"
@@ -73,7 +70,7 @@ enum FmtCommand {
       return .usage
     }
     if options.help {
-      console.write(usage)
+      console.write(usage.text)
       return .success
     }
     var printing: JSONPrinter.Options = options.compact ? [] : [.pretty]

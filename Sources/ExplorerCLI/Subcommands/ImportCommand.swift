@@ -5,26 +5,22 @@ import GraphEmulator
 /// (JSON or YAML) file, redacts its secrets, and writes a native cassette.
 enum ImportCommand {
   static let subcommand = Subcommand(
-    name: "import", summary: "convert a HAR, Ruby VCR or vcrpy file into a cassette", run: run)
+    summary: "convert a HAR, Ruby VCR or vcrpy file into a cassette", usage: usage, run: run)
 
-  static let usage = """
-    usage: graph-explorer import FILE -o CASSETTE [--from FORMAT] [--force]
-           graph-explorer import ANSWER.json -o CASSETTE --from json-answer --url URL
-                                [--method GET|POST|DELETE] [--status N] [--force]
+  static let usage = CommandUsage(
+    "import", operands: "FILE", options: Options.table.specs,
+    forms: ["import ANSWER.json --from json-answer --url URL -o CASSETTE"],
+    about: """
+      Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML,
+      ExVCR JSON, WireMock mappings; Betamax reads as vcr, Polly.JS as har) unless --from names
+      it, replaces any access tokens, appsecret_proofs and app secrets by placeholders (the
+      emulator's published test tokens excepted), and writes a graph-explorer cassette.
 
-    Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML,
-    ExVCR JSON, WireMock mappings; Betamax reads as vcr, Polly.JS as har) unless --from names
-    it, replaces any access tokens, appsecret_proofs and app secrets by placeholders (the
-    emulator's published test tokens excepted), and writes a graph-explorer cassette.
-
-    --from json-answer reads FILE as the body of one Graph answer (a plain JSON fixture, as
-    webmock and fakeweb suites keep them) and makes a cassette of one interaction answering
-    --url (with --method, GET by default) with it: status --status, else 400 for Graph's
-    error object and 200 otherwise.
-
-    options:
-
-    """ + Options.table.help + "\n\n"
+      --from json-answer reads FILE as the body of one Graph answer (a plain JSON fixture, as
+      webmock and fakeweb suites keep them) and makes a cassette of one interaction answering
+      --url (with --method, GET by default) with it: status --status, else 400 for Graph's
+      error object and 200 otherwise.
+      """)
 
   /// What `import`'s command line says.
   struct Options: ParsableOptions {
@@ -39,12 +35,16 @@ enum ImportCommand {
 
     static let table = OptionTable<Options>(
       [
-        .value(["-o", "--output"], "CASSETTE", "the cassette to write (required)") {
+        .value(
+          ["-o", "--output"], "CASSETTE", completes: .file, required: true,
+          "the cassette to write (required)"
+        ) {
           $0.output = $1
         },
         .value(
           ["--from"], "FORMAT",
-          "har, vcr, vcr-yaml, vcrpy, vcrpy-yaml, exvcr, wiremock or json-answer\n(default: detected)"
+          completes: .words(InterchangeFormat.optionNames + [JSONAnswerImport.formatName]),
+          "\(InterchangeFormat.names) or \(JSONAnswerImport.formatName)\n(default: detected)"
         ) { $0.from = $1 },
         .value(["--url"], "URL", "with json-answer: the request it answers") { $0.url = $1 },
         .value(["--method"], "METHOD", "with json-answer: GET (the default), POST or DELETE") {
@@ -68,7 +68,7 @@ enum ImportCommand {
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let line = Options.read(arguments, command: "import", usage: usage, console: console)
+    let line = Options.read(arguments, command: "import", usage: usage.text, console: console)
     guard case .run(let options) = line else { return line.status }
     guard let output = options.output else { return .usage }
     let input = options.operands[0]

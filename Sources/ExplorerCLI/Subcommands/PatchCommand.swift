@@ -6,19 +6,15 @@ import GraphJSON
 /// (the message names its index and path), 2 on bad usage or input.
 enum PatchCommand {
   static let subcommand = Subcommand(
-    name: "patch", summary: "apply a JSON Patch (RFC 6902) or merge patch to a JSON file",
-    run: run)
+    summary: "apply a JSON Patch (RFC 6902) or merge patch to a JSON file", usage: usage, run: run)
 
-  static let usage = """
-    usage: graph-explorer patch DOC PATCH [options]
-
-    Applies the RFC 6902 JSON Patch in the file PATCH to the JSON document in the file DOC
-    (either may be - for standard input) and prints the result.
-    Exit status: 0 when applied, 1 when an operation fails, 2 on error.
-
-    options:
-
-    """ + Options.table.help + "\n"
+  static let usage = CommandUsage(
+    "patch", operands: "DOC PATCH", options: Options.table.specs,
+    about: """
+      Applies the RFC 6902 JSON Patch in the file PATCH to the JSON document in the file DOC
+      (either may be - for standard input) and prints the result.
+      Exit status: 0 when applied, 1 when an operation fails, 2 on error.
+      """)
 
   /// What `patch`'s command line says.
   struct Options: ParsableOptions {
@@ -53,7 +49,7 @@ enum PatchCommand {
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let line = Options.read(arguments, command: "patch", usage: usage, console: console)
+    let line = Options.read(arguments, command: "patch", usage: usage.text, console: console)
     guard case .run(let options) = line else { return line.status }
     let (operands, merge, maxGrowth) = (options.operands, options.merge, options.maxGrowth)
     guard operands.count == 2 else {

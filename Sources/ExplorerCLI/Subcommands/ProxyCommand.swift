@@ -11,7 +11,8 @@ import GraphProxy
 /// See docs/serve.md.
 enum ProxyCommand {
   static let subcommand = Subcommand(
-    name: "proxy", summary: "an HTTPS proxy answering Facebook's hosts from the emulator",
+    summary: "an HTTPS proxy answering Facebook's hosts from the emulator",
+    usage: ProxyOptions.usage,
     run: { arguments, console in await run(arguments, console: console) })
 
   static func run(_ arguments: [String], console: any Console) async -> ExitStatus {
@@ -22,7 +23,7 @@ enum ProxyCommand {
       return usageError("\(error)", console: console)
     }
     if options.serve.help {
-      console.line(ProxyOptions.usage)
+      console.write(ProxyOptions.usage.text)
       return .success
     }
     guard

@@ -20,22 +20,17 @@ struct ProxyOptions: Sendable, Equatable {
   /// The proxy's default port (Charles Proxy's, which iOS developers know).
   static let defaultPort = 8888
 
-  static let usage = """
-    usage: graph-explorer proxy [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
-                                [--replay CASSETTE [--match SPEC]] [--record CASSETTE [--upstream URL]]
-                                [--upstream-ca FILE] [--pass-through] [--max-answer-bytes SIZE]
-                                [--log FILE|-|off] [--ca-dir DIR] [--default-version vX.Y]
-           graph-explorer proxy --ca [--ca-dir DIR]
-
-    An HTTPS proxy that answers Facebook's hosts (graph.facebook.com, graph-video.facebook.com,
-    their .beta tier, api.facebook.com, www.facebook.com, m.facebook.com, the picture hosts)
-    from the emulator, a cassette or a recording, so apps and SDKs need no change but
-    HTTPS_PROXY and a trusted CA.
-
-    """ + table.help(column: ServeOptions.helpColumn) + """
-
-      The first line printed ends with the proxy's URL: set HTTPS_PROXY to it. Stop with Ctrl-C.
-      """
+  static let usage = CommandUsage(
+    "proxy", options: table.specs, forms: ["proxy --ca [--ca-dir DIR]"],
+    about: """
+      An HTTPS proxy that answers Facebook's hosts (graph.facebook.com, graph-video.facebook.com,
+      their .beta tier, api.facebook.com, www.facebook.com, m.facebook.com, the picture hosts)
+      from the emulator, a cassette or a recording, so apps and SDKs need no change but
+      HTTPS_PROXY and a trusted CA.
+      """, helpColumn: ServeOptions.helpColumn,
+    footer:
+      "The first line printed ends with the proxy's URL: set HTTPS_PROXY to it. Stop with Ctrl-C."
+  )
 
   /// The command line as read: serve's part and the proxy's own.
   struct Draft: Sendable {
@@ -54,7 +49,7 @@ struct ProxyOptions: Sendable, Equatable {
         }
       case "--record":
         return .value(
-          ["--record"], "CASSETTE",
+          ["--record"], "CASSETTE", completes: .file,
           "forward Facebook's hosts to the real ones over verified TLS and record\nthe exchanges into CASSETTE (which must not exist)"
         ) { draft, text throws(OptionError) in try row.apply(&draft.serve, text) }
       case "--upstream":
@@ -68,7 +63,10 @@ struct ProxyOptions: Sendable, Equatable {
         return row.lifted(\Draft.serve)
       }
     } + [
-      .value(["--upstream-ca"], "FILE", "verify the upstream against the CA certificates in FILE") {
+      .value(
+        ["--upstream-ca"], "FILE", completes: .file,
+        "verify the upstream against the CA certificates in FILE"
+      ) {
         $0.proxy.upstreamCA = $1
       },
       .flag(
@@ -79,7 +77,7 @@ struct ProxyOptions: Sendable, Equatable {
         $0.proxy.showAuthority = true
       },
       .value(
-        ["--ca-dir"], "DIR",
+        ["--ca-dir"], "DIR", completes: .directory,
         "keep the CA in DIR (default $XDG_STATE_HOME/graph-explorer/ca,\nelse ~/.local/state/graph-explorer/ca); created on first use"
       ) { draft, folder throws(OptionError) in
         guard !folder.isEmpty else { throw .invalid("--ca-dir needs a folder") }

@@ -7,7 +7,7 @@ import GraphServer
 /// HTTP port, for real clients and SDKs. See docs/serve.md.
 enum ServeCommand {
   static let subcommand = Subcommand(
-    name: "serve", summary: "serve the emulator or a cassette on a local HTTP port",
+    summary: "serve the emulator or a cassette on a local HTTP port", usage: ServeOptions.usage,
     run: { arguments, console in await run(arguments, console: console) })
 
   static func run(_ arguments: [String], console: any Console) async -> ExitStatus {
@@ -17,7 +17,7 @@ enum ServeCommand {
     do throws(ServeOptions.UsageError) {
       options = try ServeOptions(parsing: arguments)
       if options.help {
-        console.line(ServeOptions.usage)
+        console.write(ServeOptions.usage.text)
         return .success
       }
       if options.defaultVersion != nil {

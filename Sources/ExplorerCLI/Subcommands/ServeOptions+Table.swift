@@ -32,7 +32,7 @@ extension ServeOptions {
       draft.options.port = port
     },
     .value(
-      ["--world"], "FILE",
+      ["--world"], "FILE", completes: .file,
       "start the emulator on the world in FILE instead of the default one,\nor on generated:people=N,friends=K[,seed=S]"
     ) { $0.world = $1 },
     .value(
@@ -45,7 +45,10 @@ extension ServeOptions {
         throw .invalid("--throttle: \(error)")
       }
     },
-    .value(["--replay"], "CASSETTE", "answer from a recorded cassette instead of the emulator") {
+    .value(
+      ["--replay"], "CASSETTE", completes: .file,
+      "answer from a recorded cassette instead of the emulator"
+    ) {
       $0.replay = $1
     },
     .value(["--match"], "SPEC", MatcherSet.optionHelp) { draft, text throws(OptionError) in
@@ -53,7 +56,8 @@ extension ServeOptions {
       draft.matchGiven = true
     },
     .value(
-      ["--record"], "CASSETTE", "forward every request to --upstream and record the exchanges"
+      ["--record"], "CASSETTE", completes: .file,
+      "forward every request to --upstream and record the exchanges"
     ) { $0.record = $1 },
     .value(
       ["--upstream"], "URL",
@@ -79,7 +83,7 @@ extension ServeOptions {
       draft.maxAnswerGiven = true
     },
     .value(
-      ["--default-version"], "vX.Y",
+      ["--default-version"], "vX.Y", completes: .words(GraphVersion.served.map(\.description)),
       "the version the emulator answers unversioned calls as (default:\nthe world's, v2.2 for the default world)"
     ) { draft, text throws(OptionError) in
       guard let version = GraphVersion(text) else {
@@ -89,7 +93,7 @@ extension ServeOptions {
       draft.options.defaultVersion = version
     },
     .value(
-      ["--log"], "FILE|-|off",
+      ["--log"], "FILE|-|off", completes: .file,
       "where the line per request goes: appended to FILE, - for standard\noutput, off for none (default: standard error; always buffered)"
     ) { draft, text throws(OptionError) in
       switch text {

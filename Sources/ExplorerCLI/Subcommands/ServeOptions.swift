@@ -52,19 +52,11 @@ struct ServeOptions: Sendable, Equatable {
   /// `--match SPEC`: how `--replay` matches requests to recorded ones.
   var matchers = MatcherSet.default
 
-  static let usage = """
-    usage: graph-explorer serve [--host ADDRESS] [--port N|0] [--world FILE] [--throttle N/min]
-                                [--replay CASSETTE [--match SPEC]]
-                                [--record CASSETTE --upstream URL] [--insecure-upstream] [--max-answer-bytes SIZE]
-                                [--log FILE|-|off] [--deterministic-secrets]
-                                [--default-version vX.Y]
-
-    Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.
-
-    """ + table.help(column: helpColumn) + """
-
-      The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.
-      """
+  static let usage = CommandUsage(
+    "serve", options: table.specs,
+    about: "Serves the Graph API emulator (or a cassette, or a recording proxy) over HTTP/1.1.",
+    helpColumn: helpColumn,
+    footer: "The first line printed is the URL served. Stop with Ctrl-C (SIGINT) or SIGTERM.")
 
   /// Where the help lines of `serve` and `proxy` start (longer option names take a line of
   /// their own).

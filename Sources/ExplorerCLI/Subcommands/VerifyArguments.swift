@@ -43,7 +43,7 @@ struct VerifyArguments: ParsableOptions {
         """
       ) { $0.target = $1 },
       .value(
-        ["--world"], "WORLD",
+        ["--world"], "WORLD", completes: .file,
         """
         the emulator's world: a world file (graph-explorer world --from
         makes one from a recording) or generated:people=N,friends=K

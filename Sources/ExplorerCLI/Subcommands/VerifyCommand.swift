@@ -6,27 +6,23 @@ import GraphEmulator
 /// recorded ones. Exit 0 when nothing drifted, 1 on drift, 2 on bad input.
 enum VerifyCommand {
   static let subcommand = Subcommand(
-    name: "verify", summary: "re-send a cassette's requests and report drift", run: run)
+    summary: "re-send a cassette's requests and report drift", usage: usage, run: run)
 
-  static let usage = """
-    usage: graph-explorer verify CASSETTE... [--target emulator|live|URL|CASSETTE] [--ignore PATTERN]...
-                                 [--no-default-ignores] [--secret NAME=VALUE]... [--world WORLD]
+  static let usage = CommandUsage(
+    "verify", operands: "CASSETTE...", options: VerifyArguments.table.specs,
+    about: """
+      Re-sends every request of each CASSETTE, in order, to the target and compares each answer
+      with the recorded one: the status, error.code and error.error_subcode, the Content-Type,
+      the JSON body structurally, and the interaction's expect assertions. The cassette is
+      replayed as a session: tokens, codes and ids its answers minted (a login dialog,
+      client_credentials, test users, writes) are learned from the target's answer at the same
+      step and sent in later requests; appsecret_proof is recomputed for the token sent; other
+      tools' placeholders (<FACEBOOK_AD_TOKEN>) are sent as test values. Dialog steps go to the
+      emulator as a browser would; other hosts than the Graph API are skipped with a note.
+      Drift is grouped by cause, then listed per interaction (#1 is the first).
 
-    Re-sends every request of each CASSETTE, in order, to the target and compares each answer
-    with the recorded one: the status, error.code and error.error_subcode, the Content-Type,
-    the JSON body structurally, and the interaction's expect assertions. The cassette is
-    replayed as a session: tokens, codes and ids its answers minted (a login dialog,
-    client_credentials, test users, writes) are learned from the target's answer at the same
-    step and sent in later requests; appsecret_proof is recomputed for the token sent; other
-    tools' placeholders (<FACEBOOK_AD_TOKEN>) are sent as test values. Dialog steps go to the
-    emulator as a browser would; other hosts than the Graph API are skipped with a note.
-    Drift is grouped by cause, then listed per interaction (#1 is the first).
-
-    Exit status: 0 no drift, 1 drift, 2 bad usage or an unreadable cassette.
-
-    options:
-
-    """ + VerifyArguments.table.help(column: 20) + "\n\n"
+      Exit status: 0 no drift, 1 drift, 2 bad usage or an unreadable cassette.
+      """, helpColumn: 20)
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
     let parsed: VerifyArguments
@@ -36,7 +32,7 @@ enum VerifyCommand {
       return fail(error.description, console)
     }
     if parsed.help {
-      console.write(usage)
+      console.write(usage.text)
       return .success
     }
     guard !parsed.files.isEmpty else { return fail("expected a cassette to verify", console) }

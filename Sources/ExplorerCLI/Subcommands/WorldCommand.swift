@@ -6,28 +6,25 @@ import GraphJSON
 /// recording (`RecordedWorld`), for `serve --world`, `verify --world` and the REPL's `--world`.
 enum WorldCommand {
   static let subcommand = Subcommand(
-    name: "world", summary: "make an emulator world from a recording", run: run)
+    summary: "make an emulator world from a recording", usage: usage, run: run)
 
-  static let usage = """
-    usage: graph-explorer world --from CASSETTE -o WORLD.json [--base WORLD] [--force]
+  static let usage = CommandUsage(
+    "world", operands: "", options: Options.table.specs,
+    about: """
+      Reads CASSETTE (a cassette, or any file import reads) and writes an emulator world holding
+      what its Graph answers of 200 to GET show: people, pages, posts, photos, albums, events and
+      comments with their recorded ids and fields, the edges they were listed on in the recorded
+      order (friendships both ways), and the permissions me/permissions showed. It is made over
+      the default world (its app, clock and test tokens), or over --base WORLD (a world file or
+      generated:people=N,friends=K). When the recording used a token of its own, `me` becomes the
+      world's default user, with the token CAAEmuRecordedMe. Answers kept gzip, deflate or
+      base64 are read; names objects were read by become aliases; an edge recorded whole (empty
+      included) holds what was recorded; unversioned reads of v1.0 days make v1.0 the world's
+      default version; secrets are redacted as import redacts them.
 
-    Reads CASSETTE (a cassette, or any file import reads) and writes an emulator world holding
-    what its Graph answers of 200 to GET show: people, pages, posts, photos, albums, events and
-    comments with their recorded ids and fields, the edges they were listed on in the recorded
-    order (friendships both ways), and the permissions me/permissions showed. It is made over
-    the default world (its app, clock and test tokens), or over --base WORLD (a world file or
-    generated:people=N,friends=K). When the recording used a token of its own, `me` becomes the
-    world's default user, with the token CAAEmuRecordedMe. Answers kept gzip, deflate or
-    base64 are read; names objects were read by become aliases; an edge recorded whole (empty
-    included) holds what was recorded; unversioned reads of v1.0 days make v1.0 the world's
-    default version; secrets are redacted as import redacts them.
-
-    Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
-    CASSETTE, or graph-explorer --world WORLD.json for the REPL.
-
-    options:
-
-    """ + Options.table.help + "\n\n"
+      Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
+      CASSETTE, or graph-explorer --world WORLD.json for the REPL.
+      """)
 
   /// What `world`'s command line says.
   struct Options: ParsableOptions {
@@ -40,14 +37,20 @@ enum WorldCommand {
 
     static let table = OptionTable<Options>(
       [
-        .value(["--from"], "CASSETTE", "the recording (required; any format import reads)") {
+        .value(
+          ["--from"], "CASSETTE", completes: .file, required: true,
+          "the recording (required; any format import reads)"
+        ) {
           $0.from = $1
         },
-        .value(["-o", "--output"], "WORLD.json", "the world file to write (required)") {
+        .value(
+          ["-o", "--output"], "WORLD.json", completes: .file, required: true,
+          "the world file to write (required)"
+        ) {
           $0.output = $1
         },
         .value(
-          ["--base"], "WORLD",
+          ["--base"], "WORLD", completes: .file,
           "the world to build over: a world file or generated:people=N,friends=K\n(default: the default world)"
         ) { $0.base = $1 },
         .flag(["--force"], "replace an existing WORLD.json") { $0.force = true },
@@ -72,7 +75,7 @@ enum WorldCommand {
   }
 
   static func run(_ arguments: [String], _ console: any Console) async -> ExitStatus {
-    let line = Options.read(arguments, command: "world", usage: usage, console: console)
+    let line = Options.read(arguments, command: "world", usage: usage.text, console: console)
     guard case .run(let parsed) = line else { return line.status }
     let input = parsed.from
     let output = parsed.output
