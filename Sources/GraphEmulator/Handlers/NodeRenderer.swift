@@ -11,6 +11,8 @@ struct NodeRenderer {
   /// Where friends lists narrowed to the app's users are kept, and the state generation they
   /// hold for (none: narrowed each time).
   var appUsers: (lists: AppUserLists, generation: Int)?
+  /// What each person granted and declined the app across logins, by user id.
+  var grants: [String: PersonGrants] = [:]
   /// How many edge items one answer may still hold (nested expansion multiplies quickly).
   let budget = Budget(limit: 50_000)
 
@@ -152,9 +154,12 @@ struct NodeRenderer {
     return .object(projected)
   }
 
-  /// `GET me/permissions`: v2.0+ lists `{"permission","status"}`, v1.0 one object of flags.
+  /// `GET me/permissions`: v2.0+ lists `{"permission","status"}` (`granted`, then the
+  /// person's `declined` ones), v1.0 one object of flags (granted only).
   func permissions(of owner: Node? = nil) -> JSONObject {
     let scopes = grantedScopes(of: owner)
+    let person = viewer.isApp ? owner?.id : viewer.userID
+    let declined = person.flatMap { grants[$0]?.declined } ?? []
     var out = JSONObject()
     if !call.version.follows(.permissionsAsList) {
       var flags = JSONObject()
@@ -171,7 +176,10 @@ struct NodeRenderer {
                 && ["publish_actions", "publish_stream"].contains(scope))
           }.map {
             ["permission": .string($0), "status": "granted"]
-          }))
+          }
+            + declined.filter { !scopes.contains($0) }.map {
+              ["permission": .string($0), "status": "declined"]
+            }))
     }
     return out
   }
@@ -181,7 +189,7 @@ struct NodeRenderer {
   /// user's permissions with the app token, `?ids=...&fields=permissions`).
   func grantedScopes(of owner: Node?) -> [String] {
     guard let owner, viewer.isApp, owner.type == .user else { return viewer.record?.scopes ?? [] }
-    var scopes: [String] = []
+    var scopes = grants[owner.id]?.granted ?? []
     for record in world.tokens.values.sorted(by: { $0.token < $1.token })
     where record.kind == .user && record.userID == owner.id && record.invalidation == nil {
       for scope in record.scopes where !scopes.contains(scope) { scopes.append(scope) }

@@ -129,7 +129,7 @@ struct Router {
   func renderer(_ call: GraphCall, _ viewer: Viewer) -> NodeRenderer {
     NodeRenderer(
       world: state.world, viewer: viewer, call: call,
-      appUsers: (state.appUserLists, state.generation))
+      appUsers: (state.appUserLists, state.generation), grants: state.surface.grants)
   }
 
   /// Parses `fields=` (2500 with the column on a syntax error).
