@@ -208,6 +208,9 @@ struct NodeRenderer {
     if edge.name == "friends" && !call.version.follows(.friendsNeedUserFriends) {
       return viewer.hasToken
     }
+    // The app token reads what the person granted the app (a test user's friends once both
+    // granted user_friends).
+    if viewer.isApp { return grantedScopes(of: owner).contains(permission) }
     if viewer.userID == owner.id {
       if edge.timeBased { return viewer.has("read_stream") || viewer.has("user_posts") }
       return viewer.has(permission)

@@ -152,6 +152,8 @@ struct Router {
       return .json(.object(try withDebug(object, call: call, viewer: viewer)))
     case .delete?:
       return try deleteNode(node, call: call, viewer: viewer)
+    case .post?:
+      return try updateNode(node, call: call, viewer: viewer)
     default:
       throw .unsupported(call.method, id: call.path[0])
     }

@@ -30,6 +30,9 @@ extension Router {
     }
   }
 
+  /// What a test user created with `installed=true` and no `permissions` grants the app.
+  static let testUserDefaultPermissions = ["user_friends"]
+
   mutating func createTestUser(_ call: GraphCall) -> JSONObject {
     let number = state.surface.testUsers.count + 1
     let id = state.mutate { $0.newID(prefix: "10000") }
@@ -42,6 +45,12 @@ extension Router {
         .init(key: "first_name", value: .string(parts.first ?? name)),
         .init(key: "last_name", value: .string(parts.count > 1 ? parts[parts.count - 1] : "")),
         .init(key: "locale", value: "en_US"),
+        // The basic-info fields every person of the world has (docs/emulator.md).
+        .init(key: "link", value: .string("https://www.facebook.com/profile.php?id=\(id)")),
+        .init(key: "gender", value: "female"),
+        .init(key: "timezone", value: 0),
+        .init(key: "updated_time", value: .string(GraphClock.iso(state.now))),
+        .init(key: "verified", value: false),
       ]))
     state.mutate { contents in
       contents.world.insert(user)
@@ -52,7 +61,9 @@ extension Router {
     if installed, let node = state.world.nodes[id] {
       state.mutate { $0.world.app.users?.insert(id) }
       var scopes = ["public_profile", "basic_info"]
-      for scope in Self.scopeList(call["permissions"]) where !scopes.contains(scope) {
+      let asked = Self.scopeList(call["permissions"])
+      for scope in asked.isEmpty ? Self.testUserDefaultPermissions : asked
+      where !scopes.contains(scope) {
         scopes.append(scope)
       }
       token = GraphEmulator.mint(&state, user: node, scopes: scopes, as: .open).token
