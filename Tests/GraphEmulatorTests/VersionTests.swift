@@ -160,6 +160,12 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
   case .deleteAnswersSuccessObject:
     return call(emulator, v + "me/permissions/user_likes", method: "DELETE").text
       == #"{"success":true}"#
+  case .fqlGone:
+    let answer = call(emulator, v + "fql?q=SELECT+uid+FROM+user+WHERE+uid%3Dme()")
+    #expect(answer.status == 400)
+    return answer.json?["error"]?["message"]
+      == "(#12) fql is deprecated for versions v2.1 and higher"
+      && answer.json?["error"]?["code"] == 12
   case .oauthAccessTokenAnswersJSON:
     let answer = call(
       emulator,

@@ -23,6 +23,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case taggedPlacesEdge
   /// A DELETE answers `{"success":true}` instead of a bare `true`.
   case deleteAnswersSuccessObject
+  /// FQL (`GET fql?q=...`) is refused with (#12).
+  case fqlGone
   /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
   /// a form-encoded body.
   case oauthAccessTokenAnswersJSON
@@ -58,7 +60,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
       .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
       .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
       return .v2_0
-    case .deleteAnswersSuccessObject: return .v2_1
+    case .deleteAnswersSuccessObject, .fqlGone: return .v2_1
     case .pageFanCount: return .v2_7
     case .oauthAccessTokenAnswersJSON: return .v2_3
     case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
@@ -98,6 +100,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "`me/tagged_places` (needs `user_tagged_places`) lists PlaceTags `{id, created_time, place}`; **[choice]**: the person's check-ins are their place tags"
     case .deleteAnswersSuccessObject:
       return "a DELETE answers `{\"success\":true}`, not a bare `true`"
+    case .fqlGone:
+      return
+        "`GET fql?q=...` is 400 (#12) `fql is deprecated for versions v2.1 and higher` (before, FQL is outside the emulator: 100/33 as an unknown id)"
     case .oauthAccessTokenAnswersJSON:
       return
         "`oauth/access_token` answers JSON `{\"access_token\",\"token_type\",\"expires_in\"}`, not a form-encoded body"
@@ -146,6 +151,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return "https://developers.facebook.com/docs/apps/changelog#v2_0_permissions"
     case .deleteAnswersSuccessObject:
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.1"
+    case .fqlGone:
+      return "https://github.com/restfb/restfb-examples/issues/3"
     case .oauthAccessTokenAnswersJSON:
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.3"
     case .declarativeFields, .statusesEdgeGone:
