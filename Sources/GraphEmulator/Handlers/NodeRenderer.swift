@@ -133,7 +133,7 @@ struct NodeRenderer {
       return .object(
         try list(
           owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
-          summary: field.modifier("summary")?.first == "true"))
+          summary: field.modifier("summary"), type: field.modifier("type")?.first))
     }
     guard
       schema.field(field.name) != nil
@@ -221,10 +221,12 @@ struct NodeRenderer {
   /// An edge as `{"data":[...],"paging":{...}}`, plus `summary` when asked for.
   func list(
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
-    summary: Bool = false
+    summary: [String]? = nil, type: String? = nil
   ) throws(GraphError) -> JSONObject {
     var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
+    if edge.name == "reactions" { ids = reactions(ids, type: type) }
     let total = ids.count
+    let counted = ids
     if edge.name == "friends", !ids.isEmpty, call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty
     {
@@ -247,6 +249,8 @@ struct NodeRenderer {
       guard let node = world.nodes[ids[index]] else { continue }
       if let selection, !selection.fields.isEmpty {
         data.append(.object(try render(node, selection: selection)))
+      } else if edge.name == "reactions" {
+        data.append(.object(reactionItem(node)))
       } else {
         data.append(.object(itemObject(node, edge: edge.name)))
       }
@@ -261,7 +265,11 @@ struct NodeRenderer {
             owner: owner, edge: edge, ids: ids, first: first, last: last, window: window,
             pager: pager, selection: selection, nested: nested)))
     }
-    if summary { out.append("summary", ["total_count": .number(JSONNumber(total))]) }
+    if Self.asksSummary(summary) {
+      out.append(
+        "summary",
+        .object(summaryObject(edge: edge, ids: counted, total: total, asked: summary ?? [])))
+    }
     return out
   }
 

@@ -169,7 +169,7 @@ struct Router {
     let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
     let object = try renderer(call, viewer).list(
       owner: node, edge: edge, selection: try selection(call), pager: pager, nested: false,
-      summary: call.flag("summary"))
+      summary: call["summary"].map { [$0] }, type: call["type"])
     return .json(.object(try withDebug(object, call: call, viewer: viewer)))
   }
 

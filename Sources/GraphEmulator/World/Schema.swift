@@ -157,6 +157,7 @@ struct Schema: Sendable {
     edges: [
       Edge(name: "comments", target: .comment),
       Edge(name: "likes", target: .user),
+      Edge(name: "reactions", target: .user, stored: "likes"),
     ])
 
   static let photo = Schema(
