@@ -30,6 +30,17 @@ import Testing
     #expect(emulator.grantedPermissions(token: other)?.contains("user_friends") == false)
   }
 
+  /// `installed=false`: the creation answers a token; the listing shows none for that user.
+  @Test func notInstalledStillAnswersAToken() throws {
+    let emulator = GraphEmulator()
+    let user = try Self.create(emulator, [("installed", "false")])
+    #expect(user["access_token"]?.stringValue != nil, "\(user)")
+    let id = try #require(user["id"]?.stringValue)
+    let listed = call(emulator, "\(Self.app)/accounts/test-users", token: Self.appToken).json
+    let item = listed?["data"]?.arrayValue?.first { $0["id"]?.stringValue == id }
+    #expect(item != nil && item?["access_token"] == nil, "\(String(describing: listed))")
+  }
+
   /// facebook-sdk's and Koala's live suites: befriend two test users, then read the friends
   /// with the app token.
   @Test func theAppTokenReadsATestUsersFriends() throws {

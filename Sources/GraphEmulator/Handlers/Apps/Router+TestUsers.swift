@@ -58,6 +58,10 @@ extension Router {
     }
     let installed = call["installed"].map { $0 == "true" || $0 == "1" } ?? true
     var token: String?
+    // The creation answers a token either way ("Upon successful creation, a login_url and
+    // access_token will be returned", Application Accounts); the listing shows it only for an
+    // installed test user.
+    var created: String?
     if installed, let node = state.world.nodes[id] {
       state.mutate { $0.world.app.users?.insert(id) }
       var scopes = ["public_profile", "basic_info"]
@@ -67,8 +71,10 @@ extension Router {
         scopes.append(scope)
       }
       token = GraphEmulator.mint(&state, user: node, scopes: scopes, as: .open).token
-    } else {
+      created = token
+    } else if let node = state.world.nodes[id] {
       state.mutate { $0.world.app.users?.remove(id) }
+      created = GraphEmulator.mint(&state, user: node, scopes: ["public_profile"], as: .open).token
     }
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     var tag = ""
@@ -86,7 +92,7 @@ extension Router {
     }
     var object = JSONObject()
     object.append("id", .string(id))
-    if let token { object.append("access_token", .string(token)) }
+    if let created { object.append("access_token", .string(created)) }
     object.append("login_url", .string(loginURL(id, call: call)))
     object.append("email", .string(email))
     object.append("password", .string(password))
