@@ -20,4 +20,19 @@ import Testing
     #expect(run.output.contains("\"permission\": \"user_photos\""))
     #expect(await server.terminate() == 0)
   }
+
+  /// Issue 43: a revoked permission is declined; `grant` asks again (`auth_type=rerequest`, as
+  /// the SDK's requestNew...Permissions) and gets it back.
+  @Test func grantAsksAgainForARevokedPermission() async throws {
+    let server = try await ServeProcess.launch([])
+    let run = await ScriptModeTests.run(
+      "login bob user_photos\nDELETE me/permissions/user_photos\ngrant user_photos\n"
+        + "GET me/permissions\n",
+      ["--no-color", "--target", server.url])
+    #expect(run.status == .success, "\(run.output)\n\(run.errors)")
+    // Only the last line prints permissions: user_photos is granted again, nothing declined.
+    #expect(run.output.contains("\"permission\": \"user_photos\""), "\(run.output)")
+    #expect(!run.output.contains("\"declined\""), "\(run.output)")
+    #expect(await server.terminate() == 0)
+  }
 }
