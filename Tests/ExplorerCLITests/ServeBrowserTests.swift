@@ -22,6 +22,9 @@ import Testing
     let run = try await runProgram("/usr/bin/env", ["python3", Self.script, server.url, shot])
     #expect(run.status == 0, "\(run.output)\n\(run.error)")
     #expect(run.output.contains("ok   the code exchanges for Bob's token"))
+    // Issue 43: an unticked permission is declined.
+    #expect(run.output.contains("ok   the unticked permission is denied"))
+    #expect(run.output.contains("ok   me/permissions lists user_friends declined"))
     #expect(run.output.contains("ok   Cancel lands on redirect_uri with error=access_denied"))
     // Issue 31: the backslash redirect and a cross-origin auto-submitting form, both refused.
     #expect(run.output.contains("ok   the backslash redirect_uri is blocked"))

@@ -55,6 +55,23 @@ func batch(
   )
 }
 
+/// `depends_on` alone (no reference) leaves the parent's answer out too, unless it sets
+/// `omit_response_on_success:false`.
+@Test func dependsOnOmitsTheParentsAnswer() throws {
+  let omitted = batch(
+    GraphEmulator(),
+    #"[{"relative_url":"me?fields=id","name":"a"},{"relative_url":"me?fields=name","depends_on":"a"}]"#,
+    extra: [("include_headers", "false")])
+  let items = try #require(omitted.json?.arrayValue)
+  #expect(items[0] == .null, "\(omitted.text)")
+  #expect(items[1]["code"] == 200)
+  let kept = batch(
+    GraphEmulator(),
+    #"[{"relative_url":"me?fields=id","name":"a","omit_response_on_success":false},{"relative_url":"me?fields=name","depends_on":"a"}]"#,
+    extra: [("include_headers", "false")])
+  #expect(kept.json?[0]?["code"] == 200, "\(kept.text)")
+}
+
 @Test func failedParentSkipsChild() throws {
   let answer = batch(
     GraphEmulator(),

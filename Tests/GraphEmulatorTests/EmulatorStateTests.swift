@@ -51,7 +51,8 @@ import Testing
     #expect(before.text.contains("user_likes"))
     _ = try emulator.revoke(["user_likes"], token: "CAAEmuAlice")
     let after = call(emulator, "me/permissions")
-    #expect(!after.text.contains("user_likes"))
+    // Revoked, it is listed as declined.
+    #expect(after.text.contains(#"{"permission":"user_likes","status":"declined"}"#))
     #expect(after.text != before.text)
   }
 

@@ -104,5 +104,15 @@ import Testing
     #expect(unknown.json?["error_code"] == 3)
     #expect(unknown.json?["error_msg"] == "Unknown method")
     #expect(!unknown.text.contains("CAAEmuAlice"))
+    // The REST server's other address answers as REST, not as a node id.
+    let server = emulator.answer(
+      HTTPRequest(
+        url: "https://api.facebook.com/restserver.php?method=users.getInfo&format=json"
+          + "&access_token=CAAEmuAlice"))
+    let json = try? JSONParser.parse(server.bodyText)
+    #expect(json?["error_code"] == 3, "\(server.bodyText)")
+    #expect(json?["error_msg"] == "Unknown method")
+    #expect(json?["request_args"]?.arrayValue?.last?["value"] == "users.getInfo")
+    #expect(!server.bodyText.contains("CAAEmuAlice"))
   }
 }

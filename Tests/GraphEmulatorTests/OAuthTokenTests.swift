@@ -148,6 +148,13 @@ import Testing
       "v2.8/oauth/access_token?grant_type=fb_exchange_token&\(Self.credentials)"
         + "&fb_exchange_token=nonsense", token: nil)
     #expect(expired.json?["error"]?["code"] == 190)
+    // Without the token to exchange: Graph's code 1 (facebook-node-sdk issue 82).
+    let missing = call(
+      emulator, "v2.8/oauth/access_token?grant_type=fb_exchange_token&\(Self.credentials)",
+      token: nil)
+    #expect(missing.status == 400)
+    #expect(missing.json?["error"]?["code"] == 1)
+    #expect(missing.json?["error"]?["message"] == "fb_exchange_token parameter not specified")
   }
 
   @Test func appIDPipeSecretIsAnAppTokenAndDebugsTokens() {

@@ -63,6 +63,12 @@ let readCases: [ReadCase] = [
     body:
       #"{"100001000000002":{"first_name":"Bob","id":"100001000000002"},"100001000000003":{"first_name":"Chen","id":"100001000000003"}}"#
   ),
+  // A Page's username is an alias among ids (as `GET /facebook` reads the Page).
+  ReadCase(
+    path: "?ids=facebook,100001000000002&fields=name",
+    body:
+      #"{"facebook":{"name":"Facebook","id":"20531316728"},"100001000000002":{"name":"Bob Okafor","id":"100001000000002"}}"#
+  ),
   ReadCase(
     path: "me/picture?redirect=false",
     body:

@@ -160,6 +160,33 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
   case .deleteAnswersSuccessObject:
     return call(emulator, v + "me/permissions/user_likes", method: "DELETE").text
       == #"{"success":true}"#
+  case .reactionsEdge:
+    // A Python client's default feed fields: reactions and comments as fields with modifiers.
+    let fields =
+      "reactions.summary(true).limit(0),reactions.type(LOVE).limit(0).summary(total_count).as(love),"
+      + "comments.filter(stream).summary(true).limit(0)"
+    let post = call(emulator, v + "100001000000001_10152000000100?fields=\(fields)").json
+    guard let reactions = post?["reactions"] else {
+      #expect(
+        post?["error"]?["message"]
+          == "(#100) Tried accessing nonexisting field (reactions) on node type (Post)")
+      return false
+    }
+    let likes = call(emulator, v + "100001000000001_10152000000100/likes?summary=true").json
+    #expect(reactions["summary"]?["total_count"] == likes?["summary"]?["total_count"])
+    #expect(reactions["summary"]?["viewer_reaction"] != nil)
+    #expect(reactions["data"]?.arrayValue?.isEmpty == true)
+    #expect(post?["love"]?["summary"] == ["total_count": 0])
+    #expect(post?["comments"]?["summary"]?["total_count"] == 2)
+    let listed = call(emulator, v + "100001000000001_10152000000100/reactions").json
+    #expect(listed?["data"]?[0]?["type"] == "LIKE")
+    return true
+  case .fqlGone:
+    let answer = call(emulator, v + "fql?q=SELECT+uid+FROM+user+WHERE+uid%3Dme()")
+    #expect(answer.status == 400)
+    return answer.json?["error"]?["message"]
+      == "(#12) fql is deprecated for versions v2.1 and higher"
+      && answer.json?["error"]?["code"] == 12
   case .oauthAccessTokenAnswersJSON:
     let answer = call(
       emulator,

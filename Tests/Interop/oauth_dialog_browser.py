@@ -7,7 +7,7 @@ Usage: oauth_dialog_browser.py BASE_URL SCREENSHOT.png
 Chromium's profile goes in a `chromium-profile` folder beside SCREENSHOT.png.
 
 Opens BASE_URL/v2.8/dialog/oauth for the default world's app, saves a screenshot of the page,
-picks Bob, presses Okay, reads the code from the redirect (to the server itself, so nothing
+picks Bob, unticks user_friends (declined: `denied_scopes`, `me/permissions`), presses Okay, reads the code from the redirect (to the server itself, so nothing
 leaves this machine) and exchanges it; then opens the dialog again and presses Cancel.
 Then plays the attacker of issue 31, with evil.example mapped to 127.0.0.1 inside Chromium: the
 dialog with redirect_uri `http://evil.example\@localhost/` (a browser's host is evil.example) is
@@ -123,7 +123,7 @@ def main(argv):
     redirect = base + "/callback"  # the server itself: the browser never leaves this machine
     dialog = base + "/v2.8/dialog/oauth?" + urlencode({
         "client_id": APP_ID, "redirect_uri": redirect, "scope": "email,user_friends",
-        "state": "browser-1"})
+        "state": "browser-1", "return_scopes": "true"})
     driver = browser(os.path.join(os.path.dirname(os.path.abspath(argv[2])), "chromium-profile"))
     try:
         driver.get(dialog)
@@ -133,17 +133,26 @@ def main(argv):
         driver.save_screenshot(argv[2])
         check(open(argv[2], "rb").read(8) == b"\x89PNG\r\n\x1a\n", "screenshot saved")
         driver.find_element(By.CSS_SELECTOR, "input[name=person][value='%s']" % BOB).click()
+        # Bob unticks user_friends: declined (issue 43).
+        driver.find_element(By.CSS_SELECTOR, "input[name=grant][value=user_friends]").click()
         driver.find_element(By.ID, "approve").click()
         WebDriverWait(driver, 10).until(lambda d: d.current_url.startswith(redirect))
         query = parse_qs(urlparse(driver.current_url).query)
         check(query.get("state") == ["browser-1"] and "code" in query,
               "Okay lands on redirect_uri with code and state")
+        check(query.get("denied_scopes") == ["user_friends"],
+              "the unticked permission is denied: %s" % query.get("denied_scopes"))
         answer = requests.get(base + "/v2.8/oauth/access_token", timeout=10, params={
             "client_id": APP_ID, "client_secret": APP_SECRET, "redirect_uri": redirect,
             "code": query["code"][0]}).json()
         me = requests.get(base + "/v2.8/me", timeout=10,
                           params={"access_token": answer["access_token"]}).json()
         check(me["id"] == BOB, "the code exchanges for Bob's token")
+        statuses = {item["permission"]: item["status"] for item in requests.get(
+            base + "/v2.8/me/permissions", timeout=10,
+            params={"access_token": answer["access_token"]}).json()["data"]}
+        check(statuses.get("user_friends") == "declined" and statuses.get("email") == "granted",
+              "me/permissions lists user_friends declined: %s" % statuses)
 
         driver.get(dialog)
         driver.find_element(By.ID, "cancel").click()

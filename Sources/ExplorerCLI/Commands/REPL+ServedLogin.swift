@@ -43,6 +43,8 @@ extension REPL {
       form.append("redirect_uri", Self.servedLoginRedirect)
       form.append("response_type", "token")
       form.append("scope", scope.joined(separator: ","))
+      // `grant` asks again as the SDK's requestNew...Permissions does, declined ones included.
+      if command == "grant" { form.append("auth_type", "rerequest") }
       if let person { form.append("person", person) }
       let dialog = origin + "/dialog/oauth"
       let page = try await fetch(HTTPRequest(.get, url: dialog + "?" + form.formEncoded))

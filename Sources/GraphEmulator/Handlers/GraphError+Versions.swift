@@ -11,6 +11,10 @@ extension GraphError {
   static let checkinsDeprecated = oauth(
     "(#12) checkins API is deprecated for versions v2.0 and higher", code: 12)
 
+  /// 12 for `GET fql?q=...` from v2.1 (`VersionRule.fqlGone`).
+  static let fqlDeprecated = oauth(
+    "(#12) fql is deprecated for versions v2.1 and higher", code: 12)
+
   /// 200 (HTTP 403) for a write that needed `publish_actions`, from v3.0 on.
   static let publishActionsDeprecated = permissionError(
     "(#200) This endpoint is deprecated since the required permission publish_actions is "

@@ -11,6 +11,8 @@ struct NodeRenderer {
   /// Where friends lists narrowed to the app's users are kept, and the state generation they
   /// hold for (none: narrowed each time).
   var appUsers: (lists: AppUserLists, generation: Int)?
+  /// What each person granted and declined the app across logins, by user id.
+  var grants: [String: PersonGrants] = [:]
   /// How many edge items one answer may still hold (nested expansion multiplies quickly).
   let budget = Budget(limit: 50_000)
 
@@ -131,7 +133,7 @@ struct NodeRenderer {
       return .object(
         try list(
           owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
-          summary: field.modifier("summary")?.first == "true"))
+          summary: field.modifier("summary"), type: field.modifier("type")?.first))
     }
     // A field the world stores on a node is one of its fields (a world made from a recording
     // answers what the recording saw, issue 42).
@@ -155,9 +157,12 @@ struct NodeRenderer {
     return .object(projected)
   }
 
-  /// `GET me/permissions`: v2.0+ lists `{"permission","status"}`, v1.0 one object of flags.
+  /// `GET me/permissions`: v2.0+ lists `{"permission","status"}` (`granted`, then the
+  /// person's `declined` ones), v1.0 one object of flags (granted only).
   func permissions(of owner: Node? = nil) -> JSONObject {
     let scopes = grantedScopes(of: owner)
+    let person = viewer.isApp ? owner?.id : viewer.userID
+    let declined = person.flatMap { grants[$0]?.declined } ?? []
     var out = JSONObject()
     if !call.version.follows(.permissionsAsList) {
       var flags = JSONObject()
@@ -174,7 +179,10 @@ struct NodeRenderer {
                 && ["publish_actions", "publish_stream"].contains(scope))
           }.map {
             ["permission": .string($0), "status": "granted"]
-          }))
+          }
+            + declined.filter { !scopes.contains($0) }.map {
+              ["permission": .string($0), "status": "declined"]
+            }))
     }
     return out
   }
@@ -184,7 +192,7 @@ struct NodeRenderer {
   /// user's permissions with the app token, `?ids=...&fields=permissions`).
   func grantedScopes(of owner: Node?) -> [String] {
     guard let owner, viewer.isApp, owner.type == .user else { return viewer.record?.scopes ?? [] }
-    var scopes: [String] = []
+    var scopes = grants[owner.id]?.granted ?? []
     for record in world.tokens.values.sorted(by: { $0.token < $1.token })
     where record.kind == .user && record.userID == owner.id && record.invalidation == nil {
       for scope in record.scopes where !scopes.contains(scope) { scopes.append(scope) }
@@ -203,6 +211,9 @@ struct NodeRenderer {
     if edge.name == "friends" && !call.version.follows(.friendsNeedUserFriends) {
       return viewer.hasToken
     }
+    // The app token reads what the person granted the app (a test user's friends once both
+    // granted user_friends).
+    if viewer.isApp { return grantedScopes(of: owner).contains(permission) }
     if viewer.userID == owner.id {
       if edge.timeBased { return viewer.has("read_stream") || viewer.has("user_posts") }
       return viewer.has(permission)
@@ -213,10 +224,12 @@ struct NodeRenderer {
   /// An edge as `{"data":[...],"paging":{...}}`, plus `summary` when asked for.
   func list(
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
-    summary: Bool = false
+    summary: [String]? = nil, type: String? = nil
   ) throws(GraphError) -> JSONObject {
     var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
+    if edge.name == "reactions" { ids = reactions(ids, type: type) }
     let total = ids.count
+    let counted = ids
     if edge.name == "friends", !ids.isEmpty, call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty
     {
@@ -239,6 +252,8 @@ struct NodeRenderer {
       guard let node = world.nodes[ids[index]] else { continue }
       if let selection, !selection.fields.isEmpty {
         data.append(.object(try render(node, selection: selection)))
+      } else if edge.name == "reactions" {
+        data.append(.object(reactionItem(node)))
       } else {
         data.append(.object(itemObject(node, edge: edge.name)))
       }
@@ -253,7 +268,11 @@ struct NodeRenderer {
             owner: owner, edge: edge, ids: ids, first: first, last: last, window: window,
             pager: pager, selection: selection, nested: nested)))
     }
-    if summary { out.append("summary", ["total_count": .number(JSONNumber(total))]) }
+    if Self.asksSummary(summary) {
+      out.append(
+        "summary",
+        .object(summaryObject(edge: edge, ids: counted, total: total, asked: summary ?? [])))
+    }
     return out
   }
 

@@ -36,10 +36,12 @@ extension Router {
     var answered = 0
     for (index, op) in operations.enumerated() {
       var parents = BatchReference.names(in: Self.text(of: op)).compactMap { names[$0] }
-      referenced.formUnion(parents)
       if let dependsOn = op["depends_on"]?.stringValue, let parent = names[dependsOn] {
         parents.append(parent)
       }
+      // A parent named by a reference or by `depends_on` is left out of the answer unless it
+      // asks otherwise (batch requests guide, "Specifying dependencies between operations").
+      referenced.formUnion(parents)
       if parents.contains(where: { failed.contains($0) || bodies[$0] == nil }) {
         failed.insert(index)
         items.append(.null)

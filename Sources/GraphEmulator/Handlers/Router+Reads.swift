@@ -3,10 +3,13 @@ import GraphJSON
 
 /// `ids=`, `metadata=1`, `debug_token` and the `appsecret_proof` check.
 extension Router {
-  /// `?ids=a,b`: an object keyed by each requested id (803 for unknown ones).
+  /// `?ids=a,b`: an object keyed by each requested id or alias (a Page's username, as `GET
+  /// /facebook`; 803 for unknown ones).
   func readIDs(_ list: String, call: GraphCall, viewer: Viewer) throws(GraphError) -> Outcome {
     let ids = list.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-    let missing = ids.filter { $0 != "me" && state.world.nodes[$0] == nil }
+    let missing = ids.filter {
+      $0 != "me" && state.world.nodes[$0] == nil && state.world.usernames[$0.lowercased()] == nil
+    }
     if !missing.isEmpty { throw .missingAliases(missing) }
     let selection = try selection(call)
     var out = JSONObject()

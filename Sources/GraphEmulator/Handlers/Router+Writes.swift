@@ -191,18 +191,17 @@ extension Router {
       throw .requiresPermission("publish_actions")
     }
     state.mutate { $0.world.deauthorized.insert(user.id) }
+    state.forgetGrants(of: user.id)
     return deleted(call)
   }
 
-  /// `DELETE me/permissions/<name>`: removes one permission from the token.
+  /// `DELETE me/permissions/<name>`: removes one permission from the person's grants and
+  /// tokens.
   mutating func revokePermission(_ name: String, node: Node, viewer: Viewer, call: GraphCall)
     throws(GraphError) -> Outcome
   {
-    guard var record = viewer.record, viewer.userID == node.id else {
-      throw .requiresPermission("publish_actions")
-    }
-    record.scopes.removeAll { $0 == name }
-    state.mutate { $0.world.addToken(record) }
+    guard viewer.userID == node.id else { throw .requiresPermission("publish_actions") }
+    state.revokeGrants([name], userID: node.id)
     return deleted(call)
   }
 

@@ -129,7 +129,7 @@ struct Router {
   func renderer(_ call: GraphCall, _ viewer: Viewer) -> NodeRenderer {
     NodeRenderer(
       world: state.world, viewer: viewer, call: call,
-      appUsers: (state.appUserLists, state.generation))
+      appUsers: (state.appUserLists, state.generation), grants: state.surface.grants)
   }
 
   /// Parses `fields=` (2500 with the column on a syntax error).
@@ -152,6 +152,8 @@ struct Router {
       return .json(.object(try withDebug(object, call: call, viewer: viewer)))
     case .delete?:
       return try deleteNode(node, call: call, viewer: viewer)
+    case .post?:
+      return try updateNode(node, call: call, viewer: viewer)
     default:
       throw .unsupported(call.method, id: call.path[0])
     }
@@ -167,7 +169,7 @@ struct Router {
     let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
     let object = try renderer(call, viewer).list(
       owner: node, edge: edge, selection: try selection(call), pager: pager, nested: false,
-      summary: call.flag("summary"))
+      summary: call["summary"].map { [$0] }, type: call["type"])
     return .json(.object(try withDebug(object, call: call, viewer: viewer)))
   }
 

@@ -39,7 +39,8 @@ extension GraphEmulator {
   }
 
   /// Opens a session for `person` (id, username, first name or full name, case-insensitive)
-  /// with `public_profile` plus `permissions`; re-authorises the app if the person had
+  /// with `public_profile` plus `permissions` and whatever the person granted the app before;
+  /// re-authorises the app if the person had
   /// removed it. Returns a freshly minted token and `FBSessionStateOpen`.
   public func login(_ person: String, permissions: [String] = []) throws(EmulatorError)
     -> SessionChange
@@ -73,8 +74,8 @@ extension GraphEmulator {
     }
   }
 
-  /// Removes `permissions` from `token` (as `DELETE me/permissions/<name>` does); the token
-  /// stays the same and the session open.
+  /// Removes `permissions` from `token` and from the person's grants, as `DELETE
+  /// me/permissions/<name>` does; the token stays the same and the session open.
   public func revoke(_ permissions: [String], token: String) throws(EmulatorError)
     -> SessionChange
   {
@@ -86,8 +87,8 @@ extension GraphEmulator {
       if let missing = permissions.first(where: { !record.scopes.contains($0) }) {
         throw .notGranted(missing, granted: record.scopes)
       }
+      state.revokeGrants(permissions, userID: userID)
       record.scopes.removeAll { permissions.contains($0) }
-      state.mutate { $0.world.addToken(record) }
       return SessionChange(
         state: .open, token: token, userID: userID,
         userName: state.world.nodes[userID]?.string("name"), permissions: record.scopes)
@@ -137,6 +138,9 @@ extension GraphEmulator {
   static func mint(
     _ state: inout EmulatorState, user: Node, scopes: [String], as sessionState: SessionState
   ) -> SessionChange {
+    // The token holds everything the person has granted the app, not only what this login
+    // asked (Graph keeps grants per person and app).
+    let scopes = state.recordGrants(user.id, granted: scopes)
     let first = user.string("first_name") ?? "User"
     let suffix = state.secrets.suffix()
     let token = state.mutate { contents in

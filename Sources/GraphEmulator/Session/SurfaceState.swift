@@ -1,5 +1,6 @@
 /// What the login, app and dialog surface remembers: OAuth codes, app requests, app events,
-/// test users, pending friend requests between test users, and uploaded photo bytes.
+/// test users, pending friend requests between test users, uploaded photo bytes, and each
+/// person's grants.
 struct SurfaceState: Sendable {
   var codes: [String: AuthorizationCode] = [:]
   var nextCode = 1
@@ -14,6 +15,8 @@ struct SurfaceState: Sendable {
   var pendingFriendships: Set<String> = []
   /// Uploaded photo bytes by photo id.
   var photoBytes: [String: UploadedFile] = [:]
+  /// What each person granted and declined the app, by user id.
+  var grants: [String: PersonGrants] = [:]
 }
 
 /// A code from the OAuth dialog: single-use, bound to its redirect_uri, expiring.

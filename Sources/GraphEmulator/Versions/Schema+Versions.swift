@@ -6,6 +6,7 @@ extension Schema {
     if edge.name == "statuses", version.follows(.statusesEdgeGone) { return nil }
     if edge.name == "checkins", version.follows(.checkinsEdgeGone) { return nil }
     if edge.name == "tagged_places", !version.follows(.taggedPlacesEdge) { return nil }
+    if edge.name == "reactions", !version.follows(.reactionsEdge) { return nil }
     return edge
   }
 

@@ -21,8 +21,12 @@ public enum VersionRule: String, Sendable, CaseIterable {
   /// A user's `tagged_places` edge (with `user_tagged_places`) lists the places they were
   /// tagged at.
   case taggedPlacesEdge
+  /// A post's `reactions` edge.
+  case reactionsEdge
   /// A DELETE answers `{"success":true}` instead of a bare `true`.
   case deleteAnswersSuccessObject
+  /// FQL (`GET fql?q=...`) is refused with (#12).
+  case fqlGone
   /// `oauth/access_token` answers JSON (`access_token`, `token_type`, `expires_in`) instead of
   /// a form-encoded body.
   case oauthAccessTokenAnswersJSON
@@ -58,7 +62,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
       .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
       .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
       return .v2_0
-    case .deleteAnswersSuccessObject: return .v2_1
+    case .deleteAnswersSuccessObject, .fqlGone: return .v2_1
+    case .reactionsEdge: return .v2_6
     case .pageFanCount: return .v2_7
     case .oauthAccessTokenAnswersJSON: return .v2_3
     case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
@@ -96,8 +101,14 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .taggedPlacesEdge:
       return
         "`me/tagged_places` (needs `user_tagged_places`) lists PlaceTags `{id, created_time, place}`; **[choice]**: the person's check-ins are their place tags"
+    case .reactionsEdge:
+      return
+        "a post's `reactions` edge (and field, with `.type(T)`, `.summary(true)` or `.summary(total_count)`, `.limit()`, `.as()`) lists `{id, name, type}`; **[choice]**: every like is a `LIKE` reaction, another type lists none; `summary` carries `total_count` and `viewer_reaction`"
     case .deleteAnswersSuccessObject:
       return "a DELETE answers `{\"success\":true}`, not a bare `true`"
+    case .fqlGone:
+      return
+        "`GET fql?q=...` is 400 (#12) `fql is deprecated for versions v2.1 and higher` (before, FQL is outside the emulator: 100/33 as an unknown id)"
     case .oauthAccessTokenAnswersJSON:
       return
         "`oauth/access_token` answers JSON `{\"access_token\",\"token_type\",\"expires_in\"}`, not a form-encoded body"
@@ -146,6 +157,10 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return "https://developers.facebook.com/docs/apps/changelog#v2_0_permissions"
     case .deleteAnswersSuccessObject:
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.1"
+    case .fqlGone:
+      return "https://github.com/restfb/restfb-examples/issues/3"
+    case .reactionsEdge:
+      return "https://developers.facebook.com/docs/graph-api/changelog/version2.6"
     case .oauthAccessTokenAnswersJSON:
       return "https://developers.facebook.com/docs/graph-api/changelog/version2.3"
     case .declarativeFields, .statusesEdgeGone:

@@ -162,6 +162,7 @@ struct Schema: Sendable {
     edges: [
       Edge(name: "comments", target: .comment),
       Edge(name: "likes", target: .user),
+      Edge(name: "reactions", target: .user, stored: "likes"),
     ])
 
   static let photo = Schema(
@@ -206,7 +207,7 @@ struct Schema: Sendable {
       "id", "name", "namespace", "link", "category", "description",
       "supports_implicit_sdk_logging", "gdpv4_nux_enabled", "gdpv4_nux_content",
       "ios_dialog_configs", "ios_sdk_dialog_flows", "ios_supports_system_auth",
-      "app_events_feature_bitmask",
+      "app_events_feature_bitmask", "restrictions",
     ].map {
       Field(name: $0, description: "The app's \($0.replacingUnderscores)", type: "string")
     },

@@ -10,8 +10,9 @@ struct LoginCommand: REPLCommand {
     summary: "Logs a person of the emulator's world in (the default user if none) with permissions",
     details: """
       The person is an id, a username, a first name or a full name; the session gets
-      public_profile plus the permissions named and a fresh token, as FBSession
-      openWithPermissions would. A mistyped person or permission gets a "did you mean".
+      public_profile plus the permissions named (and whatever the person granted the app
+      before) and a fresh token, as FBSession openWithPermissions would. A mistyped person
+      or permission gets a "did you mean".
       """,
     options: [
       "--code-flow": "the web server's way: the OAuth dialog, then its code exchanged",

@@ -30,6 +30,9 @@ extension Router {
     }
   }
 
+  /// What a test user created with `installed=true` and no `permissions` grants the app.
+  static let testUserDefaultPermissions = ["user_friends"]
+
   mutating func createTestUser(_ call: GraphCall) throws(GraphError) -> JSONObject {
     let number = state.surface.testUsers.count + 1
     // A name is kept as `name`, `first_name` and `last_name`: a stored text, in the write
@@ -48,6 +51,12 @@ extension Router {
         .init(key: "first_name", value: .string(parts.first ?? name)),
         .init(key: "last_name", value: .string(parts.count > 1 ? parts[parts.count - 1] : "")),
         .init(key: "locale", value: "en_US"),
+        // The basic-info fields every person of the world has (docs/emulator.md).
+        .init(key: "link", value: .string("https://www.facebook.com/profile.php?id=\(id)")),
+        .init(key: "gender", value: "female"),
+        .init(key: "timezone", value: 0),
+        .init(key: "updated_time", value: .string(GraphClock.iso(state.now))),
+        .init(key: "verified", value: false),
       ]))
     state.mutate { contents in
       contents.world.insert(user)
@@ -55,15 +64,23 @@ extension Router {
     }
     let installed = call["installed"].map { $0 == "true" || $0 == "1" } ?? true
     var token: String?
+    // The creation answers a token either way ("Upon successful creation, a login_url and
+    // access_token will be returned", Application Accounts); the listing shows it only for an
+    // installed test user.
+    var created: String?
     if installed, let node = state.world.nodes[id] {
       state.mutate { $0.world.app.users?.insert(id) }
       var scopes = ["public_profile", "basic_info"]
-      for scope in Self.scopeList(call["permissions"]) where !scopes.contains(scope) {
+      let asked = Self.scopeList(call["permissions"])
+      for scope in asked.isEmpty ? Self.testUserDefaultPermissions : asked
+      where !scopes.contains(scope) {
         scopes.append(scope)
       }
       token = GraphEmulator.mint(&state, user: node, scopes: scopes, as: .open).token
-    } else {
+      created = token
+    } else if let node = state.world.nodes[id] {
       state.mutate { $0.world.app.users?.remove(id) }
+      created = GraphEmulator.mint(&state, user: node, scopes: ["public_profile"], as: .open).token
     }
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     var tag = ""
@@ -81,7 +98,7 @@ extension Router {
     }
     var object = JSONObject()
     object.append("id", .string(id))
-    if let token { object.append("access_token", .string(token)) }
+    if let created { object.append("access_token", .string(created)) }
     object.append("login_url", .string(loginURL(id, call: call)))
     object.append("email", .string(email))
     object.append("password", .string(password))

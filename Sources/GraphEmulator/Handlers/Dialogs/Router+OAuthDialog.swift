@@ -16,8 +16,10 @@ extension Router {
     + "domains as Valid OAuth Redirect URIs."
   static let oauthFormFields = [
     "client_id", "app_id", "redirect_uri", "scope", "state", "response_type", "display", "type",
-    "return_scopes",
+    "return_scopes", "auth_type",
   ]
+  /// The form's marker that it carries the person's ticks (`grant`, one per permission kept).
+  static let choicesMarker = "choices"
 
   mutating func oauthDialog(_ call: GraphCall) throws(GraphError) -> Outcome {
     let app = state.world.app
@@ -53,16 +55,21 @@ extension Router {
     else {
       return DialogPage.error("Unknown person", "No one in the world is '\(call["person"] ?? "")'.")
     }
-    var granted = ["public_profile", "basic_info"]
-    for scope in scopes where !granted.contains(scope) { granted.append(scope) }
     state.mutate { contents in
       contents.world.app.users?.insert(user.id)
       contents.world.deauthorized.remove(user.id)
     }
-    // `return_scopes=true`: `granted_scopes` and `denied_scopes` (comma lists) beside the token
-    // or code, as the iOS SDK 3.x's FBSession reads them. Everything asked is granted here, so
-    // `denied_scopes` is empty. [choice]
+    let ticks = call.params.items.filter { $0.name == "grant" }.map(\.value)
+    let choice = LoginChoice(
+      asked: scopes, ticked: call[Self.choicesMarker] == nil ? nil : ticks,
+      prior: state.grants(of: user.id), rerequest: call["auth_type"] == "rerequest")
+    // The token holds everything the person has granted the app, this login's and before.
+    let granted = state.recordGrants(user.id, granted: choice.granted, declined: choice.declined)
+    // `return_scopes=true`: `granted_scopes` (all the person has granted the app) and
+    // `denied_scopes` (those asked and declined), comma lists beside the token or code, as the
+    // iOS SDK 3.x's FBSession reads them. [choice] that granted_scopes lists earlier grants too.
     let returnScopes = call.flag("return_scopes")
+    let denied = choice.declined.joined(separator: ",")
     // The client-side flow: `response_type=token`, or `type=user_agent` as the legacy Facebook
     // SDK asks (Facebook.m authorizeWithFBAppAuth:safariAuth: at tag v1.last); the JavaScript
     // SDK's `FB.login` asks `token,signed_request` and keeps the signed request in its
@@ -81,7 +88,7 @@ extension Router {
       }
       if returnScopes {
         fragment.append("granted_scopes", granted.joined(separator: ","))
-        fragment.append("denied_scopes", "")
+        fragment.append("denied_scopes", denied)
       }
       if let stateValue = call["state"] { fragment.append("state", stateValue) }
       return .redirect(DialogRedirect.url(redirect, fragment: fragment))
@@ -89,7 +96,7 @@ extension Router {
     query.append("code", issueCode(userID: user.id, scopes: granted, redirectURI: redirect))
     if returnScopes {
       query.append("granted_scopes", granted.joined(separator: ","))
-      query.append("denied_scopes", "")
+      query.append("denied_scopes", denied)
     }
     if let stateValue = call["state"] { query.append("state", stateValue) }
     return .redirect(DialogRedirect.url(redirect, query: query))
@@ -97,8 +104,15 @@ extension Router {
 
   func oauthDialogPage(_ call: GraphCall, app: AppInfo, scopes: [String]) -> Outcome {
     let e = DialogPage.escape
-    let asked = (["public_profile"] + scopes.filter { $0 != "public_profile" })
-      .map { "<li>\(e($0))</li>" }.joined(separator: "\n")
+    // The public profile is always granted; every other permission has a box, ticked, the
+    // person may untick.
+    let optional = scopes.filter { !LoginChoice.required.contains($0) }
+    let asked =
+      (["<li>public_profile</li>"]
+      + optional.map {
+        "<li><label><input type=\"checkbox\" name=\"grant\" value=\"\(e($0))\" checked> "
+          + "\(e($0))</label></li>"
+      }).joined(separator: "\n")
     // A `person` named in the URL (a test user's login_url names one) comes first, chosen.
     let named = call["person"].flatMap { GraphEmulator.findPerson($0, in: state.world) }
     let shown =
@@ -115,6 +129,7 @@ extension Router {
       <form method="post" action="\(e(call.versionPrefix))/dialog/oauth">
       \(DialogPage.hidden(call, Self.oauthFormFields))
       \(DialogGuard.hiddenInput(call, fields: Self.oauthFormFields, path: "dialog/oauth", key: state.formKey))
+      <input type="hidden" name="\(Self.choicesMarker)" value="1">
       <p>\(e(app.name)) will receive:</p>
       <ul id="permissions">
       \(asked)

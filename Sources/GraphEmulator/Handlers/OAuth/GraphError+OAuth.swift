@@ -13,6 +13,10 @@ extension GraphError {
   static let invalidClientSecret = oauth(
     "Error validating client secret.", code: 1, challenge: "invalid_client")
 
+  /// 1 for `grant_type=fb_exchange_token` without the token to exchange.
+  static let missingExchangeToken = oauth(
+    "fb_exchange_token parameter not specified", code: 1)
+
   /// 191 for a code exchange without `redirect_uri`.
   static let missingRedirectURI = oauth(
     "Missing redirect_uri parameter.", code: 191)

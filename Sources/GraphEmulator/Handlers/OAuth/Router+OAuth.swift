@@ -26,7 +26,7 @@ extension Router {
       return tokenAnswer(appToken(), expiresIn: nil, style: style)
     case "fb_exchange_token":
       guard let short = call["fb_exchange_token"], !short.isEmpty else {
-        throw .parameter("The parameter fb_exchange_token is required")
+        throw .missingExchangeToken
       }
       let viewer = try Viewer.resolve(short, in: state.world, now: state.now).get()
       guard let record = viewer.record, record.kind == .user, let userID = record.userID,

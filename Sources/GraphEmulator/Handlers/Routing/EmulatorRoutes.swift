@@ -10,7 +10,11 @@ enum EmulatorRoutes {
   /// Login, dialogs, the REST API, app requests, test users, app events, picture and photo
   /// bytes: handlers that check the token themselves.
   static let surface: [Route] = [
-    Route("method/:name", .surface { r, c throws(GraphError) in try r.restMethod(c) }),
+    Route(
+      "method/:name", .surface { r, c throws(GraphError) in try r.restMethod(c, name: c.path[1]) }),
+    Route(
+      "restserver.php",
+      .surface { r, c throws(GraphError) in try r.restMethod(c, name: c["method"] ?? "") }),
     Route("oauth/access_token", .surface { r, c throws(GraphError) in try r.oauthAccessToken(c) }),
     Route("dialog/oauth", .surface { r, c throws(GraphError) in try r.oauthDialog(c) }),
     Route("dialog/feed", .surface { r, c throws(GraphError) in try r.feedDialog(c) }),
@@ -46,6 +50,11 @@ enum EmulatorRoutes {
   static let graph: [Route] = [
     Route("", .viewer { r, c, v throws(GraphError) in try r.rootOperation(c, viewer: v) }),
     Route("search", .viewer { r, c, v throws(GraphError) in try r.search(c, viewer: v) }),
+    Route(
+      "fql",
+      .viewer { _, c, _ throws(GraphError) in
+        throw c.version.follows(.fqlGone) ? .fqlDeprecated : .unsupported(c.method, id: "fql")
+      }),
     Route("debug_token", .viewer { r, c, v throws(GraphError) in try r.debugToken(c, viewer: v) }),
     Route(
       ":node", .node { r, c, v, n throws(GraphError) in try r.nodeOperation(n, call: c, viewer: v) }
