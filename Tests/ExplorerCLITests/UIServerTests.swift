@@ -166,7 +166,7 @@ import Testing
     #expect(throws: OptionError.invalid("--record and --replay exclude each other")) {
       try UIOptions(parsing: ["--record", "a", "--replay", "b"])
     }
-    #expect(UIOptions.usage.contains("--target"))
+    #expect(UIOptions.usage.text.contains("--target"))
   }
 
   @Test func helpAndUsageErrorsSayWhatAndWhere() async {

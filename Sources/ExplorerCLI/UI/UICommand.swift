@@ -10,7 +10,7 @@ enum UICommand {
     do {
       options = try UIOptions(parsing: arguments)
       if options.help {
-        console.line(UIOptions.usage)
+        console.write(UIOptions.usage.text)
         return .success
       }
       backend = try Backend.make(options.repl)
@@ -40,7 +40,7 @@ enum UICommand {
   }
 
   static let subcommand = Subcommand(
-    name: "ui", summary: "the Graph API Explorer as a web page on 127.0.0.1",
+    summary: "the Graph API Explorer as a web page on 127.0.0.1", usage: UIOptions.usage,
     run: { arguments, console in await run(arguments, console: console) })
 
   /// 128 random bits as hex: this run's key, which the page carries and the API asks for.

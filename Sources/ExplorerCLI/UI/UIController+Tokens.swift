@@ -97,7 +97,7 @@ extension UIController {
 
   func fetch(_ request: HTTPRequest) async throws(ExplorerError) -> HTTPResponse {
     do {
-      return try await session.baseTransport.send(request)
+      return try await session.transport(for: .lookup).send(request)
     } catch {
       throw .transport("\(URLParts(request.url)?.host ?? "the target"): \(error)")
     }

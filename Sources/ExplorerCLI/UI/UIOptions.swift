@@ -29,21 +29,14 @@ struct UIOptions: Sendable, Equatable {
       },
     help: { $0.help = true })
 
-  static let usage = """
-    usage: graph-explorer ui [--port N|0] [--world FILE|generated:...] [--replay FILE]
-                             [--target live|URL] [--record FILE [--mode M]]
-                             [--throttle N/min] [--deterministic-secrets]
-                             [--default-version vX.Y]
-
-    Serves the Graph API Explorer as a web page on 127.0.0.1 (loopback only): a query bar,
-    the node's field tree, the token panel, answers with the SDKs' view of errors, Get Code,
-    the session's history, recording and doctor's timeline. Open the URL printed first.
-
-
-    """ + table.help(column: ServeOptions.helpColumn) + """
-
-      Stop with Ctrl-C (SIGINT) or SIGTERM. See docs/ui.md.
-      """
+  static let usage = CommandUsage(
+    "ui", options: table.specs,
+    about: """
+      Serves the Graph API Explorer as a web page on 127.0.0.1 (loopback only): a query bar,
+      the node's field tree, the token panel, answers with the SDKs' view of errors, Get Code,
+      the session's history, recording and doctor's timeline. Open the URL printed first.
+      """, helpColumn: ServeOptions.helpColumn,
+    footer: "Stop with Ctrl-C (SIGINT) or SIGTERM. See docs/ui.md.")
 
   /// Parses the arguments after `ui`.
   /// - Throws: `OptionError` for an unknown option, a missing or bad value, an operand, or
