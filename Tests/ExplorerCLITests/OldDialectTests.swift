@@ -48,7 +48,7 @@ import Testing
         (
           "GET",
           "/oauth/access_token?client_id=123456&client_secret=X&grant_type=client_credentials",
-          "", Array("access_token=<ACCESS_TOKEN_1>".utf8)
+          "", Array("access_token=<APP_ACCESS_TOKEN_1>".utf8)
         )
       ]),
   ]

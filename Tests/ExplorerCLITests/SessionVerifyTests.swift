@@ -99,7 +99,8 @@ import Testing
     let (status, output) = await Self.verify(file)
     #expect(status == .success, "\(output)")
     #expect(output.contains("<APP_SECRET_1> sent as the emulator's published app secret"))
-    #expect(output.contains("<ACCESS_TOKEN_2> followed: sent as what the target answers at #2"))
+    #expect(
+      output.contains("<TEST_USER_ACCESS_TOKEN_1> followed: sent as what the target answers at #2"))
     #expect(output.contains("8 interaction(s), no drift"))
 
     // With a wrong app secret nothing is minted, and the drifts are grouped by what was not.
@@ -109,7 +110,7 @@ import Testing
     #expect(wrong == .failure)
     #expect(
       console.output.contains(
-        "  4: <ACCESS_TOKEN_1> was never minted: the target's answer at #1, where the recording's minted it, gave none (#2, #3, #7, #8)"
+        "  4: <APP_ACCESS_TOKEN_1> was never minted: the target's answer at #1, where the recording's minted it, gave none (#2, #3, #7, #8)"
       ), "\(console.output)")
     #expect(console.output.contains("8 drift(s) by cause:"))
   }

@@ -3,7 +3,7 @@ import GraphCassette
 extension MatcherSet {
   /// `--match`'s help line.
   static let optionHelp =
-    "with --replay, how requests match recorded ones: semantic (by meaning:\nno version prefix, query and body parameters alike, SDK bookkeeping\nignored) or a list of \(names) (default method,path,query,body)"
+    "with --replay, how requests match recorded ones: semantic (by meaning:\nno version prefix, query and body parameters alike, SDK bookkeeping\nignored) or a list of \(names)\n(default method,path,query,body)"
 
   /// `--match SPEC` read, or the option's error naming what it takes.
   static func option(_ text: String) throws(OptionError) -> MatcherSet {
