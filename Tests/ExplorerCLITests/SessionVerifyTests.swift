@@ -246,6 +246,33 @@ import Testing
     #expect(output.contains("interaction(s), no drift"))
   }
 
+  /// `record` begun after a `grant` (issue 42, item 7): the cassette starts with whose the
+  /// session's minted token is and what it holds, so a fresh emulator mints the same grants;
+  /// without it the post drifted to (#200) and the read of its id to 100/33.
+  @Test func aREPLRecordingAfterAGrantStartsWithTheSessionsIdentity() async throws {
+    let dir = ScratchDirectory("session-grant")
+    defer { dir.remove() }
+    let file = dir.file("s.json")
+    let lines = """
+      grant publish_actions
+      POST me/feed message=earlier
+      record \(file)
+      POST me/feed message=hello
+      GET $last.id
+      record stop
+
+      """
+    let run = await ScriptModeTests.run(lines, ["--no-color"])
+    #expect(run.status == .success, "\(run.errors)")
+    let recorded = try Cassette.load(path: file)
+    #expect(recorded.interactions.count == 3)
+    #expect(recorded.interactions.first?.request.url.contains("fields=id,permissions") == true)
+    let (status, output) = await Self.verify(file)
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("publish_actions, as the recording's me?fields=id,permissions says"))
+    #expect(output.contains("3 interaction(s), no drift"))
+  }
+
   /// The code flow: the dialog answers `?code=`, the code is exchanged for a token (the form
   /// answer of v2.2), the token reads `me` and is exchanged by `fb_exchange_token`.
   @Test func aCodeExchangeVerifiesWithNoDrift() async throws {

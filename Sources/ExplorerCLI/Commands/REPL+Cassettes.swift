@@ -90,6 +90,23 @@ extension REPL {
     return Self.recordingNote(recorder, target: session.target)
   }
 
+  /// Starts a recording begun mid-session with whose the session's token is and what it was
+  /// granted (issue 42): `GET me?fields=id,permissions` with the token, the trace `login` and
+  /// `grant` leave, so `verify` mints a token of that person with those permissions on a fresh
+  /// emulator instead of sending the default user's (a `grant publish_actions` made before
+  /// `record` had drifted to 403). Nothing when the session has no token or the recorder only
+  /// replays, on a target other than the emulator, or with one of the emulator's published test
+  /// tokens (recorded as it is, it means the same on a fresh emulator); a failed look-up is left
+  /// out (the recording goes on without it).
+  func recordSessionIdentity() async {
+    guard let recorder = session.recorder, recorder.isRecording, let token = session.token,
+      case .emulator = session.target,
+      !Backend.publicValues(of: session.target.transport).contains(token)
+    else { return }
+    let trace = session.meRequest(fields: "id,permissions", token: token)
+    _ = try? await session.transport(for: .trace).send(trace)
+  }
+
   /// What `record` will do, by mode and by whether the cassette exists, naming the target that
   /// answers what is recorded.
   static func recordingNote(_ recorder: CassetteRecorder, target: Target) -> String {

@@ -41,7 +41,9 @@ struct RecordCommand: REPLCommand {
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
-    [.note(try repl.record(file, mode: mode))]
+    let note = try repl.record(file, mode: mode)
+    if file != nil { await repl.recordSessionIdentity() }
+    return [.note(note)]
   }
 }
 
