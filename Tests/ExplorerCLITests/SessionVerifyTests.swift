@@ -220,28 +220,30 @@ import Testing
     #expect(console.output.contains("DRIFT #1 GET /v2.2/me"))
   }
 
-  /// The REPL's `record` after earlier writes: the recorded post id is one a fresh emulator
-  /// mints differently, and `GET $last.id` is sent with the id the target minted.
-  @Test func aREPLRecordingAfterEarlierWritesFollowsTheMintedId() async throws {
+  /// Runs `before`, then records `during` into a scratch cassette in one REPL script; the
+  /// cassette, and what `verify` says of it against a fresh emulator.
+  static func recordInREPL(before: String, during: String) async throws -> (
+    Cassette, ExplorerCLI.ExitStatus, String
+  ) {
     let dir = ScratchDirectory("session-repl")
     defer { dir.remove() }
     let file = dir.file("s.json")
-    let lines = """
-      token CAAEmuAlicePublish
-      POST me/feed message=one
-      POST me/feed message=two
-      record \(file)
-      POST me/feed message=three
-      GET $last.id
-      record stop
-
-      """
+    let lines = before + "\nrecord \(file)\n" + during + "\nrecord stop\n"
     let run = await ScriptModeTests.run(lines, ["--no-color"])
     #expect(run.status == .success, "\(run.errors)")
     let recorded = try Cassette.load(path: file)
+    let (status, output) = await verify(file)
+    return (recorded, status, output)
+  }
+
+  /// The REPL's `record` after earlier writes: the recorded post id is one a fresh emulator
+  /// mints differently, and `GET $last.id` is sent with the id the target minted.
+  @Test func aREPLRecordingAfterEarlierWritesFollowsTheMintedId() async throws {
+    let (recorded, status, output) = try await Self.recordInREPL(
+      before: "token CAAEmuAlicePublish\nPOST me/feed message=one\nPOST me/feed message=two",
+      during: "POST me/feed message=three\nGET $last.id")
     let read = try #require(recorded.interactions.last { $0.request.method == "GET" })
     #expect(read.request.url.contains("_101530000000003"))
-    let (status, output) = await Self.verify(file)
     #expect(status == .success, "\(output)")
     #expect(output.contains("interaction(s), no drift"))
   }
@@ -250,24 +252,11 @@ import Testing
   /// session's minted token is and what it holds, so a fresh emulator mints the same grants;
   /// without it the post drifted to (#200) and the read of its id to 100/33.
   @Test func aREPLRecordingAfterAGrantStartsWithTheSessionsIdentity() async throws {
-    let dir = ScratchDirectory("session-grant")
-    defer { dir.remove() }
-    let file = dir.file("s.json")
-    let lines = """
-      grant publish_actions
-      POST me/feed message=earlier
-      record \(file)
-      POST me/feed message=hello
-      GET $last.id
-      record stop
-
-      """
-    let run = await ScriptModeTests.run(lines, ["--no-color"])
-    #expect(run.status == .success, "\(run.errors)")
-    let recorded = try Cassette.load(path: file)
+    let (recorded, status, output) = try await Self.recordInREPL(
+      before: "grant publish_actions\nPOST me/feed message=earlier",
+      during: "POST me/feed message=hello\nGET $last.id")
     #expect(recorded.interactions.count == 3)
     #expect(recorded.interactions.first?.request.url.contains("fields=id,permissions") == true)
-    let (status, output) = await Self.verify(file)
     #expect(status == .success, "\(output)")
     #expect(output.contains("publish_actions, as the recording's me?fields=id,permissions says"))
     #expect(output.contains("3 interaction(s), no drift"))
