@@ -9,19 +9,12 @@ enum RecordingBenchmark {
   static let summary = "a REPL session of N requests recorded (--record) vs not recorded"
 
   static func run(_ arguments: [String]) async -> Int32 {
-    var requests = 800
-    var rounds = 5
-    var i = 0
-    while i < arguments.count {
-      let value = i + 1 < arguments.count ? Int(arguments[i + 1]) : nil
-      switch (arguments[i], value) {
-      case ("--requests", let n?) where n > 0: requests = n
-      case ("--rounds", let n?) where n > 0: rounds = n
-      default:
-        fail("usage: graph-bench recording [--requests N] [--rounds N]")
-        return 2
-      }
-      i += 2
+    guard let parsed = BenchArguments(arguments, options: ["--requests", "--rounds"]),
+      parsed.numbers.isEmpty, let requests = parsed.count("--requests", default: 800),
+      let rounds = parsed.count("--rounds", default: 5)
+    else {
+      fail("usage: graph-bench recording [--requests N] [--rounds N]")
+      return 2
     }
     guard let explorer = BenchBinaries.requireGraphExplorer() else { return 2 }
     let dir = NSTemporaryDirectory() + "graph-bench-recording-\(getpid())"

@@ -29,6 +29,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ),
   ("startup", StartupBenchmark.summary, StartupBenchmark.run),
   ("proxy", ProxyBenchmark.summary, ProxyBenchmark.run),
+  ("proxy-hostile", ProxyHostileBenchmark.summary, ProxyHostileBenchmark.run),
   ("import", ImportBenchmark.summary, ImportBenchmark.run),
   ("growth", GrowthBenchmark.summary, GrowthBenchmark.run),
   ("recording", RecordingBenchmark.summary, RecordingBenchmark.run),
