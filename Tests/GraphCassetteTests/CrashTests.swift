@@ -25,16 +25,22 @@ import Testing
       recordedAt: "2026-11-30T00:00:00.000Z")
   }
 
+  /// A recorder of `file`, warmed up in the parent so a forked child needs no first-time
+  /// runtime work.
+  static func warmRecorder(_ file: String) throws -> CassetteRecorder {
+    let recorder = try CassetteRecorder(wrapping: FakeGraph(), file: file, mode: .once)
+    var warmUp = Redactor()
+    _ = warmUp.redact(interaction(0))
+    _ = Cassette(interactions: [interaction(0)]).encoded()
+    return recorder
+  }
+
   @Test(arguments: [3, 40, 120])
   func killDashNineLeavesALoadableCassetteWithEveryCompletedInteraction(killAfter: Int) throws {
     let dir = TempDir()
     defer { dir.remove() }
     let file = dir.file("crash.json")
-    let recorder = try CassetteRecorder(wrapping: FakeGraph(), file: file, mode: .once)
-    // Warm up in the parent so the child needs no first-time runtime work.
-    var warmUp = Redactor()
-    _ = warmUp.redact(Self.interaction(0))
-    _ = Cassette(interactions: [Self.interaction(0)]).encoded()
+    let recorder = try Self.warmRecorder(file)
 
     var fds: [Int32] = [0, 0]
     #expect(pipe(&fds) == 0)
@@ -67,5 +73,45 @@ import Testing
     }
     let text = String(decoding: try FileIO.read(path: file), as: UTF8.self)
     #expect(!text.contains("SECRETTOKEN"))
+  }
+
+  /// A forked child that records starts no thread (POSIX allows a forked child of a
+  /// multi-threaded process only async-signal-safe calls, and ThreadSanitizer refuses it): it
+  /// syncs each append itself. The child reports how many threads it has once it recorded.
+  @Test func aForkedChildRecordsWithoutStartingAThread() throws {
+    let dir = TempDir()
+    defer { dir.remove() }
+    let file = dir.file("forked.json")
+    let recorder = try Self.warmRecorder(file)
+    let pid = fork()
+    if pid == 0 {
+      for fd in Int32(3)..<Int32(1024) { close(fd) }
+      for n in 1...3 {
+        do { try recorder.record(Self.interaction(n)) } catch { _exit(100) }
+      }
+      // "Threads:\t<n>" in /proc/self/status, read with async-signal-safe calls only.
+      let status = open("/proc/self/status", O_RDONLY)
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBytes { read(status, $0.baseAddress, 4096) }
+      guard count > 0 else { _exit(101) }
+      let text = buffer[0..<count]
+      let key = Array("Threads:\t".utf8)
+      guard let at = text.indices.first(where: { text[$0...].starts(with: key) }) else {
+        _exit(102)
+      }
+      var threads = 0
+      var i = at + key.count
+      while i < count, (48...57).contains(buffer[i]) {
+        threads = threads * 10 + Int(buffer[i] - 48)
+        i += 1
+      }
+      _exit(Int32(min(threads, 99)))
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let exitCode = (status >> 8) & 0xff
+    #expect(status & 0x7f == 0, "the child was killed by signal \(status & 0x7f)")
+    #expect(exitCode == 1, "the recording child had \(exitCode) thread(s)")
+    #expect(try Cassette.load(path: file).interactions.count == 3)
   }
 }

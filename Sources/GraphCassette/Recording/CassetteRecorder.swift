@@ -57,6 +57,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     var replayed = 0
     /// The file's tail, once the recorder has written it whole.
     var tail: CassetteTail?
+    /// The process that made the recorder: a forked child that records (its pid differs)
+    /// syncs each append itself rather than start the group-commit thread after the fork.
+    let creator = getpid()
 
     /// Writes the whole cassette to `file` atomically and follows its tail for the next
     /// appends.
@@ -64,7 +67,7 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       tail = nil
       let bytes = cassette.encoded()
       try FileIO.writeAtomically(bytes, to: file)
-      tail = CassetteTail(path: file, size: bytes.count)
+      tail = CassetteTail(path: file, size: bytes.count, groupCommit: getpid() == creator)
     }
   }
 
@@ -280,7 +283,7 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       let redacted = state.redactor.redact(interaction)
       state.cassette.interactions.append(redacted)
       do throws(CassetteError) {
-        let item = CassetteTail.item(redacted)
+        let item = Cassette.arrayItem(redacted)
         if let tail = state.tail, try tail.append(item) {
         } else {
           try state.rewrite(file)

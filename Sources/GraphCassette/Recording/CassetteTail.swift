@@ -31,7 +31,12 @@ final class CassetteTail {
 
   /// Follows the cassette just written whole to `path` (`size` bytes); `nil` when it is not a
   /// regular file or does not end as expected (then every write stays a whole rewrite).
-  init?(path: String, size: Int, window: Duration = GroupCommit.defaultWindow) {
+  /// `groupCommit: false` syncs each append before it returns, starting no thread: what a
+  /// forked child must do, since POSIX allows a child of a multi-threaded process only
+  /// async-signal-safe calls until it execs, and starting a thread is not one.
+  init?(
+    path: String, size: Int, window: Duration = GroupCommit.defaultWindow, groupCommit: Bool = true
+  ) {
     // O_NONBLOCK: opening a FIFO named like a cassette must not wait for a reader.
     let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
@@ -54,7 +59,7 @@ final class CassetteTail {
     self.fd = fd
     self.inode = UInt64(info.st_ino)
     self.end = size - Self.closing.count
-    self.commit = GroupCommit(syncing: fd, window: window)
+    self.commit = groupCommit ? GroupCommit(syncing: fd, window: window) : nil
   }
 
   deinit {
@@ -72,14 +77,8 @@ final class CassetteTail {
   /// How many syncs the appends took so far (tests read it).
   var syncCount: Int { commit?.syncCount ?? 0 }
 
-  /// The interaction as it appears inside a cassette's `interactions` array (indented, no
-  /// separator), so the bytes match a whole encoding.
-  static func item(_ interaction: Interaction) -> [UInt8] {
-    Cassette.arrayItem(interaction)
-  }
-
-  /// Appends `item` (from `item(_:)`); `false` when the file changed behind the recorder's
-  /// back and must be rewritten whole.
+  /// Appends `item` (from `Cassette.arrayItem(_:)`); `false` when the file changed behind the
+  /// recorder's back and must be rewritten whole.
   ///
   /// - Throws: `CassetteError.io` when the write fails (the old tail is put back first).
   func append(_ item: [UInt8]) throws(CassetteError) -> Bool {
