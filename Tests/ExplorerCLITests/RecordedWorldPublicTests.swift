@@ -9,7 +9,7 @@ import Testing
 /// public Ruby VCR recordings of graph.facebook.com show (docs/cassette-format.md, "World from
 /// a recording"): an app of the recording's own with `client_credentials`, a Page read by its
 /// name at v2.10, a feed listed for someone else, answers sent as `text/javascript` to clients
-/// that sent no `Accept`, and another tool's `<CLIENT_ID>`.
+/// that sent no `Accept`, another tool's `<CLIENT_ID>`, and ads listed without `fields`.
 @Suite struct RecordedWorldPublicTests {
   /// One recorded GET of the Graph API.
   struct Step {
@@ -82,6 +82,25 @@ import Testing
           #"{"data":[{"message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"},{"message":"Welcome!","created_time":"2016-05-01T09:00:00+0000","id":"150000000000007_150000000000701"}],"paging":{"previous":"https:\/\/graph.facebook.com\/v2.6\/150000000000007\/feed?since=1462356000&access_token=x&limit=25&__paging_token=enc_AdAbC&__previous=1"}}"#,
         version: "v2.6", type: "text/javascript; charset=UTF-8", accept: false,
         date: "Wed, 04 May 2016 12:00:00 GMT")
+    ],
+    // A campaign's ads listed without fields, then an ad's creative read (an ads gem, 2021).
+    "ads-without-fields.yml": [
+      Step(
+        url:
+          "https://graph.facebook.com/v11.0/6250000000001?access_token=<FACEBOOK_AD_TOKEN>&fields=id,objective",
+        body: #"{"id":"6250000000001","objective":"REACH"}"#, version: "v11.0",
+        date: "Thu, 20 May 2021 10:00:00 GMT"),
+      Step(
+        url:
+          "https://graph.facebook.com/v11.0/6250000000001/ads?access_token=<FACEBOOK_AD_TOKEN>&limit=10",
+        body:
+          #"{"data":[{"id":"6250000000002"}],"paging":{"cursors":{"before":"QVFIUmFk","after":"QVFIUmFk"}}}"#,
+        version: "v11.0", date: "Thu, 20 May 2021 10:00:01 GMT"),
+      Step(
+        url:
+          "https://graph.facebook.com/v11.0/6250000000002?access_token=<FACEBOOK_AD_TOKEN>&fields=id,creative",
+        body: #"{"id":"6250000000002","creative":{"id":"6250000000003"}}"#, version: "v11.0",
+        date: "Thu, 20 May 2021 10:00:02 GMT"),
     ],
     // Another tool's placeholders for the app's id and secret, then a read with its token.
     "client-id-placeholder.yml": [
