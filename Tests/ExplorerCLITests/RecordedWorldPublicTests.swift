@@ -9,7 +9,8 @@ import Testing
 /// public Ruby VCR recordings of graph.facebook.com show (docs/cassette-format.md, "World from
 /// a recording"): an app of the recording's own with `client_credentials`, a Page read by its
 /// name at v2.10, a feed listed for someone else, answers sent as `text/javascript` to clients
-/// that sent no `Accept`, another tool's `<CLIENT_ID>`, and ads listed without `fields`.
+/// that sent no `Accept`, another tool's `<CLIENT_ID>`, a post's `attachments`, and ads listed
+/// without `fields`.
 @Suite struct RecordedWorldPublicTests {
   /// One recorded GET of the Graph API.
   struct Step {
@@ -82,6 +83,15 @@ import Testing
           #"{"data":[{"message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"},{"message":"Welcome!","created_time":"2016-05-01T09:00:00+0000","id":"150000000000007_150000000000701"}],"paging":{"previous":"https:\/\/graph.facebook.com\/v2.6\/150000000000007\/feed?since=1462356000&access_token=x&limit=25&__paging_token=enc_AdAbC&__previous=1"}}"#,
         version: "v2.6", type: "text/javascript; charset=UTF-8", accept: false,
         date: "Wed, 04 May 2016 12:00:00 GMT")
+    ],
+    // A post's attachments (items without ids) read with a selection (a course's client, 2016).
+    "post-attachments.yml": [
+      Step(
+        url:
+          "https://graph.facebook.com/v2.6/150000000000007_150000000000702?access_token=\(userToken)&fields=message,attachments%7Btitle,url%7D",
+        body:
+          #"{"message":"Meetup on Friday","attachments":{"data":[{"title":"Friday meetup","url":"https:\/\/example.org\/meetup"}]},"id":"150000000000007_150000000000702"}"#,
+        version: "v2.6", date: "Wed, 04 May 2016 12:00:00 GMT")
     ],
     // A campaign's ads listed without fields, then an ad's creative read (an ads gem, 2021).
     "ads-without-fields.yml": [

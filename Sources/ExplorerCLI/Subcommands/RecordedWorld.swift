@@ -205,7 +205,11 @@ struct RecordedWorld {
       added[type, default: 0] += 1
     }
     for member in object.members where !Self.notStored.contains(member.key) {
-      if let data = member.value["data"], data.arrayValue != nil {
+      // A list of objects is an edge; one of values without ids (a post's `attachments`) is
+      // a field, kept as recorded.
+      if let data = member.value["data"], let items = data.arrayValue,
+        items.isEmpty || items.contains(where: { $0["id"] != nil })
+      {
         list(data, owner: id, edge: member.key)
         continue
       }
