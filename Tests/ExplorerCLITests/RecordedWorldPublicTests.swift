@@ -1,8 +1,10 @@
 import Foundation
+import GraphAPI
 import GraphTestSupport
 import Testing
 
 @testable import ExplorerCLI
+@testable import GraphCassette
 
 /// Issue 42's "Done when" on public recordings: a world built `--from` a recording answers
 /// every recorded Graph read as recorded. Each cassette here is written after a shape the
@@ -151,6 +153,32 @@ import Testing
     #expect(world.contains(#""id": "121500000000001""#), "\(world.prefix(300))")
     #expect(world.contains("121500000000001|EmuAppToken"))
     #expect(!world.contains("233936543368280"), "no mention of the base app is left")
+  }
+
+  @Test func aPersonsPagesDoNotMakeThemTheApp() throws {
+    var builder = RecordedWorld(base: .default)
+    builder.learn(
+      Interaction(
+        request: HTTPRequest(
+          .get, url: "https://graph.facebook.com/v2.2/100003456789012/accounts?access_token=x"),
+        response: HTTPResponse(
+          status: 200,
+          body: Array(
+            #"{"data":[{"category":"Bakery","name":"Harbour Bakery","id":"150000000000009"}]}"#.utf8
+          )),
+        recordedAt: "2015-06-03T08:00:00Z"))
+    #expect(builder.recordedApp == nil)
+    builder.learn(
+      Interaction(
+        request: HTTPRequest(
+          .get, url: "https://graph.facebook.com/v2.8/119900000000001/accounts?access_token=x"),
+        response: HTTPResponse(
+          status: 200,
+          body: Array(
+            #"{"data":[{"id":"131600000000001","login_url":"https:\/\/developers.facebook.com\/checkpoint\/test-user-login\/131600000000001\/"}]}"#
+              .utf8)),
+        recordedAt: "2017-01-03T08:00:00Z"))
+    #expect(builder.recordedApp == "119900000000001")
   }
 
   @Test func anObjectReadByNameFromV2IsAPage() async throws {

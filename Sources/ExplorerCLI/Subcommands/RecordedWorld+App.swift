@@ -5,7 +5,8 @@ import GraphJSON
 extension RecordedWorld {
   /// The app ids a Graph request of `interaction` names when Graph answered it without an
   /// error: `client_id` of `oauth/access_token` (query or form), and the owner of an app's own
-  /// `accounts` edge (`/{app-id}/accounts/test-users`).
+  /// `accounts` edge (`/{app-id}/accounts/test-users`, or `/{app-id}/accounts` listing test
+  /// users), not a person's (the Pages they manage).
   static func appIDs(in interaction: Interaction) -> [String] {
     guard interaction.response.status < 400, VerifyScope.isGraph(interaction.request.url),
       let call = try? GraphRequest(parsing: interaction.request)
@@ -16,10 +17,13 @@ extension RecordedWorld {
     {
       return [id]
     }
-    if path.count >= 2, path[1] == "accounts", path[0].allSatisfy(\.isNumber) {
-      return [path[0]]
-    }
-    return []
+    guard path.count >= 2, path[1] == "accounts", path[0].allSatisfy(\.isNumber) else { return [] }
+    // `/{app-id}/accounts/test-users`, or `/{id}/accounts` listing test users (`login_url`);
+    // a person's `accounts` lists the Pages they manage.
+    if path.count == 3, path[2] == "test-users" { return [path[0]] }
+    let answer = try? JSONParser.parse(interaction.response.decodedBody)
+    let first = answer?["data"]?.arrayValue?.first
+    return path.count == 2 && first?["login_url"] != nil ? [path[0]] : []
   }
 
   /// Counts the apps `interaction` names.
