@@ -41,6 +41,12 @@ extension RecordedWorld {
       fields[owner] = JSONObject()
       added[type, default: 0] += 1
     }
+    // The recording's app is the world's application node (renamed in `assembled()`), whatever
+    // the recording had it as (the owner of its `accounts` edge).
+    if let app = recordedApp, !baseIDs.contains(app), let type = types.removeValue(forKey: app) {
+      fields[app] = nil
+      added[type] = (added[type] ?? 1) > 1 ? (added[type] ?? 1) - 1 : nil
+    }
   }
 
   /// The world file's JSON for what was learned, read back as a world.
@@ -102,6 +108,10 @@ extension RecordedWorld {
       app["users"] = .array(users.sorted().map { .string($0) })
       root["app"] = .object(app)
     }
-    return try World(json: JSONPrinter().bytes(.object(root)))
+    var world = JSONValue.object(root)
+    if let app = recordedApp, let base = root["app"]?["id"]?.stringValue {
+      world = Self.renamingApp(world, from: base, to: app)
+    }
+    return try World(json: JSONPrinter().bytes(world))
   }
 }

@@ -48,6 +48,10 @@ struct RecordedWorld {
   /// Whether a read with no version in its path was answered as v1.0 (recorded before v2.0
   /// was released, or showing a field v2.0 refuses).
   var unversionedV1 = false
+  /// How many successful requests named each app (`client_id`, `/{app-id}/accounts`), and the
+  /// order they were last named in.
+  var appMentions: [String: Int] = [:]
+  var appOrder: [String] = []
   /// How many objects the recording added, by type, and interactions read.
   var added: [String: Int] = [:]
   private(set) var read = 0
@@ -85,6 +89,7 @@ struct RecordedWorld {
   /// in any body form: JSON, text, base64, or gzip or deflate as it came).
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
+    learnApp(interaction)
     // A publishing write the recording shows succeeding was permitted.
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
@@ -100,9 +105,11 @@ struct RecordedWorld {
     else { return }
     var path = parts.pathComponents
     var versioned = false
+    var pathVersion: String?
     if let first = path.first, first.hasPrefix("v"), GraphRequest.normalisedVersion(first) != nil {
       path.removeFirst()
       versioned = true
+      pathVersion = first
     }
     let query = parts.queryItems
     guard query["ids"] == nil, !path.isEmpty else { return }
@@ -122,12 +129,17 @@ struct RecordedWorld {
     case 1:
       guard let id = answer["id"]?.stringValue else { return }
       if path[0] == "me" { me = id }
-      node(answer, type: nil)
-      if !versioned, types[id] == "user", answer["username"] != nil { unversionedV1 = true }
       let name = path[0].removingPercentEncoding ?? path[0]
-      if name != "me", name != id, name != "app", !name.allSatisfy(\.isNumber) {
-        aliases[name.lowercased()] = id
-      }
+      let vanity = name != "me" && name != id && name != "app" && !name.allSatisfy(\.isNumber)
+      // From v2.0 Graph answers no person by a name (803): what it answered so is a Page.
+      let fromV2 = Self.answeredFromV2(interaction, pathVersion: pathVersion)
+      // Nor another person's feed: an object whose feed it listed to someone else is a Page
+      // (**[choice]**: a group, which the emulator has not, reads alike).
+      let feedListed =
+        path[0] != "me" && Self.feedEdges.contains { answer[$0]?["data"]?.arrayValue != nil }
+      node(answer, type: fromV2 && (vanity || feedListed) ? "page" : nil)
+      if !versioned, types[id] == "user", answer["username"] != nil { unversionedV1 = true }
+      if vanity { aliases[name.lowercased()] = id }
       if path[0] == "me", let data = answer["permissions"]?["data"] {
         scopes = RecordedSession.granted(data) ?? scopes
       }
@@ -138,11 +150,33 @@ struct RecordedWorld {
       }
       if path[0] == "me", me == nil { me = Self.owner(inPagingOf: answer, edge: path[1]) }
       let owner = path[0] == "me" ? (me ?? "me") : (aliases[path[0].lowercased()] ?? path[0])
+      if path[0] != "me", Self.feedEdges.contains(path[1]), types[owner] == nil,
+        Self.answeredFromV2(interaction, pathVersion: pathVersion)
+      {
+        types[owner] = "page"
+        fields[owner] = JSONObject()
+        added["page", default: 0] += 1
+      }
       let firstPage = query.items.allSatisfy { !Self.pageParameters.contains($0.name) }
       let isWhole = firstPage && answer["paging"]?["next"] == nil
       list(answer["data"], owner: owner, edge: path[1], whole: isWhole)
     default: return
     }
+  }
+
+  /// The edges that list what was posted on an object: from v2.0 a person's only to themselves.
+  static let feedEdges = ["feed", "posts"]
+
+  /// The day Graph API v1.0 stopped answering: an unversioned call recorded after it was v2.0
+  /// or later.
+  static let v1Ended = "2015-04-30"
+
+  /// Whether Graph answered `interaction` at v2.0 or later: by its `facebook-api-version`
+  /// header, else the version in its path, else a recording after v1.0's end.
+  static func answeredFromV2(_ interaction: Interaction, pathVersion: String?) -> Bool {
+    let shown = interaction.response.headers["facebook-api-version"] ?? pathVersion
+    if let shown, let major = Int(shown.dropFirst().prefix { $0.isNumber }) { return major >= 2 }
+    return interaction.recordedAt.count >= 10 && interaction.recordedAt.prefix(10) >= v1Ended
   }
 
   /// The owner a `me/EDGE` answer's paging links name (`.../v2.5/1015.../friends?...`).
@@ -171,7 +205,11 @@ struct RecordedWorld {
       added[type, default: 0] += 1
     }
     for member in object.members where !Self.notStored.contains(member.key) {
-      if let data = member.value["data"], data.arrayValue != nil {
+      // A list of objects is an edge; one of values without ids (a post's `attachments`) is
+      // a field, kept as recorded.
+      if let data = member.value["data"], let items = data.arrayValue,
+        items.isEmpty || items.contains(where: { $0["id"] != nil })
+      {
         list(data, owner: id, edge: member.key)
         continue
       }

@@ -44,6 +44,9 @@ extension VerifyArguments {
         foreign ? " (another tool's placeholder; --secret \(name)=VALUE sends another)" : ""
       if out[placeholder] != nil {
         lines.append("\(placeholder) sent as the value given with --secret")
+      } else if emulator, foreign, Self.namesAppID(placeholder) {
+        out[placeholder] = world.app.id
+        lines.append("\(placeholder) sent as the emulator's app id \(world.app.id)" + tail)
       } else if let index = minted[placeholder] {
         let summary = cassette.interactions[index].summary
         lines.append(
@@ -110,6 +113,14 @@ extension VerifyArguments {
     if inner.contains("SIGNED") { return .signedRequest }
     if inner.hasSuffix("CODE") { return .code }
     return .accessToken
+  }
+
+  /// Whether another tool's placeholder stands for the app's id (`<CLIENT_ID>`,
+  /// `<FACEBOOK_APP_ID>`): an id, not a secret, which those tools hide alike. **[choice]**: by
+  /// the words `CLIENT_ID`, `APP_ID`, `APPID` in its name.
+  static func namesAppID(_ placeholder: String) -> Bool {
+    let inner = placeholder.dropFirst().dropLast().uppercased()
+    return ["CLIENT_ID", "APP_ID", "APPID", "CLIENTID"].contains { inner.hasSuffix($0) }
   }
 
   /// Whether `placeholder` is not one this tool writes (`<KIND_N>`).

@@ -17,10 +17,12 @@ enum WorldCommand {
       order (friendships both ways), and the permissions me/permissions showed. It is made over
       the default world (its app, clock and test tokens), or over --base WORLD (a world file or
       generated:people=N,friends=K). When the recording used a token of its own, `me` becomes the
-      world's default user, with the token CAAEmuRecordedMe. Answers kept gzip, deflate or
-      base64 are read; names objects were read by become aliases; an edge recorded whole (empty
-      included) holds what was recorded; unversioned reads of v1.0 days make v1.0 the world's
-      default version; secrets are redacted as import redacts them.
+      world's default user, with the token CAAEmuRecordedMe; the app its requests name
+      (client_id, /APP-ID/accounts/test-users) becomes the world's app. Answers kept gzip,
+      deflate or base64 are read; names objects were read by become aliases (a Page's, from
+      v2.0); an edge recorded whole (empty included) holds what was recorded; unversioned reads
+      of v1.0 days make v1.0 the world's default version; secrets are redacted as import redacts
+      them.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.

@@ -42,9 +42,11 @@ extension NodeRenderer {
     }
   }
 
-  /// A post's attachments: its link as a `share`, its photo as a `photo`; none for a status.
-  /// **[choice]** the members kept (`type`, `url`, `title`, `target`).
+  /// A post's attachments: as stored (a world made from a recording keeps what Graph answered),
+  /// else its link as a `share`, its photo as a `photo`; none for a status. **[choice]** the
+  /// members kept (`type`, `url`, `title`, `target`).
   func attachments(of post: Node) -> JSONValue? {
+    if let stored = post.fields["attachments"] { return stored }
     var item = JSONObject()
     if let photo = post.fields["object_id"]?.stringValue {
       item.append("type", "photo")

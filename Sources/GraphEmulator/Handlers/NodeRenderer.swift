@@ -46,9 +46,14 @@ struct NodeRenderer {
   }
 
   /// The answer without `fields`: a user or Page gives only name and id from v2.4 on; a user
-  /// the basic (and permitted) fields before; other types give every stored field.
+  /// the basic (and permitted) fields before; a Marketing API object only its id; other types
+  /// give every stored field.
   func defaultObject(_ node: Node) -> JSONObject {
     var out = JSONObject()
+    if Self.idOnlyTypes.contains(node.type) {
+      out.append("id", .string(node.id))
+      return out
+    }
     if node.type == .user || node.type == .page, call.version.follows(.declarativeFields) {
       if let name = node.fields["name"] { out.append("name", name) }
       out.append("id", .string(node.id))
@@ -66,6 +71,10 @@ struct NodeRenderer {
     for member in node.fields.members { out.append(member.key, member.value) }
     return out
   }
+
+  /// Types Graph answers with their id alone when no `fields` are given: the Marketing API's (an
+  /// `ads` edge read without `fields` lists `{"id"}` items, a public recording of v11.0 shows).
+  static let idOnlyTypes: Set<NodeType> = [.adaccount, .campaign, .adset, .ad, .adcreative]
 
   /// The compact form of an edge item when no `fields` are given.
   func itemObject(_ node: Node, edge: String) -> JSONObject {

@@ -1,0 +1,73 @@
+import GraphAPI
+import GraphCassette
+import GraphJSON
+
+extension RecordedWorld {
+  /// The app ids a Graph request of `interaction` names when Graph answered it without an
+  /// error: `client_id` of `oauth/access_token` (query or form), and the owner of an app's own
+  /// `accounts` edge (`/{app-id}/accounts/test-users`, or `/{app-id}/accounts` listing test
+  /// users), not a person's (the Pages they manage).
+  static func appIDs(in interaction: Interaction) -> [String] {
+    guard interaction.response.status < 400, VerifyScope.isGraph(interaction.request.url),
+      let call = try? GraphRequest(parsing: interaction.request)
+    else { return [] }
+    let path = call.path.split(separator: "/").map(String.init)
+    if path == ["oauth", "access_token"], let id = call.parameters["client_id"],
+      !id.isEmpty, id.allSatisfy(\.isNumber)
+    {
+      return [id]
+    }
+    guard path.count >= 2, path[1] == "accounts", path[0].allSatisfy(\.isNumber) else { return [] }
+    // `/{app-id}/accounts/test-users`, or `/{id}/accounts` listing test users (`login_url`);
+    // a person's `accounts` lists the Pages they manage.
+    if path.count == 3, path[2] == "test-users" { return [path[0]] }
+    let answer = try? JSONParser.parse(interaction.response.decodedBody)
+    let first = answer?["data"]?.arrayValue?.first
+    return path.count == 2 && first?["login_url"] != nil ? [path[0]] : []
+  }
+
+  /// Counts the apps `interaction` names.
+  mutating func learnApp(_ interaction: Interaction) {
+    for id in Self.appIDs(in: interaction) {
+      appMentions[id, default: 0] += 1
+      appOrder.removeAll { $0 == id }
+      appOrder.append(id)
+    }
+  }
+
+  /// The app the recording was made with: the one its successful requests name most, the
+  /// latest named on a tie (**[choice]**: a recording of two apps keeps the one its later
+  /// reads depend on); nil when it names none or only the base's.
+  var recordedApp: String? {
+    let most = appMentions.values.max() ?? 0
+    guard let id = appOrder.last(where: { appMentions[$0] == most }) else { return nil }
+    return id == root["app"]?["id"]?.stringValue ? nil : id
+  }
+
+  /// `value` with every mention of the base app `old` naming `new` instead: ids, keys (edge
+  /// owners) and app tokens (`old|...`).
+  static func renamingApp(_ value: JSONValue, from old: String, to new: String) -> JSONValue {
+    switch value {
+    case .string(let text):
+      if text == old { return .string(new) }
+      if text.hasPrefix(old + "|") { return .string(new + text.dropFirst(old.count)) }
+      if text.hasSuffix("id=" + old) { return .string(text.dropLast(old.count) + new) }
+      return value
+    case .array(let items):
+      return .array(items.map { renamingApp($0, from: old, to: new) })
+    case .object(let object):
+      // Keyed by the app (edge owners): the recording's own entry wins over the base's.
+      let recorded = object[new] != nil
+      return .object(
+        JSONObject(
+          object.members.compactMap { member in
+            if member.key == old, recorded { return nil }
+            return .init(
+              key: member.key == old ? new : member.key,
+              value: renamingApp(member.value, from: old, to: new))
+          }))
+    default:
+      return value
+    }
+  }
+}
