@@ -79,6 +79,24 @@ import Testing
     #expect(paging?.title.hasPrefix("me/friends read in 2 pages (3 items)") == true)
   }
 
+  /// An app on the iOS SDK 3.24 (v2.2 in every path) recorded today from the emulator: each
+  /// answer's `facebook-api-version` says v2.2 served it, so no call was made to a dead
+  /// version; the recording's date alone (no header, or a newer version answering) still is.
+  @Test func aVersionTheAnswerSaysServedItIsNotPastItsEndOfLife() {
+    let url = "https://graph.facebook.com/v2.2/me?format=json&sdk=ios&access_token=\(Self.token)"
+    func report(_ served: String?) -> DoctorReport {
+      var headers: HTTPHeaders = [:]
+      if let served { headers["facebook-api-version"] = served }
+      var call = Self.interaction(url, headers: headers, body: #"{"id":"1000"}"#)
+      call.recordedAt = "2026-12-05T02:00:00.000Z"
+      return DoctorAnalyzer.report(Cassette(interactions: [call]), file: "sdk", format: "test")
+    }
+    #expect(!report("v2.2").kinds.contains("version-past-end-of-life"))
+    #expect(report("v2.2").count(.error) == 0)
+    #expect(report(nil).kinds.contains("version-past-end-of-life"))
+    #expect(report("v2.5").kinds.contains("version-past-end-of-life"))
+  }
+
   @Test func aCursorFollowedTwiceWithinOneReadIsStillALoop() {
     let next = "\(Self.graph)/1000/friends?limit=2&after=QVFI&access_token=\(Self.token)"
     let cassette = Cassette(interactions: [

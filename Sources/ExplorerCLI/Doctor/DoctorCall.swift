@@ -31,6 +31,8 @@ struct DoctorCall {
   var host: String
   /// `v2.2`, or `nil` for an unversioned call.
   var version: String?
+  /// The version the answer says served the call (its `facebook-api-version` header).
+  var servedVersion: String?
   /// The path without the version: `me/friends`.
   var path: String
   var parameters: QueryItems
@@ -53,6 +55,7 @@ struct DoctorCall {
     let request = interaction.request
     summary = interaction.summary
     status = interaction.response.status
+    servedVersion = interaction.response.headers["facebook-api-version"]
     let iso = Self.isoText(interaction.recordedAt)
     time = Self.seconds(iso: iso)
     day = time == nil ? nil : String(iso.prefix(10))
