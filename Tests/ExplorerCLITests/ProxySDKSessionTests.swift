@@ -231,6 +231,9 @@ import Testing
     let doctor = try await runProgram(
       binary, ["doctor", file, "--fail-on", "warning", "--no-color"])
     #expect(doctor.status == 0, "\(doctor.output)\(doctor.error)")
+    // Every token the dialogs issued is a user token, its owner read from the SDK's batch.
+    #expect(!doctor.output.contains("unknown token"), "\(doctor.output)")
+    #expect(doctor.output.contains("user token · of Bob Okafor (\(Self.bob))"), "\(doctor.output)")
   }
 }
 
