@@ -28,7 +28,8 @@ public final class GraphEmulator: GraphTransport, Sendable {
 
   /// The synchronous core of `send`.
   public func answer(_ request: HTTPRequest) -> HTTPResponse {
-    router.withLock { $0.respond(to: request) }
+    let request = AddressedRequest.resolve(request)
+    return router.withLock { $0.respond(to: request) }
   }
 
   func withState<T>(_ body: (inout EmulatorState) throws(EmulatorError) -> T)

@@ -79,6 +79,62 @@ import Testing
     #expect(paging?.title.hasPrefix("me/friends read in 2 pages (3 items)") == true)
   }
 
+  /// An app on the iOS SDK 3.24 (v2.2 in every path) recorded today from the emulator: each
+  /// answer's `facebook-api-version` says v2.2 served it, so no call was made to a dead
+  /// version; the recording's date alone (no header, or a newer version answering) still is.
+  @Test func aVersionTheAnswerSaysServedItIsNotPastItsEndOfLife() {
+    let url = "https://graph.facebook.com/v2.2/me?format=json&sdk=ios&access_token=\(Self.token)"
+    func report(_ served: String?) -> DoctorReport {
+      var headers: HTTPHeaders = [:]
+      if let served { headers["facebook-api-version"] = served }
+      var call = Self.interaction(url, headers: headers, body: #"{"id":"1000"}"#)
+      call.recordedAt = "2026-12-05T02:00:00.000Z"
+      return DoctorAnalyzer.report(Cassette(interactions: [call]), file: "sdk", format: "test")
+    }
+    #expect(!report("v2.2").kinds.contains("version-past-end-of-life"))
+    #expect(report("v2.2").count(.error) == 0)
+    #expect(report(nil).kinds.contains("version-past-end-of-life"))
+    #expect(report("v2.5").kinds.contains("version-past-end-of-life"))
+  }
+
+  /// The iOS SDK 3.24's login: the dialog's redirect names the token and its scopes, then
+  /// `me` and `me/permissions` go in one batch; the token is a user token of Bob's with what
+  /// the dialog and the batch said (it was an unknown token).
+  @Test func aDialogTokenReadInAnSDKBatchIsKnown() throws {
+    let token = Self.token
+    let fragment =
+      "access_token=\(token)&expires_in=5183999&granted_scopes=public_profile%2Cuser_photos"
+      + "&denied_scopes=user_likes"
+    let item = { (path: String) in
+      #"{"method":"GET","relative_url":"\#(path)?format=json&sdk=ios&access_token=\#(token)"}"#
+    }
+    let batch = "[\(item("me")),\(item("me/permissions"))]"
+    let answers = """
+      [{"code":200,"body":"{\\"id\\":\\"100001000000002\\",\\"name\\":\\"Bob Okafor\\"}"},\
+      {"code":200,"body":"{\\"data\\":[{\\"permission\\":\\"publish_actions\\",\\"status\\":\\"granted\\"}]}"}]
+      """
+    var body = QueryItems()
+    // As the SDK sends it: each item with its own token, none for the batch.
+    body.append("batch_app_id", "233936543368280")
+    body.append("batch", batch)
+    let report = DoctorAnalyzer.report(
+      Cassette(interactions: [
+        Self.interaction(
+          "https://m.facebook.com/v2.2/dialog/oauth", method: "POST", status: 302,
+          headers: ["Location": "fbconnect://success#" + fragment], requestBody: "decision=approve"
+        ),
+        Self.interaction(
+          "https://graph.facebook.com/v2.2", method: "POST", body: answers,
+          requestBody: body.formEncoded),
+      ]), file: "sdk", format: "test")
+    let known = try #require(report.analysis.identities.tokens[token])
+    #expect(known.kind == "user")
+    #expect(known.owner == "Bob Okafor (100001000000002)")
+    #expect(known.granted.isSuperset(of: ["public_profile", "user_photos", "publish_actions"]))
+    #expect(known.declined == ["user_likes"])
+    #expect(known.events.contains { $0.1.hasPrefix("issued by the login dialog") })
+  }
+
   @Test func aCursorFollowedTwiceWithinOneReadIsStillALoop() {
     let next = "\(Self.graph)/1000/friends?limit=2&after=QVFI&access_token=\(Self.token)"
     let cassette = Cassette(interactions: [

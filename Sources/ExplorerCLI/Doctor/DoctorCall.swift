@@ -12,6 +12,9 @@ struct DoctorCall {
     var item: Int?
     /// `GET me/friends` for a batch item, from the request's `batch` parameter.
     var itemRequest: String?
+    /// The batch item's own token (its `relative_url`'s `access_token`, as the iOS SDK 3.x
+    /// sends each item's), when it has one.
+    var itemToken: String? = nil
     var response: HTTPResponse
     /// The Graph error in the body, read once (`nil` for a success).
     var error: GraphErrorBody?
@@ -31,6 +34,8 @@ struct DoctorCall {
   var host: String
   /// `v2.2`, or `nil` for an unversioned call.
   var version: String?
+  /// The version the answer says served the call (its `facebook-api-version` header).
+  var servedVersion: String?
   /// The path without the version: `me/friends`.
   var path: String
   var parameters: QueryItems
@@ -53,6 +58,7 @@ struct DoctorCall {
     let request = interaction.request
     summary = interaction.summary
     status = interaction.response.status
+    servedVersion = interaction.response.headers["facebook-api-version"]
     let iso = Self.isoText(interaction.recordedAt)
     time = Self.seconds(iso: iso)
     day = time == nil ? nil : String(iso.prefix(10))
@@ -85,13 +91,22 @@ struct DoctorCall {
       let items = try? GraphBatchResponse(parsing: response.body)
     {
       let requests = (try? JSONParser.parse(Array(batch.utf8)))?.arrayValue ?? []
-      answers = items.items.enumerated().compactMap { index, item in
+      answers = items.items.enumerated().compactMap { index, item -> Answer? in
         guard let item else { return nil }
-        let described = index < requests.count ? Self.describe(requests[index]) : nil
+        let operation: JSONValue? = index < requests.count ? requests[index] : nil
         return Answer(
-          item: index, itemRequest: described, response: item.response, error: item.error)
+          item: index, itemRequest: operation.flatMap(Self.describe),
+          itemToken: operation.flatMap(Self.itemToken), response: item.response,
+          error: item.error)
       }
     }
+  }
+
+  /// The `access_token` in a batch operation's `relative_url`.
+  static func itemToken(_ operation: JSONValue) -> String? {
+    guard let url = operation["relative_url"]?.stringValue, let mark = url.firstIndex(of: "?")
+    else { return nil }
+    return QueryItems(parsing: String(url[url.index(after: mark)...]))["access_token"]
   }
 
   /// `GET me/friends` for a batch operation.

@@ -97,11 +97,62 @@ struct DoctorIdentities {
       }
     }
     readAnswer(call)
+    readDialogRedirect(call)
     for answer in call.answers {
-      guard let error = answer.error, let label = call.token
+      if let item = Self.batchItem(answer, of: call) { readAnswer(item) }
+      guard let error = answer.error, let label = answer.itemToken ?? call.token
       else { continue }
       readError(error, label: label, call: call)
     }
+  }
+
+  /// A batch item's answer as a call of its own (the iOS SDK 3.24 sends `me` and
+  /// `me/permissions` in one batch, each with its own token), with the item's token, else the
+  /// batch's.
+  static func batchItem(_ answer: DoctorCall.Answer, of call: DoctorCall) -> DoctorCall? {
+    guard answer.item != nil, answer.response.status == 200, let described = answer.itemRequest,
+      let space = described.firstIndex(of: " "),
+      answer.response.body.count <= DoctorCall.parsedLimit,
+      let json = try? JSONParser.parse(answer.response.body)
+    else { return nil }
+    let pieces = described[described.index(after: space)...].split(
+      separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    var segments = (pieces.first ?? "").split(separator: "/").map(String.init)
+    if let first = segments.first, first.first == "v", first.contains(".") {
+      segments.removeFirst()
+    }
+    var item = call
+    item.method = String(described[..<space])
+    item.path = segments.joined(separator: "/")
+    item.parameters = QueryItems(parsing: pieces.count > 1 ? String(pieces[1]) : "")
+    item.token = answer.itemToken ?? call.token
+    item.status = answer.response.status
+    item.json = json
+    item.answers = []
+    return item
+  }
+
+  /// The login dialog's redirect to the app (`fbconnect://success#access_token=...`, or
+  /// `?code=`'s form with a token): a user token issued, with the scopes it names
+  /// (`granted_scopes`, `denied_scopes`, 3.24's `return_scopes=true`).
+  private mutating func readDialogRedirect(_ call: DoctorCall) {
+    guard (300..<400).contains(call.status), call.path.hasSuffix("dialog/oauth"),
+      let location = call.answers.first?.response.headers["Location"],
+      let start = location.firstIndex(where: { $0 == "#" || $0 == "?" })
+    else { return }
+    let items = QueryItems(parsing: String(location[location.index(after: start)...]))
+    guard let issued = items["access_token"], !issued.isEmpty else { return }
+    with(issued) { token in
+      if token.kind == "unknown" { token.kind = "user" }
+      if token.origin == nil { token.origin = .login }
+      for scope in (items["granted_scopes"] ?? "").split(separator: ",") {
+        token.granted.insert(String(scope))
+      }
+      for scope in (items["denied_scopes"] ?? "").split(separator: ",") {
+        token.declined.insert(String(scope))
+      }
+    }
+    event(issued, call.number, "issued by the login dialog (\(call.path))")
   }
 
   private mutating func readAnswer(_ call: DoctorCall) {

@@ -65,7 +65,9 @@ struct DoctorOverview {
       use.firstDay = min(use.firstDay ?? day, day)
       use.lastDay = max(use.lastDay ?? day, day)
       if let release = use.release {
-        if let end = release.endOfLife, day > end {
+        // An answer whose facebook-api-version names the version asked was served by it:
+        // the answering server's day (an emulator's, a replay's) is not the recording's.
+        if let end = release.endOfLife, day > end, call.servedVersion != version {
           use.pastEndOfLife += 1
           if use.pastEndOfLifeAt.count < DoctorFinding.shownInteractions {
             use.pastEndOfLifeAt.append(call.number)

@@ -1,9 +1,9 @@
 import GraphAPI
 import GraphEmulator
 
-/// The emulator behind `graph-explorer proxy`: a request for one of its CDN-style profile
-/// picture URLs (`PictureCDN`) is asked as the emulator's own picture path on Graph's host, so
-/// an app that loads `https://fbcdn-profile-a.akamaihd.net/...` gets the person's picture.
+/// The emulator behind `graph-explorer proxy`. It answers its CDN-style picture and photo URLs
+/// itself (`PictureCDN`, read back in the emulator, so `serve` answers them alike); this names
+/// the emulator the proxy answers from (`--throttle` reaches it through here).
 struct ProxyPictures: ImmediateGraphTransport {
   let emulator: GraphEmulator
 
@@ -12,11 +12,6 @@ struct ProxyPictures: ImmediateGraphTransport {
   }
 
   func answerNow(_ request: HTTPRequest) throws -> HTTPResponse {
-    guard let path = PictureCDN.emulatorPath(for: request.url) else {
-      return try emulator.answerNow(request)
-    }
-    var picture = request
-    picture.url = "https://graph.facebook.com" + path
-    return try emulator.answerNow(picture)
+    try emulator.answerNow(request)
   }
 }

@@ -24,9 +24,10 @@ enum ProxyRecording {
     var upstream: any GraphTransport = network
     var description = "Facebook's hosts"
     if let upstreamOverride {
-      guard let forward = UpstreamTransport(upstream: upstreamOverride, inner: network) else {
+      guard var forward = UpstreamTransport(upstream: upstreamOverride, inner: network) else {
         throw ServeOptions.UsageError(description: "--upstream: '\(upstreamOverride)' is not a URL")
       }
+      forward.forwardsAddress = true
       upstream = forward
       description = forward.base
     }

@@ -9,6 +9,10 @@ struct UpstreamTransport: GraphTransport {
   /// `scheme://host[:port][/path]` without a trailing slash.
   let base: String
   let inner: any GraphTransport
+  /// Whether the upstream is told the scheme and host the client addressed
+  /// (`X-Forwarded-Proto`, `X-Forwarded-Host`): `proxy --record --upstream`, whose upstream
+  /// (another `serve`) then answers as that Facebook host rather than as its own address.
+  var forwardsAddress = false
 
   static let hopHeaders: Set<String> = [
     "host", "connection", "keep-alive", "proxy-connection", "proxy-authorization", "te",
@@ -31,10 +35,15 @@ struct UpstreamTransport: GraphTransport {
   /// `request` as it goes upstream.
   func forwarded(_ request: HTTPRequest) -> HTTPRequest {
     var request = request
-    if let parts = URLParts(request.url) {
+    let parts = URLParts(request.url)
+    if let parts {
       request.url = base + parts.path + (parts.query.map { "?\($0)" } ?? "")
     }
     request.headers.fields.removeAll { Self.hopHeaders.contains($0.name.lowercased()) }
+    if forwardsAddress, let parts {
+      request.headers["X-Forwarded-Proto"] = parts.scheme
+      request.headers["X-Forwarded-Host"] = parts.host + (parts.port.map { ":\($0)" } ?? "")
+    }
     return request
   }
 }

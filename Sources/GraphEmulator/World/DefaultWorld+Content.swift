@@ -141,14 +141,11 @@ extension DefaultWorld {
   static func photoFields(id: String, from: JSONValue, time: Int, name: String? = nil)
     -> [(String, JSONValue)]
   {
-    let source = "https://fbcdn-sphotos-a-a.akamaihd.net/hphotos-ak-xpa1/t31.0-8/\(id)_o.jpg"
+    let source = PictureCDN.photoSource(id)
     var fields: [(String, JSONValue)] = [("from", from)]
     if let name { fields.append(("name", .string(name))) }
     fields += [
-      (
-        "picture",
-        .string("https://fbcdn-photos-a-a.akamaihd.net/hphotos-ak-xpa1/t1.0-0/\(id)_s.jpg")
-      ),
+      ("picture", .string(PictureCDN.photoThumbnail(id))),
       ("source", .string(source)), ("height", 720), ("width", 960),
       ("images", [["height": 720, "source": .string(source), "width": 960]]),
       ("link", .string("https://www.facebook.com/photo.php?fbid=\(id)")),
