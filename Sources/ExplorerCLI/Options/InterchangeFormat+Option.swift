@@ -20,7 +20,7 @@ extension InterchangeFormat {
     return CassetteDialect.all.map { dialect in
       let also =
         dialect.alsoWrittenBy.isEmpty
-        ? "" : " (also \(dialect.alsoWrittenBy.joined(separator: ", ")))"
+        ? "" : "; also \(dialect.alsoWrittenBy.joined(separator: ", "))"
       let pad = String(repeating: " ", count: width - dialect.name.count)
       return "  \(dialect.name)\(pad)  \(dialect.summary)\(also)"
     }.joined(separator: "\n")

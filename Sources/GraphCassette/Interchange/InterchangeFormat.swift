@@ -57,7 +57,7 @@ public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
     case .har:
       return CassetteDialect(
         format: self, displayName: "HAR", tool: "HAR",
-        summary: "HAR 1.2 (browser devtools, Charles, Insomnia)", alsoWrittenBy: ["Polly.JS"],
+        summary: "HAR 1.2: browser devtools, Charles, Insomnia", alsoWrittenBy: ["Polly.JS"],
         sign: "log.entries", carries: Set(CassetteDialect.Kept.allCases),
         detection: .json(key: "log") { $0["log"]?["entries"] != nil },
         reader: .document { document, reader, notes throws(CassetteError) in
@@ -75,7 +75,7 @@ public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
     case .vcrYAML:
       return CassetteDialect(
         format: self, displayName: "Ruby VCR YAML", tool: "Ruby VCR",
-        summary: "Ruby VCR's default YAML serializer (VCR 1.x's too)", alsoWrittenBy: [],
+        summary: "Ruby VCR's default YAML serializer, VCR 1.x's too", alsoWrittenBy: [],
         sign: "http_interactions: or VCR 1.x's - !ruby/struct:VCR::HTTPInteraction",
         carries: [.hosts, .repeatedHeaders, .times, .binaryBodies],
         detection: .text { bytes in
@@ -120,7 +120,7 @@ public enum InterchangeFormat: String, Sendable, Hashable, CaseIterable {
       return CassetteDialect(
         format: self, displayName: "WireMock mappings", tool: "WireMock",
         summary: "WireMock stub mappings", alsoWrittenBy: [],
-        sign: "mappings (or one request/response mapping)", carries: [],
+        sign: "mappings or one request/response mapping", carries: [],
         detection: .json(key: nil, matches: RecorderCodecs.isWireMock),
         reader: .tree { value, reader, notes throws(CassetteError) in
           try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes.lines)
