@@ -27,7 +27,7 @@ let package = Package(
     // not linked, so no pkg-config (its `--libs` would link it).
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(
-      name: "GraphLive", dependencies: ["GraphAPI", "GraphJSON", "GraphGzip", "CCurl"],
+      name: "GraphLive", dependencies: ["GraphAPI", "GraphGzip", "CCurl"],
       swiftSettings: strict),
     .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
     .target(name: "GraphGzip", dependencies: ["GraphAPI"], swiftSettings: strict),
@@ -58,19 +58,13 @@ let package = Package(
     .executableTarget(name: "graph-explorer", dependencies: ["ExplorerCLI"], swiftSettings: strict),
     .executableTarget(
       name: "graph-bench",
-      dependencies: [
-        "GraphJSON", "GraphAPI", "GraphEmulator", "GraphCassette", "GraphServer", "GraphLive",
-        "GraphProxy",
-      ],
+      dependencies: ["GraphJSON", "GraphAPI", "GraphEmulator", "GraphCassette", "GraphLive"],
       swiftSettings: strict
     ),
     .target(name: "GraphJSONTestSupport", dependencies: ["GraphJSON"], swiftSettings: strict),
     .target(
       name: "GraphTestSupport",
-      dependencies: [
-        "GraphJSON", "GraphJSONTestSupport", "GraphAPI", "GraphEmulator", "GraphCassette",
-        "GraphGzip",
-      ],
+      dependencies: ["GraphJSON", "GraphJSONTestSupport", "GraphAPI", "GraphGzip"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -78,31 +72,37 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "GraphAPITests", dependencies: ["GraphAPI", "GraphTestSupport"], swiftSettings: strict),
+      name: "GraphAPITests", dependencies: ["GraphAPI", "GraphJSON", "GraphTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "GraphLiveTests",
       dependencies: [
-        "GraphLive", "GraphServer", "GraphEmulator", "GraphCassette", "GraphGzip",
-        "GraphTestSupport",
+        "GraphLive", "GraphAPI", "GraphJSON", "GraphServer", "GraphEmulator", "GraphCassette",
+        "GraphGzip", "GraphTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "GraphEmulatorTests", dependencies: ["GraphEmulator", "GraphTestSupport"],
+      name: "GraphEmulatorTests",
+      dependencies: ["GraphEmulator", "GraphAPI", "GraphJSON", "GraphTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "GraphCassetteTests",
       dependencies: [
-        "GraphCassette", "GraphYAML", "GraphGzip", "GraphEmulator", "GraphTestSupport",
+        "GraphCassette", "GraphAPI", "GraphJSON", "GraphYAML", "GraphGzip", "GraphEmulator",
+        "GraphTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "GraphYAMLTests", dependencies: ["GraphYAML", "GraphJSON"], swiftSettings: strict),
     .testTarget(
-      name: "GraphServerTests", dependencies: ["GraphServer", "GraphEmulator", "GraphTestSupport"],
+      name: "GraphServerTests",
+      dependencies: ["GraphServer", "GraphAPI", "GraphJSON", "GraphEmulator", "GraphTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "GraphProxyTests",
-      dependencies: ["GraphProxy", "GraphServer", "GraphEmulator", "GraphTestSupport", "COpenSSL"],
+      dependencies: [
+        "GraphProxy", "GraphAPI", "GraphServer", "GraphEmulator", "GraphTestSupport", "COpenSSL",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "ExplorerCLITests",

@@ -84,7 +84,7 @@ import Testing
 
   @Test func exportThenImportRoundTripsEveryFormat() async throws {
     let file = try await record("rt.json")
-    for format in ["har", "vcr", "vcr-yaml", "vcrpy", "vcrpy-yaml"] {
+    for format in InterchangeFormat.faithful.map(\.rawValue) {
       let exported = directory + "/out.\(format)"
       let (s1, c1) = await run(["export", file, "--format", format, "-o", exported])
       #expect(s1 == .success, "\(c1.errors)")

@@ -5,7 +5,8 @@ import Testing
 @testable import ExplorerCLI
 
 /// The completion scripts, run by the shells themselves: bash through its completion function
-/// with `COMP_WORDS` and `COMP_CWORD`, fish through `complete -C`, zsh loaded by `compinit`.
+/// with `COMP_WORDS` and `COMP_CWORD`, fish through `complete -C`, zsh through its completion
+/// widget on a pseudo-terminal (zpty), the matches captured from `compadd`.
 @Suite struct CompletionScriptTests {
   /// The first of `paths` that exists and runs, if any.
   static func shell(_ name: String) -> String? {
@@ -98,6 +99,57 @@ import Testing
     let run = try await runProgram(zsh, ["-f", "-c", program])
     #expect(run.status == 0 && run.error.isEmpty, "\(run.error)")
     #expect(run.output == "_graph_explorer\n")
+  }
+
+  /// A zsh program that types each line and Tab into an interactive zsh on a pseudo-terminal
+  /// (zpty) that has the script loaded under compinit, and writes the matches zsh's completion
+  /// adds (its `compadd`, wrapped as zsh-capture-completion does) to OUT/1, OUT/2, ...:
+  /// `zsh -f DRIVER SCRIPT OUT LINE...`.
+  static let zshDriver = #"""
+    zmodload zsh/zpty || exit 3
+    script=$1 out=$2; shift 2
+    integer n=0
+    for line in "$@"; do
+      (( n++ ))
+      zpty z zsh -f -i
+      zpty -w z "PROMPT= RPROMPT=; autoload -Uz compinit; compinit -u -D; source ${(q)script}"
+      zpty -w z "compadd() { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd \"\$@\"; return; fi; local -a hits; builtin compadd -A hits \"\$@\"; (( \$#hits )) && print -rl -- \$hits >> ${(q)out}/$n.part; builtin compadd \"\$@\"; }"
+      zpty -w z "comppostfuncs=( _capture_done ); _capture_done() { touch ${(q)out}/$n.part; mv ${(q)out}/$n.part ${(q)out}/$n; exit }"
+      zpty -w z 'bindkey "^I" complete-word'
+      zpty -w -n z "$line"$'\t'
+      integer deadline=$(( SECONDS + 20 ))
+      while [[ ! -e $out/$n ]] && (( SECONDS < deadline )); do
+        zpty -r -t z _ 2>/dev/null || sleep 0.05
+      done
+      zpty -d z
+      [[ -e $out/$n ]] || { print -r -- "no completion for: $line" >&2; exit 1 }
+    done
+    """#
+
+  @Test(.enabled(if: shell("zsh") != nil)) func zshCompletesSubcommandsOptionsAndValues()
+    async throws
+  {
+    let (folder, path) = try script(.zsh)
+    defer { folder.remove() }
+    let driver = folder.file("driver.zsh")
+    try Self.zshDriver.write(toFile: driver, atomically: true, encoding: .utf8)
+    let out = folder.file("offers")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    try Data().write(to: URL(fileURLWithPath: folder.file("seeds.graph")))
+    let lines: [(String, [String])] = [
+      ("graph-explorer se", ["serve"]),
+      ("graph-explorer proxy --insecure", ["--insecure-upstream"]),
+      ("graph-explorer export a.json --format vcrpy", ["vcrpy", "vcrpy-yaml"]),
+      ("graph-explorer serve --default-version v27", ["v27.0"]),
+      ("graph-explorer --world " + folder.file("seeds"), ["seeds.graph"]),
+    ]
+    let run = try await runProgram(
+      try #require(Self.shell("zsh")), ["-f", driver, path, out] + lines.map(\.0))
+    #expect(run.status == 0, "\(run.error)")
+    for (n, (line, expected)) in lines.enumerated() {
+      let offered = (try? String(contentsOfFile: out + "/\(n + 1)", encoding: .utf8)) ?? ""
+      #expect(offered.split(separator: "\n").map(String.init) == expected, "\(line)")
+    }
   }
 
   @Test func everyScriptNamesEverySubcommandAndOption() {

@@ -30,7 +30,7 @@ import Testing
 
   static var everyFormat: [(InterchangeFormat, [UInt8])] {
     let cassette = InterchangeTests.cassette
-    return InterchangeFormat.allCases.map { ($0, Interchange.export(cassette, as: $0)) }
+    return InterchangeFormat.faithful.map { ($0, Interchange.export(cassette, as: $0)) }
   }
 
   @Test func aByteOrderMarkIsAcceptedInEveryFormat() throws {

@@ -92,7 +92,7 @@ import Testing
       Cassette(interactions: Self.textual + Self.binary), as: .vcrpy)
     #expect(
       refusal
-        == "interaction 7 has a binary response body, which vcrpy's JSON serializer cannot hold; use --format vcrpy-yaml (vcrpy's default serializer)"
+        == "interaction 7 has a binary response body, which vcrpy's JSON serializer cannot hold; use --format vcrpy-yaml (vcrpy's default YAML serializer)"
     )
     #expect(Interchange.exportRefusal(cassette, as: .vcrpy) == nil)
   }

@@ -27,6 +27,6 @@ enum CommandManual {
 
   /// Every command's page, by `CommandReference.Entry.name`.
   static let pages: [String: Page] = requestPages.merging(
-    CommandRegistry.commands.map { ($0.type.reference.name, $0.type.manual) }
+    CommandRegistry.commands.map { ($0.reference.name, $0.manual) }
   ) { first, _ in first }
 }

@@ -1,43 +1,43 @@
-/// Every REPL command defined as a `REPLCommand` type, and where each stands among all the
-/// commands `help` lists. Adding a command is its file and its line here.
+/// Every REPL command defined as a `REPLCommand` type, in the order `help` lists them (after
+/// the request methods): the array's order is the only one. Adding a command is its file and
+/// its line here.
 enum CommandRegistry {
-  /// The registered commands in `help`'s order, each after the command `help` lists before it
-  /// (registered above it, or still in `CommandReference`'s list).
-  static let commands: [(type: any REPLCommand.Type, after: String)] = [
-    (NextCommand.self, after: "DELETE"),
-    (PreviousCommand.self, after: "next"),
-    (AllCommand.self, after: "prev"),
-    (SearchCommand.self, after: "all"),
-    (BatchCommand.self, after: "search"),
-    (TokenCommand.self, after: "batch"),
-    (VersionCommand.self, after: "token"),
-    (TargetCommand.self, after: "version"),
-    (AppCommand.self, after: "target"),
-    (LoginCommand.self, after: "app"),
-    (DialogCommand.self, after: "login"),
-    (EventsCommand.self, after: "dialog"),
-    (GrantCommand.self, after: "events"),
-    (RevokeCommand.self, after: "grant"),
-    (LogoutCommand.self, after: "revoke"),
-    (ResetCommand.self, after: "logout"),
-    (WhoamiCommand.self, after: "reset"),
-    (ExplainCommand.self, after: "whoami"),
-    (DoctorREPLCommand.self, after: "explain"),
-    (CodeCommand.self, after: "doctor"),
-    (DiffREPLCommand.self, after: "code"),
-    (RecordCommand.self, after: "diff"),
-    (ReplayCommand.self, after: "record"),
-    (VerifyREPLCommand.self, after: "replay"),
-    (HistoryCommand.self, after: "verify"),
-    (ShowCommand.self, after: "history"),
-    (HeadersCommand.self, after: "show"),
-    (RawCommand.self, after: "headers"),
-    (SaveCommand.self, after: "raw"),
-    (RerunCommand.self, after: "save"),
-    (ExpectCommand.self, after: "!n"),
-    (SetCommand.self, after: "expect"),
-    (HelpCommand.self, after: "set"),
-    (QuitCommand.self, after: "help"),
+  /// The registered commands in `help`'s order.
+  static let commands: [any REPLCommand.Type] = [
+    NextCommand.self,
+    PreviousCommand.self,
+    AllCommand.self,
+    SearchCommand.self,
+    BatchCommand.self,
+    TokenCommand.self,
+    VersionCommand.self,
+    TargetCommand.self,
+    AppCommand.self,
+    LoginCommand.self,
+    DialogCommand.self,
+    EventsCommand.self,
+    GrantCommand.self,
+    RevokeCommand.self,
+    LogoutCommand.self,
+    ResetCommand.self,
+    WhoamiCommand.self,
+    ExplainCommand.self,
+    DoctorREPLCommand.self,
+    CodeCommand.self,
+    DiffREPLCommand.self,
+    RecordCommand.self,
+    ReplayCommand.self,
+    VerifyREPLCommand.self,
+    HistoryCommand.self,
+    ShowCommand.self,
+    HeadersCommand.self,
+    RawCommand.self,
+    SaveCommand.self,
+    RerunCommand.self,
+    ExpectCommand.self,
+    SetCommand.self,
+    HelpCommand.self,
+    QuitCommand.self,
   ]
 
   /// The other names a command answers to.
@@ -46,16 +46,11 @@ enum CommandRegistry {
   /// The registered command called `name` (or an alias of it).
   static func command(named name: String) -> (any REPLCommand.Type)? {
     let name = aliases[name] ?? name
-    return commands.first { $0.type.reference.name == name }?.type
+    return commands.first { $0.reference.name == name }
   }
 
-  /// `entries` with each registered command's entry put after the one it names.
+  /// `entries` followed by each registered command's entry, in the registry's order.
   static func merged(into entries: [CommandReference.Entry]) -> [CommandReference.Entry] {
-    var out = entries
-    for (type, after) in commands {
-      let at = out.firstIndex { $0.name == after }.map { $0 + 1 } ?? out.count
-      out.insert(type.reference, at: at)
-    }
-    return out
+    entries + commands.map { $0.reference }
   }
 }

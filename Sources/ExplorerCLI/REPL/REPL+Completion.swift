@@ -66,21 +66,27 @@ extension REPL {
     return created.filter { !deleted.contains($0.id) }
   }
 
+  /// What a POST to an edge makes where that is not the type of the items the edge lists
+  /// (which the emulator's schema declares: `NodeType.itemType(ofEdge:)`), or where the
+  /// emulator has no such type. Graph's reference: a POST to an app's `accounts` makes a test
+  /// user (a person's `accounts` lists Pages); to v1.0's `links` a link and to `statuses` a
+  /// status (both stored and listed as posts).
+  static let createdKinds = [
+    "accounts": "test user", "links": "link", "statuses": "status", "videos": "video",
+    "notes": "note", "milestones": "milestone", "apprequests": "request",
+  ]
+
   /// `photo · #3 POST me/photos`, or `photo · #4 batch[1] POST me/photos`: the kind named
-  /// after the edge written to (singular), then the exchange.
+  /// after the edge written to (what it makes, else its items' type), then the exchange.
   static func createdNote(path: [String], exchange: Exchange, batch: Int? = nil) -> String {
     let versioned = path.first.map {
       $0.hasPrefix("v") && GraphRequest.normalisedVersion($0) != nil
     }
     let components = versioned == true ? Array(path.dropFirst()) : path
     let edge = components.last ?? ""
-    let kinds = [
-      "feed": "post", "posts": "post", "photos": "photo", "albums": "album", "videos": "video",
-      "comments": "comment", "events": "event", "notes": "note", "links": "link",
-      "checkins": "checkin", "statuses": "status", "milestones": "milestone",
-      "accounts": "test user", "apprequests": "request",
-    ]
-    let kind = kinds[edge] ?? (edge.contains(":") ? "action" : edge.isEmpty ? "object" : edge)
+    let kind =
+      createdKinds[edge] ?? NodeType.itemType(ofEdge: edge)?.rawValue
+      ?? (edge.contains(":") ? "action" : edge.isEmpty ? "object" : edge)
     let operation = batch.map { " batch[\($0)]" } ?? ""
     return "\(kind) · #\(exchange.number)\(operation) POST \(components.joined(separator: "/"))"
   }

@@ -11,9 +11,9 @@ enum AuditCommand {
   static let usage = CommandUsage(
     "audit", operands: "FILE...", options: Options.table.specs,
     about: """
-      Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
-      YAML; detected unless --from names it) and lists every value that is a secret: access
-      tokens, app tokens, appsecret_proofs, app secrets, OAuth codes and signed requests, found
+      Reads each FILE (a graph-explorer cassette or a \(InterchangeFormat.tools) file,
+      detected unless --from names it) and lists every value that is a secret: access tokens,
+      app tokens, appsecret_proofs, app secrets, OAuth codes and signed requests, found
       by name (access_token=, "client_secret": ..., X-Access-Token, Cookie, Authorization,
       multipart parts) and by shape (EAA.../CAA... tokens, APPID|SECRET, signed requests) in
       any encoding. Each line gives the file, the interaction, the field and a masked preview.

@@ -11,14 +11,14 @@ enum DoctorCommand {
   static let usage = CommandUsage(
     "doctor", operands: "FILE...", options: Options.table.specs,
     about: """
-      Reads each FILE (a graph-explorer cassette, HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or
-      YAML, ExVCR, WireMock; detected unless --from names it) one interaction at a time and
-      reports: the overview (interactions, time span, hosts, Graph versions and their state on
-      the days they were called), each token by placeholder (kind, whose, permissions seen, its
-      life), every error explained as `explain` does (batch items each on their own) grouped by
-      cause with the iOS SDK 3.x's next step and what the app did next, throttling and the usage
-      headers, wasted calls, and secrets still in the file. Interaction numbers are those `show
-      #n` and `explain #n` use after `replay FILE`. The --html page replaces an existing file
+      Reads each FILE (a graph-explorer cassette or a \(InterchangeFormat.tools) file,
+      detected unless --from names it) one interaction at a time and reports: the overview
+      (interactions, time span, hosts, Graph versions and their state on the days they were
+      called), each token by placeholder (kind, whose, permissions seen, its life), every error
+      explained as `explain` does (batch items each on their own) grouped by cause with the iOS
+      SDK 3.x's next step and what the app did next, throttling and the usage headers, wasted
+      calls, and secrets still in the file. Interaction numbers are those `show #n` and
+      `explain #n` use after `replay FILE`. The --html page replaces an existing file
       only with --force, and never one of the FILEs. See docs/doctor.md.
 
       Exit status: 0, or 1 with --fail-on when such a finding was made; 2 when a file cannot be

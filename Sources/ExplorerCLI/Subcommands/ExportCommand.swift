@@ -1,17 +1,20 @@
 import GraphCassette
 import GraphEmulator
 
-/// `graph-explorer export CASSETTE --format har|vcr|vcr-yaml|vcrpy|vcrpy-yaml -o FILE`.
+/// `graph-explorer export CASSETTE --format FORMAT -o FILE` (the formats of `CassetteDialect`).
 enum ExportCommand {
   static let subcommand = Subcommand(
-    summary: "write a cassette as HAR, Ruby VCR or vcrpy", usage: usage, run: run)
+    summary: "write a cassette as \(InterchangeFormat.tools)", usage: usage, run: run)
 
   static let usage = CommandUsage(
     "export", operands: "CASSETTE", options: Options.table.specs,
     about: """
-      Writes CASSETTE in FORMAT: har (HAR 1.2), vcr (Ruby VCR JSON), vcr-yaml (Ruby VCR's
-      default YAML), vcrpy (vcrpy JSON), vcrpy-yaml (vcrpy's default YAML), exvcr (ExVCR JSON),
-      wiremock (WireMock mappings). Secrets left in CASSETTE are replaced by placeholders first.
+      Writes CASSETTE in FORMAT, one of:
+
+      \(InterchangeFormat.helpList)
+
+      Secrets left in CASSETTE are replaced by placeholders first. A format that cannot hold a
+      binary body refuses a cassette that has one, naming the format that can.
       """)
 
   /// What `export`'s command line says.

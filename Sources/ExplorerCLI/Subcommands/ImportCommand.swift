@@ -1,20 +1,21 @@
 import GraphCassette
 import GraphEmulator
 
-/// `graph-explorer import FILE -o CASSETTE`: reads a HAR 1.2, Ruby VCR (JSON or YAML) or vcrpy
-/// (JSON or YAML) file, redacts its secrets, and writes a native cassette.
+/// `graph-explorer import FILE -o CASSETTE`: reads a file of any format of `CassetteDialect`,
+/// redacts its secrets, and writes a native cassette.
 enum ImportCommand {
   static let subcommand = Subcommand(
-    summary: "convert a HAR, Ruby VCR or vcrpy file into a cassette", usage: usage, run: run)
+    summary: "convert a \(InterchangeFormat.tools) file into a cassette", usage: usage, run: run)
 
   static let usage = CommandUsage(
     "import", operands: "FILE", options: Options.table.specs,
     forms: ["import ANSWER.json --from json-answer --url URL -o CASSETTE"],
     about: """
-      Reads FILE, detecting its format (HAR 1.2, Ruby VCR JSON or YAML, vcrpy JSON or YAML,
-      ExVCR JSON, WireMock mappings; Betamax reads as vcr, Polly.JS as har) unless --from names
-      it, replaces any access tokens, appsecret_proofs and app secrets by placeholders (the
-      emulator's published test tokens excepted), and writes a graph-explorer cassette.
+      Reads FILE, detecting its format unless --from names it, replaces any access tokens,
+      appsecret_proofs and app secrets by placeholders (the emulator's published test tokens
+      excepted), and writes a graph-explorer cassette. The formats:
+
+      \(InterchangeFormat.helpList)
 
       --from json-answer reads FILE as the body of one Graph answer (a plain JSON fixture, as
       webmock and fakeweb suites keep them) and makes a cassette of one interaction answering

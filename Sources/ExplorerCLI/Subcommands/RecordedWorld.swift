@@ -15,16 +15,6 @@ import GraphJSON
 /// replaces plain values that differ. **[choice]**: fields whose answers the emulator computes
 /// (`picture`) and expanded edges are not stored as fields.
 struct RecordedWorld {
-  /// The node type of the items of each edge.
-  static let itemTypes: [String: String] = [
-    "friends": "user", "members": "user", "attending": "user", "maybe": "user",
-    "feed": "post", "posts": "post", "statuses": "post", "tagged": "post", "home": "post",
-    "links": "post", "photos": "photo", "albums": "album", "accounts": "page", "likes": "page",
-    "events": "event", "comments": "comment", "checkins": "checkin",
-    "adaccounts": "adaccount", "campaigns": "campaign", "adsets": "adset", "adcampaigns": "adset",
-    "ads": "ad", "adgroups": "ad", "adcreatives": "adcreative",
-  ]
-
   /// Fields an answer shows that are no stored field.
   static let notStored: Set<String> = ["id", "metadata", "paging", "picture", "permissions"]
 
@@ -240,8 +230,11 @@ struct RecordedWorld {
     var ids = whole ? RecordedEdgeList() : edges[owner]?[edge] ?? RecordedEdgeList()
     // Taken out while it grows, so that appending does not copy it.
     edges[owner]?[edge] = nil
+    // The items' type as the emulator's schema declares it (issue 46: one declaration).
+    let itemType = NodeType.itemType(
+      ofEdge: edge, on: types[owner].flatMap(NodeType.init(rawValue:)))?.rawValue
     for item in items {
-      node(item, type: Self.itemTypes[edge])
+      node(item, type: itemType)
       if let id = item["id"]?.stringValue { ids.append(id) }
     }
     edges[owner, default: [:]][edge] = ids

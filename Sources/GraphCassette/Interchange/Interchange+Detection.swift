@@ -56,30 +56,32 @@ extension Interchange {
       }
       parsed = nil
     }
-    if let document = parsed {
-      let value = document.root
-      if value[NativeCodec.formatKey] != nil { return (.native, document) }
-      if value["log"]?["entries"] != nil { return (.har, document) }
-      if value["http_interactions"] != nil { return (.vcr, document) }
-      if value["interactions"] != nil { return (.vcrpy, document) }
-      if RecorderCodecs.isExVCR(value) { return (.exvcr, document) }
-      if RecorderCodecs.isWireMock(value) { return (.wiremock, document) }
-      throw .unknownFormat(
-        path: path,
-        reason:
-          "JSON without graph_explorer_cassette, log.entries (HAR), http_interactions (Ruby VCR, Betamax), interactions (vcrpy), an ExVCR list or WireMock mappings"
-      )
+    for dialect in CassetteDialect.all {
+      switch dialect.detection {
+      case .json(_, let matches):
+        if let document = parsed, matches(document.root) { return (dialect.format, document) }
+      case .text(let matches):
+        // YAML: judged by its top-level keys, so that a broken file still gets a parse error
+        // with a line and column rather than "unrecognised".
+        if parsed == nil, matches(bytes) { return (dialect.format, nil) }
+      }
     }
-    // YAML: judged by its top-level keys, so that a broken file still gets a parse error
-    // with a line and column rather than "unrecognised".
-    if hasLine(startingWith: "http_interactions:", in: bytes) { return (.vcrYAML, nil) }
-    if VCRCodec.isVCR1(bytes) { return (.vcrYAML, nil) }
-    if hasLine(startingWith: "interactions:", in: bytes) { return (.vcrpyYAML, nil) }
-    throw .unknownFormat(
-      path: path,
-      reason:
-        "neither JSON (HAR, VCR, vcrpy, native) nor VCR/vcrpy YAML with http_interactions or interactions (or VCR 1.x's list of !ruby/struct:VCR::HTTPInteraction)"
-    )
+    throw .unknownFormat(path: path, reason: unrecognised(json: parsed != nil))
+  }
+
+  /// What detection looked for, from each format's sign: for JSON, the JSON formats'.
+  static func unrecognised(json: Bool) -> String {
+    func signs(_ dialects: [CassetteDialect]) -> String {
+      let each = dialects.map {
+        "\($0.sign) (\(([$0.displayName] + $0.alsoWrittenBy).joined(separator: ", ")))"
+      }
+      return each.dropLast().joined(separator: ", ") + " or " + (each.last ?? "")
+    }
+    let jsonDialects = CassetteDialect.all.filter(\.isJSON)
+    let textDialects = CassetteDialect.all.filter { !$0.isJSON }
+    if json { return "JSON without " + signs(jsonDialects) }
+    return "neither JSON (\(jsonDialects.map(\.displayName).joined(separator: ", "))) nor "
+      + signs(textDialects)
   }
 
   /// Whether a line of `bytes` starts with `prefix`: one pass over the bytes, no copy.
@@ -104,12 +106,11 @@ extension Interchange {
   /// The interchange format broken JSON looks most like, by the keys near its start.
   static func likelyJSONFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> InterchangeFormat? {
     let head = String(decoding: bytes.prefix(65536), as: UTF8.self)
-    if head.contains("\"\(NativeCodec.formatKey)\"") { return .native }
-    if head.contains("\"log\"") {
-      return .har
+    for dialect in CassetteDialect.all {
+      if case .json(let key?, _) = dialect.detection, head.contains("\"\(key)\"") {
+        return dialect.format
+      }
     }
-    if head.contains("\"http_interactions\"") { return .vcr }
-    if head.contains("\"interactions\"") { return .vcrpy }
     return nil
   }
 }

@@ -78,23 +78,6 @@ public enum Interchange {
     return result
   }
 
-  /// The formats decoded from a parsed document, an entry or interaction at a time.
-  static let decodedFromDocument: Set<InterchangeFormat> = [.native, .har, .vcr, .vcrpy]
-
-  /// A native, HAR, Ruby VCR JSON or vcrpy JSON cassette from its document.
-  private static func decode(
-    _ document: JSONDocument, format: InterchangeFormat, reader: FieldReader,
-    notes: inout [String], unanswered: inout [(entry: Int, interaction: Interaction)]
-  ) throws(CassetteError) -> Cassette {
-    switch format {
-    case .native: return try NativeCodec.decode(document, path: reader.path)
-    case .har:
-      return try HARCodec.decode(document, reader: reader, notes: &notes, unanswered: &unanswered)
-    case .vcr: return try VCRCodec.decode(document, dialect: .ruby, reader: reader)
-    default: return try VCRCodec.decode(document, dialect: .python, reader: reader)
-    }
-  }
-
   /// The document format detection parsed, or `buffer` parsed into one (when `--from`
   /// skipped detection).
   private static func parsedDocument(
@@ -112,8 +95,7 @@ public enum Interchange {
   ) throws(CassetteError) -> Imported {
     var bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    var notes: [String] = []
-    var unanswered: [(entry: Int, interaction: Interaction)] = []
+    var notes = CassetteDialect.Notes()
     var (format, detectedDocument) = try resolved(format) { () throws(CassetteError) in
       try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
         try detectParsed(buffer: buffer, path: path)
@@ -121,41 +103,34 @@ public enum Interchange {
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     let cassette: Cassette
-    switch format {
-    case .native:
-      if let detected = detectedDocument.take() {
-        cassette = try NativeCodec.decode(detected, path: path)
-      } else {
-        cassette = try Cassette(bytes: bytes, path: path)
-      }
-    case .har, .vcr, .vcrpy:
-      // A document, not a tree: each entry or interaction is made a tree in turn.
+    switch format.dialect.reader {
+    case .document(let decode, let fromBytes):
       let detected = detectedDocument.take()
-      let document = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
-        try parsedDocument(detected, parsing: buffer, path: path)
+      if detected == nil, let fromBytes {
+        cassette = try fromBytes(bytes, path)
+      } else {
+        // A document, not a tree: each entry or interaction is made a tree in turn.
+        let document = try bytes.withUnsafeBufferPointer { buffer throws(CassetteError) in
+          try parsedDocument(detected, parsing: buffer, path: path)
+        }
+        bytes = []
+        cassette = try decode(document, reader, &notes)
       }
-      bytes = []
-      cassette = try decode(
-        document, format: format, reader: reader, notes: &notes, unanswered: &unanswered)
-    case .exvcr, .wiremock:
+    case .tree(let decode):
       let value: JSONValue
       do { value = try JSONParser.parse(bytes) } catch {
         throw .invalidJSON(path: path, error: error)
       }
-      switch format {
-      case .exvcr: cassette = try RecorderCodecs.decodeExVCR(value, reader: reader)
-      default:
-        cassette = try RecorderCodecs.decodeWireMock(value, reader: reader, notes: &notes)
-      }
-    case .vcrYAML, .vcrpyYAML:
+      cassette = try decode(value, reader, &notes)
+    case .yaml(let dialect):
       // The reader takes the bytes over, so they are released when it is done.
       var taken: [UInt8] = []
       swap(&taken, &bytes)
-      cassette = try VCRCodec.decodeYAML(
-        taken, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
+      cassette = try VCRCodec.decodeYAML(taken, dialect: dialect, reader: reader)
     }
     try ResponseHeaderRule.check(cassette, path: path)
-    return Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
+    return Imported(
+      cassette: cassette, format: format, notes: notes.lines, unanswered: notes.unanswered)
   }
 
   /// As `importWithNotes(_:path:format:knownSecrets:publicValues:)`, for a mapped file: YAML is
@@ -196,7 +171,7 @@ public enum Interchange {
     if let requested { return (requested, nil) }
     let detected = try detect()
     return (
-      detected.format, decodedFromDocument.contains(detected.format) ? detected.document : nil
+      detected.format, detected.format.dialect.readsDocument ? detected.document : nil
     )
   }
 
@@ -209,12 +184,11 @@ public enum Interchange {
     }
     let reader = FieldReader(path: path, interaction: nil, format: format.displayName)
     let result: Imported
-    switch format {
-    case .vcrYAML, .vcrpyYAML:
-      let cassette = try VCRCodec.decodeYAML(
-        file, dialect: format == .vcrYAML ? .ruby : .python, reader: reader)
+    switch format.dialect.reader {
+    case .yaml(let dialect):
+      let cassette = try VCRCodec.decodeYAML(file, dialect: dialect, reader: reader)
       result = Imported(cassette: cassette, format: format, notes: [])
-    case .native, .har, .vcr, .vcrpy:
+    case .document(let decode, _):
       // Parsed from the mapping into a document (no copy of the file), whose pages are given
       // back once it is parsed; the entries are decoded one by one from it.
       var buffer = UnsafeBufferPointer(file.bytes)
@@ -244,29 +218,31 @@ public enum Interchange {
         return try readWithNotes(Array(file.bytes), path: path, format: format)
       }
       file.discard(from: 0, before: file.bytes.count)
-      var notes: [String] = []
-      var unanswered: [(entry: Int, interaction: Interaction)] = []
-      let cassette = try decode(
-        document, format: format, reader: reader, notes: &notes, unanswered: &unanswered)
-      result = Imported(cassette: cassette, format: format, notes: notes, unanswered: unanswered)
-    default:
+      var notes = CassetteDialect.Notes()
+      let cassette = try decode(document, reader, &notes)
+      result = Imported(
+        cassette: cassette, format: format, notes: notes.lines, unanswered: notes.unanswered)
+    case .tree:
       return try readWithNotes(Array(file.bytes), path: path, format: format)
     }
     return result
   }
 
   /// Why `cassette` cannot be written in `format` so that its own tool reads it, if it cannot:
-  /// vcrpy's JSON serializer has no form for bytes that are not text (vcrpy itself refuses to
-  /// write them), so a binary body points to `vcrpy-yaml`.
+  /// a format whose tool refuses bytes that are not text (vcrpy's JSON serializer: vcrpy itself
+  /// refuses to write them) gets a binary body pointed to the same tool's format that takes it.
   public static func exportRefusal(_ cassette: Cassette, as format: InterchangeFormat) -> String? {
-    guard format == .vcrpy else { return nil }
+    let dialect = format.dialect
+    guard dialect.refusesBinary else { return nil }
     for (index, interaction) in cassette.interactions.enumerated() {
       for (name, body) in [
         ("request", interaction.request.body), ("response", interaction.response.body),
       ]
       where BodyCodec.utf8Text(body) == nil && !body.isEmpty {
-        return "interaction \(index + 1) has a binary \(name) body, which vcrpy's JSON serializer "
-          + "cannot hold; use --format vcrpy-yaml (vcrpy's default serializer)"
+        let other = CassetteDialect.all.first { $0.tool == dialect.tool && !$0.refusesBinary }
+        return "interaction \(index + 1) has a binary \(name) body, which \(dialect.summary) "
+          + "cannot hold; "
+          + (other.map { "use --format \($0.name) (\($0.summary))" } ?? "choose another format")
       }
     }
     return nil
@@ -274,20 +250,6 @@ public enum Interchange {
 
   /// The file contents of `cassette` in `format`.
   public static func export(_ cassette: Cassette, as format: InterchangeFormat) -> [UInt8] {
-    let value: JSONValue
-    switch format {
-    case .native: return cassette.encoded()
-    case .har: value = HARCodec.encode(cassette)
-    case .vcr, .vcrYAML: value = VCRCodec.encode(cassette, dialect: .ruby)
-    case .vcrpy: value = VCRCodec.encode(cassette, dialect: .python)
-    case .vcrpyYAML: value = VCRCodec.encode(cassette, dialect: .python, yaml: true)
-    case .exvcr: value = RecorderCodecs.encodeExVCR(cassette)
-    case .wiremock: value = RecorderCodecs.encodeWireMock(cassette)
-    }
-    switch format {
-    case .vcrYAML: return Array(YAMLWriter.text(value, documentMarker: true).utf8)
-    case .vcrpyYAML: return Array(YAMLWriter.text(value, documentMarker: false).utf8)
-    default: return JSONPrinter(options: [.pretty]).bytes(value) + [0x0A]
-    }
+    format.dialect.writer(cassette)
   }
 }

@@ -21,9 +21,20 @@ struct Schema: Sendable {
     /// The stored edge it lists when that has another name (`tagged_places` lists the
     /// person's check-ins).
     var stored: String? = nil
+    /// The version rule it came with (`tagged_places`: v2.0), if it is younger than v1.0.
+    var appears: VersionRule? = nil
+    /// The version rule it went with (`statuses`: v2.4), if it is gone.
+    var gone: VersionRule? = nil
+    /// What Graph answers asking for it once it is gone, if not error 100's unknown field.
+    var goneError: GraphError? = nil
 
     /// The name of the stored edge it lists.
     var storedName: String { stored ?? name }
+
+    /// Whether `version` has it: it had appeared and was not yet gone.
+    func exists(at version: GraphVersion) -> Bool {
+      (appears.map(version.follows) ?? true) && !(gone.map(version.follows) ?? false)
+    }
   }
 
   var fields: [Field]
@@ -93,13 +104,17 @@ struct Schema: Sendable {
       Edge(name: "friends", target: .user, permission: "user_friends"),
       Edge(name: "feed", target: .post, permission: "read_stream", timeBased: true),
       Edge(name: "posts", target: .post, permission: "read_stream", timeBased: true),
-      Edge(name: "statuses", target: .post, permission: "read_stream", timeBased: true),
+      Edge(
+        name: "statuses", target: .post, permission: "read_stream", timeBased: true,
+        gone: .statusesEdgeGone),
       Edge(name: "photos", target: .photo, permission: "user_photos"),
       Edge(name: "albums", target: .album, permission: "user_photos"),
-      Edge(name: "checkins", target: .checkin, permission: "user_checkins"),
+      Edge(
+        name: "checkins", target: .checkin, permission: "user_checkins", gone: .checkinsEdgeGone,
+        goneError: .checkinsDeprecated),
       Edge(
         name: "tagged_places", target: .checkin, permission: "user_tagged_places",
-        stored: "checkins"),
+        stored: "checkins", appears: .taggedPlacesEdge),
       Edge(name: "likes", target: .page, permission: "user_likes"),
       Edge(name: "events", target: .event, permission: "user_events"),
       Edge(name: "permissions", target: .user),
@@ -162,7 +177,7 @@ struct Schema: Sendable {
     edges: [
       Edge(name: "comments", target: .comment),
       Edge(name: "likes", target: .user),
-      Edge(name: "reactions", target: .user, stored: "likes"),
+      Edge(name: "reactions", target: .user, stored: "likes", appears: .reactionsEdge),
     ])
 
   static let photo = Schema(
