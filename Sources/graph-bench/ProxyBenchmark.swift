@@ -129,7 +129,7 @@ enum ProxyBenchmark {
     for peer in emulated {
       guard let cost = measure(peer, path, requests, []) else { return 1 }
       rows.append([
-        peer.name, String(format: "%.0f", 1 / cost.wall), String(format: "%.0f", cost.wall * 1e6),
+        peer.name, rate(cost.wall), String(format: "%.0f", cost.wall * 1e6),
         String(format: "%.0f", cost.server * 1e6), String(format: "%.0f", cost.client * 1e6),
       ])
     }
@@ -146,8 +146,8 @@ enum ProxyBenchmark {
       let fresh = ["-H", "Connection: close", "--no-sessionid"]
       guard let cost = measure(peer, path, handshakes, fresh) else { return 1 }
       rows.append([
-        peer.name, String(format: "%.0f", 1 / cost.wall),
-        String(format: "%.0f", cost.server * 1e6), String(format: "%.0f", 1 / cost.server),
+        peer.name, rate(cost.wall),
+        String(format: "%.0f", cost.server * 1e6), rate(cost.server),
         String(format: "%.0f", cost.client * 1e6),
       ])
     }
@@ -203,6 +203,12 @@ enum ProxyBenchmark {
       clients.append(run.cpu / Double(count))
     }
     return Cost(wall: median(walls), server: median(servers), client: median(clients))
+  }
+
+  /// How many a second at `seconds` each; a dash when it was below the clock's resolution
+  /// (`/proc` counts CPU in 10 ms ticks: too few requests may measure none).
+  static func rate(_ seconds: Double) -> String {
+    seconds > 0 ? String(format: "%.0f", 1 / seconds) : "-"
   }
 
   /// A cassette of the large answers: JSON objects of exactly their sizes.
