@@ -47,9 +47,9 @@ public final class GraphProxy: Sendable {
     /// How long a client has for the head of its first request, and again for the TLS
     /// handshake: deadlines, however the bytes trickle in.
     public var handshakeTimeout: Duration
-    /// The most client connections held at once. At the cap a new client gets the slot of the
-    /// one that has been opening (head, handshake) longest, once that is older than the
-    /// server's `requestTimeoutAtCapacity`; otherwise it waits in the listen backlog.
+    /// The most client connections held at once. At the cap a new client is accepted at once
+    /// and the still-opening client (head, handshake) heard from longest ago gives up its slot;
+    /// with every slot served, it waits in the listen backlog.
     public var maxConnections: Int
 
     public init(

@@ -22,6 +22,10 @@ final class ProxyClient {
   let id: UInt64
   let fd: Int32
   let acceptedAt: UInt64
+  /// When a byte from the client was last read while it was opening (its accepting at first),
+  /// as the loop's time for that batch of events: at the cap, the client heard from longest ago
+  /// is the one shed.
+  var lastHeard: UInt64
   var phase = Phase.head
   /// When the present phase runs out, in monotonic nanoseconds (`.max`: no deadline).
   var deadline: UInt64
@@ -56,6 +60,7 @@ final class ProxyClient {
     self.id = id
     self.fd = fd
     acceptedAt = now
+    lastHeard = now
     self.deadline = deadline
   }
 

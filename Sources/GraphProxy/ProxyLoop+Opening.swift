@@ -25,6 +25,7 @@ extension ProxyLoop {
     switch Socket.read(client.fd, into: &scratch) {
     case .bytes(let count):
       client.head += scratch[0..<count]
+      client.lastHeard = batchTime
     case .end, .failed:
       return close(client)
     case .wouldBlock:
@@ -104,6 +105,7 @@ extension ProxyLoop {
     switch Socket.read(client.fd, into: &scratch) {
     case .bytes(let count):
       tls.feed(scratch[0..<count])
+      if client.phase == .handshake { client.lastHeard = batchTime }
     case .end, .failed:
       if client.phase == .handshake {
         log(client, status: 200, error: "the client closed the connection during the TLS handshake")

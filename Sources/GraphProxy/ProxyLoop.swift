@@ -13,10 +13,10 @@ import GraphServer
 /// has a deadline for what it waits for: `handshakeTimeout` for the head of its first request
 /// and again for the TLS handshake (deadlines, not per-call timeouts: a byte now and then does
 /// not extend them), `writeTimeout` for a client that stops reading its answer. At most
-/// `maxConnections` clients are held; at the cap a new client gets the slot of the client
-/// that has been opening longest, once that is older than the server's
-/// `requestTimeoutAtCapacity`. What a client may make the proxy hold is bounded too: a head up
-/// to the server's limits, one read (64 KiB) ahead in each direction.
+/// `maxConnections` clients are held; at the cap a waiting client is accepted at once and the
+/// still-opening client heard from longest ago gives it its slot (ProxyLoop+Capacity). What a
+/// client may make the proxy hold is bounded too: a head up to the server's limits, one read
+/// (64 KiB) ahead in each direction.
 ///
 /// `@unchecked Sendable`: what other threads touch is in `shared` or `let`; the `var`s below
 /// it belong to the loop thread alone.
@@ -47,8 +47,8 @@ final class ProxyLoop: @unchecked Sendable {
   private var stopping = false
   private var stopDeadline: UInt64 = 0
   private var acceptPausedUntil: UInt64 = 0
-  /// At the cap, when the oldest opening client may be shed for a waiting one (0: none).
-  private var roomAt: UInt64 = 0
+  /// When the present batch of events was taken: what a client read in it was heard then.
+  var batchTime: UInt64 = 0
 
   /// A client's buffers hold at most about this much before the side filling them waits.
   static let readAhead = 64 * 1024
@@ -143,14 +143,13 @@ final class ProxyLoop: @unchecked Sendable {
     let now = Socket.now()
     var nearest = stopping ? stopDeadline : UInt64.max
     for client in clients.values { nearest = min(nearest, client.deadline) }
-    roomAt = 0
-    let room = clients.count < configuration.maxConnections || canMakeRoom(now: now)
+    let room = clients.count < configuration.maxConnections || canMakeRoom()
     setListening(!stopping && room && acceptPausedUntil <= now)
     if acceptPausedUntil > now { nearest = min(nearest, acceptPausedUntil) }
-    if roomAt > 0 { nearest = min(nearest, roomAt) }
     let timeout =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
     poller.wait(timeout: timeout)
+    batchTime = Socket.now()
     for event in poller.ready {
       if event.token == Self.wakeToken { Socket.drain(wakeRead) }
       if event.token == Self.listenerToken { accept() }
@@ -178,9 +177,11 @@ final class ProxyLoop: @unchecked Sendable {
 
   private func accept() {
     for _ in 0..<64 {
-      if clients.count >= configuration.maxConnections, !makeRoom() { return }
+      if clients.count >= configuration.maxConnections, !canMakeRoom() { return }
       switch Socket.accept(listener) {
       case .accepted(let fd):
+        // Someone was waiting: only now is a slot freed for it, if the cap is reached.
+        if clients.count >= configuration.maxConnections { _ = makeRoom() }
         nextID += 1
         let now = Socket.now()
         let client = ProxyClient(
@@ -194,34 +195,6 @@ final class ProxyLoop: @unchecked Sendable {
         return
       }
     }
-  }
-
-  /// Whether the oldest opening client may be shed now; otherwise `roomAt` says when.
-  private func canMakeRoom(now: UInt64) -> Bool {
-    let grace = server.configuration.requestTimeoutAtCapacity.nanosecondCount
-    var oldest = UInt64.max
-    for client in clients.values where client.isOpening {
-      oldest = min(oldest, client.acceptedAt)
-    }
-    guard oldest != .max else { return false }
-    if oldest + grace <= now { return true }
-    roomAt = oldest + grace
-    return false
-  }
-
-  /// Sheds the client that has been opening longest, if it is past the grace; whether it did.
-  private func makeRoom() -> Bool {
-    let now = Socket.now()
-    guard canMakeRoom(now: now),
-      let oldest = clients.values.filter(\.isOpening).min(by: { $0.acceptedAt < $1.acceptedAt })
-    else { return false }
-    log(
-      oldest, status: 408,
-      error:
-        "closed: the proxy was at its \(configuration.maxConnections) connections and this client had not finished opening"
-    )
-    close(oldest)
-    return true
   }
 
   private func expireDeadlines() {

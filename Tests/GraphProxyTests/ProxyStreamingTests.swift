@@ -68,9 +68,11 @@ import Testing
     }
   }
 
-  @Test func atTheConnectionCapTheLongestOpeningClientMakesRoom() async throws {
+  @Test func atTheConnectionCapTheLongestOpeningClientMakesRoomAtOnce() async throws {
+    // The server's timeout at capacity is not what frees a slot (the proxy waited for it:
+    // 500 ms by default, here longer than the client waits).
     var server = GraphServer.Configuration()
-    server.requestTimeoutAtCapacity = .milliseconds(100)
+    server.requestTimeoutAtCapacity = .seconds(60)
     try await ProxyFixture.with(
       configuration: GraphProxy.Configuration(maxConnections: 40), server: server
     ) { fixture in
@@ -88,6 +90,40 @@ import Testing
       #expect(elapsed < 2, "the fresh client took \(elapsed) s")
       #expect(slow[0].isClosedByServer())
       #expect(fixture.errors.contains { $0.contains("was at its 40 connections") })
+    }
+  }
+
+  @Test func atTheCapAClientStillSendingOutlastsQuietOnes() async throws {
+    var server = GraphServer.Configuration()
+    server.requestTimeoutAtCapacity = .seconds(60)
+    try await ProxyFixture.with(
+      configuration: GraphProxy.Configuration(maxConnections: 4), server: server
+    ) { fixture in
+      // A, B and C connect and say nothing; a plain request answered after them shows the
+      // proxy has accepted all three (plain HTTP leaves the proxy's slots for the server's).
+      let progressing = try RawClient(port: fixture.port, timeout: 5)
+      let quiet = try RawClient(port: fixture.port, timeout: 5)
+      let other = try RawClient(port: fixture.port, timeout: 5)
+      let plain = try RawClient(port: fixture.port, timeout: 5)
+      try plain.send(
+        "GET http://graph.facebook.com/v2.2/100001000000001?fields=id&access_token=CAAEmuAlice HTTP/1.1\r\nHost: graph.facebook.com\r\n\r\n"
+      )
+      #expect(try plain.readResponse().status == 200)
+      // A sends its head, so it was heard from after B and C; D fills the fourth slot.
+      try progressing.send(
+        "CONNECT graph.facebook.com:443 HTTP/1.1\r\nHost: graph.facebook.com\r\n\r\n")
+      #expect(try progressing.readResponse().status == 200)
+      let late = try RawClient(port: fixture.port, timeout: 5)
+      // A fifth client is answered at once: B, the quietest, gave up its slot, not A.
+      let client = try ProxyTLSClient(port: fixture.port, caPath: fixture.caPath, timeout: 10)
+      #expect(
+        try client.get("/v2.2/100001000000001?fields=id&access_token=CAAEmuAlice").status == 200)
+      #expect(quiet.isClosedByServer())
+      #expect(fixture.errors.filter { $0.contains("was at its 4 connections") }.count == 1)
+      // A is still held (its shedding would have come before the fifth client's answer).
+      progressing.setReceiveTimeout(0.2)
+      #expect(!progressing.isClosedByServer())
+      withExtendedLifetime((other, late)) {}
     }
   }
 
