@@ -26,6 +26,21 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+/// What `python3 -c script arguments...` printed (its errors discarded), or nil when it could
+/// not run or failed.
+func pythonOutput(_ script: String, _ arguments: [String]) -> Data? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "-c", script] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = FileHandle.nullDevice
+  do { try process.run() } catch { return nil }
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return process.terminationStatus == 0 ? data : nil
+}
+
 /// Writes every byte of `bytes` to the file descriptor.
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
   var offset = 0

@@ -36,6 +36,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
   ("doctor", DoctorBenchmark.summary, DoctorBenchmark.run),
   ("repl-memory", REPLMemoryBenchmark.summary, REPLMemoryBenchmark.run),
   ("search", SearchBenchmark.summary, SearchBenchmark.run),
+  ("ui", UIBenchmark.summary, UIBenchmark.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

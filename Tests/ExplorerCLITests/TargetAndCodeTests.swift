@@ -55,4 +55,26 @@ import Testing
     #expect(run.output.contains(#"graph.session.headers.update({"Accept-Language": "fr_FR"})"#))
     #expect(!run.output.contains("CAAEmuAlice"))
   }
+
+  /// The SDKs' Get Code (issue 45): the Android, iOS 4+, JavaScript and PHP SDKs' calls, the
+  /// line's headers named as not sent; a language not declared is refused with the list.
+  @Test func codeWritesTheSDKsCalls() async {
+    let run = await ScriptModeTests.run(
+      "POST me/feed message=hi Accept-Language:fr_FR\ncode android\ncode ios\ncode js\n"
+        + "code php --with-token\ncode cobol\n")
+    #expect(run.output.contains("new GraphRequest(\n    AccessToken.getCurrentAccessToken(),"))
+    #expect(run.output.contains("HttpMethod.POST,") && run.output.contains("executeAsync();"))
+    #expect(
+      run.output.contains("// GraphRequest cannot send headers; not sent: Accept-Language: fr_FR"))
+    #expect(run.output.contains("[[FBSDKGraphRequest alloc]"))
+    #expect(run.output.contains("startWithCompletionHandler:"))
+    #expect(run.output.contains("FB.api(\n  \"/me/feed\",\n  \"POST\",\n  {\"message\": \"hi\"},"))
+    #expect(run.output.contains(#"$response = $fb->post("/me/feed", ["#))
+    #expect(run.output.contains(#""CAAEmuAlice");"#), "--with-token gives the PHP SDK the token")
+    #expect(run.output.contains("catch (Facebook\\Exceptions\\FacebookResponseException $e)"))
+    #expect(
+      run.errors.contains(
+        "expected curl, objc, ios, android, js, php, swift, python, #n or --with-token, found 'cobol'"
+      ))
+  }
 }

@@ -27,6 +27,12 @@ import Testing
       "ok   ticking edits fields=: 'me?fields=id,name,birthday,email,friends.limit(10){name}'",
       "ok   numbers are shown exactly as sent",
       "ok   the SDK sees FBErrorCategoryPermissions",
+      "ok   Get Code has a tab per language",
+      "ok   the android tab writes new GraphRequest(",
+      "ok   the php tab writes $fb->post(",
+      "ok   a file is uploaded",
+      "ok   the PHP SDK's code uploads it",
+      "ok   at a phone's width nothing is wider than the screen",
       "ok   next opens in the query bar without the token",
       "ok   debug_token says it is valid",
       "ok   it ran no script",
@@ -38,7 +44,10 @@ import Testing
       #expect(run.output.contains(step), "\(step)")
     }
     #expect(run.output.contains("none left loopback []"))
-    for shot in ["ui-fields.png", "ui-explain.png", "ui-token.png", "ui-session.png"] {
+    for shot in [
+      "ui-fields.png", "ui-explain.png", "ui-code.png", "ui-token.png", "ui-session.png",
+      "ui-phone.png",
+    ] {
       let bytes = try #require(FileManager.default.contents(atPath: scratch.file(shot)))
       #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(shot) is a PNG")
     }

@@ -89,8 +89,18 @@ import Testing
     #expect(me["status"] == 200 && me["number"] == 1 && me["version"] == "v2.2")
     #expect(me["body"]?.stringValue == #"{"id":"100001000000001","name":"Alice Whitfield"}"#)
     #expect(me["explain"] == .null)
-    let code = me["code"]?["curl"]?.stringValue ?? ""
-    #expect(code.contains("<ACCESS_TOKEN>") && !code.contains("CAAEmuAlice"))
+    // One Get Code tab per declared language, in the declaration's order, with its title.
+    let tabs = me["code"]?.arrayValue ?? []
+    #expect(
+      tabs.compactMap { $0["language"]?.stringValue } == CodeLanguage.allCases.map(\.rawValue))
+    #expect(
+      tabs.compactMap { $0["title"]?.stringValue }
+        == CodeLanguage.allCases.map(\.declaration.title))
+    for tab in tabs {
+      let code = tab["text"]?.stringValue ?? ""
+      #expect(!code.isEmpty && !code.contains("CAAEmuAlice"), "\(tab)")
+    }
+    #expect(tabs.first?["text"]?.stringValue?.contains("<ACCESS_TOKEN>") == true)
     let (_, post) = try await Self.call(
       transport, "send",
       ["method": "POST", "version": "v2.2", "path": "me/feed", "params": [["message", "hi"]]])
@@ -103,6 +113,40 @@ import Testing
     #expect(again["body"] == me["body"])
     let (_, after) = try await Self.call(transport, "state")
     #expect(after["history"]?.arrayValue?.count == 2)
+  }
+
+  /// A file from the parameters editor goes multipart to the emulator's photo upload, as the
+  /// REPL's `source@file`; the history shows `source@name`, and Get Code writes the upload.
+  @Test func aFileFromTheParametersEditorIsUploaded() async throws {
+    let transport = try Self.transport()
+    let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46]
+    let (status, photo) = try await Self.call(
+      transport, "send",
+      [
+        "method": "POST", "version": "v2.2", "path": "me/photos",
+        "params": [["message", "lunch"], ["access_token", "alice-publish"]],
+        "files": [
+          ["source", "../dir/meal\".jpg", "image/jpeg", .string(Data(bytes).base64EncodedString())]
+        ],
+      ])
+    #expect(status == 200 && photo["status"] == 200, "\(photo)")
+    #expect(photo["line"]?.stringValue?.hasSuffix(#"source@meal_.jpg"#) == true, "\(photo)")
+    let answer = try JSONParser.parse(Array((photo["body"]?.stringValue ?? "").utf8))
+    let id = try #require(answer["id"]?.stringValue)
+    let (_, read) = try await Self.call(
+      transport, "send",
+      [
+        "method": "GET", "version": "v2.2", "path": .string(id),
+        "params": [["access_token", "alice-publish"]],
+      ])
+    #expect(read["status"] == 200, "the photo is there: \(read)")
+    let php =
+      photo["code"]?.arrayValue?.first { $0["language"] == "php" }?["text"]?.stringValue ?? ""
+    #expect(php.contains(#""source" => $fb->fileToUpload("meal_.jpg")"#), "\(php)")
+    let (refused, error) = try await Self.call(
+      transport, "send",
+      ["method": "POST", "path": "me/photos", "files": [["source", "a.jpg", "", "%%%"]]])
+    #expect(refused == 400 && error["error"]?.stringValue?.contains("a.jpg") == true)
   }
 
   @Test func metadataGivesTheFieldTreeOfANodeAndOfAnEdgesItems() async throws {

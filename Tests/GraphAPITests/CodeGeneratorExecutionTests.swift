@@ -33,8 +33,8 @@ import Testing
     defer { stub.stop() }
     let code = CodeGenerator(baseURL: stub.baseURL, includeToken: true).code(
       for: request, in: .curl)
-    try run(["bash", "-c", code + " >/dev/null"], files: request.uploads)
-    try expectArrived(request, at: stub)
+    try CodeRunner.run(["bash", "-c", code + " >/dev/null"], files: request.uploads)
+    try CodeRunner.expectArrived(request, at: stub.requests)
   }
 
   @Test(arguments: requests)
@@ -45,45 +45,7 @@ import Testing
     let redirected = code.replacingOccurrences(
       of: "import facebook\n",
       with: "import facebook\nfacebook.FACEBOOK_GRAPH_URL = \"\(stub.baseURL)/\"\n")
-    try run(["python3", "-c", redirected], files: request.uploads)
-    try expectArrived(request, at: stub)
-  }
-
-  private func expectArrived(_ request: GraphRequest, at stub: LoopbackHTTPStub) throws {
-    let seen = try #require(stub.requests.first)
-    let parsed = try GraphRequest(parsing: seen)
-    #expect(parsed.method == request.method)
-    #expect(parsed.path == request.path)
-    #expect(parsed.version == request.version)
-    #expect(parsed.accessToken == request.accessToken)
-    var expected = request.parameters
-    if let proof = request.appSecretProof { expected.append("appsecret_proof", proof) }
-    #expect(Set(parsed.parameters.items) == Set(expected.items))
-    #expect(parsed.uploads.map(\.bytes) == request.uploads.map(\.bytes))
-    #expect(parsed.uploads.map(\.name) == request.uploads.map(\.name))
-  }
-
-  /// Runs a command in a fresh folder holding the uploads; fails the test on a non-zero exit.
-  private func run(_ arguments: [String], files: [GraphUpload]) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "codegen-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    for file in files {
-      try Data(file.bytes).write(to: folder.appendingPathComponent(file.filename))
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(
-      process.terminationStatus == 0,
-      "\(arguments[0]) failed: \(String(decoding: message, as: UTF8.self))")
+    try CodeRunner.run(["python3", "-c", redirected], files: request.uploads)
+    try CodeRunner.expectArrived(request, at: stub.requests)
   }
 }

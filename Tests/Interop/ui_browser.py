@@ -6,17 +6,18 @@ Usage: ui_browser.py BASE_URL OUTDIR
 
 Chromium's profile goes in OUTDIR/chromium-profile; one screenshot of each view is saved in OUTDIR
 (ui-fields.png, ui-token.png, ui-explain.png, ui-code.png, ui-history.png, ui-session.png,
-ui-answer.png), as docs/ui.md shows them.
+ui-answer.png, ui-phone.png), as docs/ui.md shows them.
 
 Checks the server's guards first (CSP and nosniff on the page, the API refusing a call without
 the page's key, from another origin, or to a name other than loopback), then: explores `me` with
 the field tree (a field, an edge's field), starts recording, posts with the default read-only
-token and reads the (#200) with the iOS SDK 3.x's view, gets a token with publish_actions and
-manage_pages through the emulator's login dialog, posts a hostile message and reads it back (no
-script runs, no element is made from it), takes a Page token in one click, pages an edge through
-its `next` link, stops recording, replays the cassette and reads doctor's findings. Chromium's
-network log shows that no request left loopback. Prints one line per check; any failure exits
-non-zero.
+token and reads the (#200) with the iOS SDK 3.x's view and Get Code's tabs (one per language
+CodeLanguage declares), pages an edge through its `next` link, gets a token with publish_actions
+and manage_pages through the emulator's login dialog, posts a hostile message and reads it back
+(no script runs, no element is made from it), uploads a photo from the parameters editor, takes
+a Page token in one click, is drawn at a phone's width, stops recording, replays the cassette
+and reads doctor's findings. Chromium's network log shows that no request left loopback. Prints
+one line per check; any failure exits non-zero.
 """
 
 import json
@@ -30,6 +31,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+# The Get Code tabs, as CodeLanguage declares them.
+CODE_TABS = ["cURL", "iOS SDK 3.x", "iOS SDK 4+", "Android SDK", "JavaScript SDK", "PHP SDK",
+             "Swift", "Python"]
+# A JPEG's first bytes: the emulator stores what it is sent.
+PHOTO = bytes([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01])
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\u2028"\'&'
 
 
@@ -178,10 +184,20 @@ def explain_200(page):
     check("FBErrorCategoryPermissions" in explain, "the SDK sees FBErrorCategoryPermissions")
     page.shot("ui-explain.png")
     page.view("code")
-    page.driver.find_elements(By.CSS_SELECTOR, "#code-tabs button")[0].click()
+    tabs = page.driver.find_elements(By.CSS_SELECTOR, "#code-tabs button")
+    titles = [tab.text for tab in tabs]
+    check(titles == CODE_TABS, "Get Code has a tab per language: %r" % titles)
+    tabs[0].click()
     code = page.text("#code")
     check(code.startswith("curl") and "<ACCESS_TOKEN>" in code and "CAAEmu" not in code,
           "Get Code writes curl with the token as a placeholder")
+    for language, call in (("android", "new GraphRequest("), ("ios", "initWithGraphPath:@\"me/feed\""),
+                           ("js", "FB.api("), ("php", "$fb->post(\"/me/feed\"")):
+        page.find("#code-tabs button[data-language=%s]" % language).click()
+        code = page.text("#code")
+        check(call in code and "hello" in code and "CAAEmu" not in code,
+              "the %s tab writes %s" % (language, call))
+    page.find("#code-tabs button[data-language=android]").click()
     page.shot("ui-code.png")
 
 
@@ -214,6 +230,50 @@ def hostile(page):
     check(page.driver.execute_script("return window.__pwned") is None, "it ran no script")
     check(not page.driver.find_elements(By.CSS_SELECTOR, "#answer img, #answer script"),
           "it made no element")
+
+
+def upload(page):
+    """A file from the parameters editor, sent multipart to the emulator's photo upload."""
+    photo = os.path.join(page.outdir, "lunch.jpg")
+    with open(photo, "wb") as out:
+        out.write(PHOTO)
+    before = page.number()
+    Select(page.find("#method")).select_by_visible_text("POST")
+    for row in page.driver.find_elements(By.CSS_SELECTOR, "#params div button"):
+        row.click()
+    page.find("#add-param").click()
+    name_box, value_box = page.driver.find_elements(By.CSS_SELECTOR, "#params div:last-child input")
+    name_box.send_keys("message")
+    value_box.send_keys("lunch")
+    page.find("#add-file").click()
+    page.find("#params div:last-child input[type=file]").send_keys(photo)
+    path_box = page.find("#path")
+    path_box.clear()
+    path_box.send_keys("me/photos")
+    page.find("#submit").click()
+    page.wait(lambda: page.number() > before, "the upload's answer")
+    line = page.text("#status-line")
+    check("HTTP 200" in line and "source@lunch.jpg" in line, "a file is uploaded: %r" % line)
+    check('"id"' in page.text("#answer"), "the photo has an id")
+    page.view("code")
+    page.find("#code-tabs button[data-language=curl]").click()
+    check("-F 'source=@lunch.jpg;type=image/jpeg'" in page.text("#code"), "Get Code sends the file")
+    page.find("#code-tabs button[data-language=php]").click()
+    check('$fb->fileToUpload("lunch.jpg")' in page.text("#code"), "the PHP SDK's code uploads it")
+    for row in page.driver.find_elements(By.CSS_SELECTOR, "#params div button"):
+        row.click()
+
+
+def phone(page):
+    """The page at a phone's width (390 CSS pixels): one column, nothing wider than the screen."""
+    page.driver.set_window_size(390, 844)
+    page.view("answer")
+    page.driver.execute_script("window.scrollTo(0, 0)")
+    wide = page.driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    check(wide <= 0, "at a phone's width nothing is wider than the screen (%d px over)" % wide)
+    page.shot("ui-phone.png")
+    page.driver.set_window_size(1280, 800)
 
 
 def page_token(page):
@@ -268,7 +328,9 @@ def main(argv):
         paging(page)
         get_token(page)
         hostile(page)
+        upload(page)
         page_token(page)
+        phone(page)
         page.view("session")
         page.find("#record-stop").click()
         page.wait(lambda: "stopped" in page.text("#session-out"), "recording stopped")

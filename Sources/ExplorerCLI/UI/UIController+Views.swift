@@ -9,15 +9,17 @@ extension UIController {
 
   /// One exchange: the request as sent (secrets masked), status, headers, timing, the version
   /// that answered, the body as text (the page parses it keeping numbers exact), `explain`'s
-  /// text for an error and the request as code.
+  /// text for an error and the request as code: one Get Code tab per language `CodeLanguage`
+  /// declares (`language`, `title`, `text`).
   func view(of exchange: Exchange) -> JSONValue {
     let headers = exchange.response.headers.fields.map { field -> JSONValue in
       [.string(field.name), .string(field.value)]
     }
-    var code = JSONObject()
-    for language in CodeLanguage.allCases {
-      let text = (try? repl.code(language.rawValue, exchange, withToken: false)) ?? ""
-      code[language.rawValue] = .string(text)
+    let code = CodeLanguage.allCases.map { language -> JSONValue in
+      [
+        "language": .string(language.rawValue), "title": .string(language.declaration.title),
+        "text": .string((try? repl.code(language.rawValue, exchange, withToken: false)) ?? ""),
+      ]
     }
     let answered =
       exchange.response.headers["facebook-api-version"] ?? exchange.version ?? "unversioned"
@@ -32,7 +34,7 @@ extension UIController {
       "version": .string(answered),
       "body": .string(exchange.response.bodyText),
       "explain": exchange.succeeded ? .null : .string(Explanation.text(for: exchange)),
-      "code": .object(code),
+      "code": .array(code),
     ]
   }
 

@@ -35,6 +35,7 @@ enum UIPage {
     <section id="params-panel"><h2>Parameters</h2>
     <div id="params"></div>
     <button id="add-param" type="button">Add a parameter</button>
+    <button id="add-file" type="button">Add a file</button>
     </section>
     <section id="token-panel"><h2>Access token</h2>
     <p id="token-shown">none</p>

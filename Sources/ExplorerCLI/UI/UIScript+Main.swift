@@ -44,6 +44,7 @@ extension UIScript {
       $("version").addEventListener("change", () => loadFields(true));
       $("field-search").addEventListener("input", filterFields);
       $("add-param").addEventListener("click", () => addParam().querySelector("input").focus());
+      $("add-file").addEventListener("click", () => addFile().querySelector("input[type=file]").focus());
       $("get-token").addEventListener("click", getToken);
       $("set-token").addEventListener("click", () => guarded(async () => {
         showTokenInfo(await api("token", { token: $("paste-token").value }));

@@ -41,11 +41,39 @@ extension UIScript {
       return row;
     }
 
+    // A file to upload (sent multipart, as the REPL's name@file): a name and a file input.
+    function addFile() {
+      const row = el("div", { "data-file": "true" },
+        el("input", { "aria-label": "file's name", placeholder: "name", value: "source" }),
+        el("input", { type: "file", "aria-label": "file" }));
+      row.append(el("button", { type: "button", "aria-label": "remove", text: "×", on: { click: () => row.remove() } }));
+      $("params").append(row);
+      return row;
+    }
+
     function params() {
-      return [...$("params").children].map((row) => {
+      return [...$("params").children].filter((row) => !row.dataset.file).map((row) => {
         const [name, value] = row.querySelectorAll("input");
         return [name.value.trim(), value.value];
       }).filter(([name]) => name);
+    }
+
+    function base64(bytes) {
+      let text = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(text);
+    }
+
+    // The chosen files as [name, file name, type, base64 of the bytes].
+    async function files() {
+      const rows = [...$("params").children].filter((row) => row.dataset.file);
+      const chosen = await Promise.all(rows.map(async (row) => {
+        const [name, input] = row.querySelectorAll("input");
+        const file = input.files[0];
+        if (!name.value.trim() || !file) return null;
+        return [name.value.trim(), file.name, file.type, base64(new Uint8Array(await file.arrayBuffer()))];
+      }));
+      return chosen.filter((item) => item);
     }
 
     // A URL from an answer (a paging link) or an id, as the query bar shows it: the path and
@@ -68,7 +96,7 @@ extension UIScript {
       await guarded(async () => {
         note("sending…");
         const exchange = await api("send", { method: $("method").value, version: $("version").value,
-          path: $("path").value.trim(), params: params() });
+          path: $("path").value.trim(), params: params(), files: await files() });
         showExchange(exchange);
         note("");
         renderState(await api("state"));
@@ -89,13 +117,15 @@ extension UIScript {
       showView(exchange.explain ? "explain" : "answer");
     }
 
+    // One tab per language the server declares (CodeLanguage), titled as the Graph API Explorer's.
     function renderCode() {
       const exchange = app.exchange;
       if (!exchange) return;
-      $("code-tabs").replaceChildren(...Object.keys(exchange.code).map((language) => el("button", {
-        type: "button", "aria-selected": String(language === app.codeLanguage), text: language,
-        on: { click: () => { app.codeLanguage = language; renderCode(); } } })));
-      $("code").textContent = exchange.code[app.codeLanguage] || "";
+      const chosen = exchange.code.find((c) => c.language === app.codeLanguage) || exchange.code[0];
+      $("code-tabs").replaceChildren(...exchange.code.map((c) => el("button", {
+        type: "button", "data-language": c.language, "aria-selected": String(c === chosen), text: c.title,
+        on: { click: () => { app.codeLanguage = c.language; renderCode(); } } })));
+      $("code").textContent = chosen ? chosen.text : "";
     }
 
     function renderHistory(history) {

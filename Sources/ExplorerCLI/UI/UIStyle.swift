@@ -33,6 +33,7 @@ enum UIStyle {
     .edge>button{border:0;padding:0 4px;color:var(--blue)}
     #params div{display:flex;gap:4px;margin-bottom:4px}
     #params input{flex:1;min-width:0}
+    #params input[type=file]{font-size:12px}
     #tabs{display:flex;gap:4px;flex-wrap:wrap}
     #tabs button[aria-selected=true]{background:var(--blue);color:#fff}
     #code-tabs{display:flex;gap:4px;flex-wrap:wrap;margin-bottom:6px}

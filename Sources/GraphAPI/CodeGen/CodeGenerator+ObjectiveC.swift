@@ -4,14 +4,7 @@ extension CodeGenerator {
   /// `[FBRequestConnection startWithGraphPath:parameters:HTTPMethod:completionHandler:]`.
   func objectiveC(_ request: GraphRequest, headers: [HTTPHeaders.Field]) -> String {
     var items = parametersWithProof(of: request)
-    var out = "// Facebook iOS SDK 3.x.\n"
-    let unsent = Self.nonAuthorization(headers)
-    if !unsent.isEmpty {
-      out +=
-        "// FBRequest cannot send headers; not sent: "
-        + unsent.map { Self.cStyleEscaped("\($0.name): \($0.value)") }.joined(separator: ", ")
-        + "\n"
-    }
+    var out = Self.heading("Facebook iOS SDK 3.x.", client: "FBRequest", headers: headers)
     if let token = token(of: request), includeToken {
       out += "// With no open FBSession, the access_token parameter is sent as it is.\n"
       items["access_token"] = token
@@ -22,15 +15,7 @@ extension CodeGenerator {
     if items.isEmpty && request.uploads.isEmpty {
       parameters = "nil"
     } else {
-      out += "NSDictionary *parameters = @{\n"
-      for item in items {
-        out += "  \(Self.objcString(item.name)): \(Self.objcString(item.value)),\n"
-      }
-      for upload in request.uploads {
-        out +=
-          "  \(Self.objcString(upload.name)): [NSData dataWithContentsOfFile:\(Self.objcString(upload.filename))],\n"
-      }
-      out += "};\n"
+      out += Self.objcParameters(items, request.uploads)
       parameters = "parameters"
     }
     out += """
@@ -47,6 +32,19 @@ extension CodeGenerator {
 
       """
     return out
+  }
+
+  /// `NSDictionary *parameters = @{...};` of the parameters and the uploads (`NSData`).
+  static func objcParameters(_ items: QueryItems, _ uploads: [GraphUpload]) -> String {
+    var out = "NSDictionary *parameters = @{\n"
+    for item in items {
+      out += "  \(objcString(item.name)): \(objcString(item.value)),\n"
+    }
+    for upload in uploads {
+      out +=
+        "  \(objcString(upload.name)): [NSData dataWithContentsOfFile:\(objcString(upload.filename))],\n"
+    }
+    return out + "};\n"
   }
 
   /// An Objective-C string literal `@"..."`.

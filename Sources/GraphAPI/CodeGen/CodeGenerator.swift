@@ -1,5 +1,6 @@
-/// Writes a `GraphRequest` as code a developer can paste: curl, Objective-C (iOS SDK 3.x),
-/// Swift (URLSession) or Python (facebook-sdk), like the Graph API Explorer's "Get Code".
+/// Writes a `GraphRequest` as code a developer can paste, like the Graph API Explorer's "Get
+/// Code": curl, Objective-C (iOS SDK 3.x and 4+), Java (Android SDK), the JavaScript SDK, the
+/// PHP SDK 5, Swift (URLSession) or Python (facebook-sdk); `CodeLanguage` declares them.
 ///
 /// Secrets stay out unless asked for: the access token and `appsecret_proof` are written as
 /// `<ACCESS_TOKEN>` and `<APPSECRET_PROOF>`, another secret parameter as `<CODE>`,
@@ -26,8 +27,8 @@ public struct CodeGenerator: Sendable {
   ///
   /// `headers` are the header items the request was sent with (`Accept-Language:fr_FR`,
   /// `Authorization:"OAuth T"`): curl and Swift send them; the Python code sets them on the
-  /// package's session; the iOS SDK 3.x cannot send headers, so its code names them in a
-  /// comment. A token that went in `Authorization` stays there (curl, Swift) instead of
+  /// package's session; the SDKs (iOS, Android, JavaScript, PHP) cannot send headers, so
+  /// their code names them in a comment. A token that went in `Authorization` stays there (curl, Swift) instead of
   /// becoming an `access_token` parameter.
   public func code(
     for request: GraphRequest, in language: CodeLanguage, headers: HTTPHeaders = [:]
@@ -36,6 +37,10 @@ public struct CodeGenerator: Sendable {
     switch language {
     case .curl: return curl(request, headers: headers)
     case .objc: return objectiveC(request, headers: headers)
+    case .ios: return iOS(request, headers: headers)
+    case .android: return android(request, headers: headers)
+    case .js: return javaScript(request, headers: headers)
+    case .php: return php(request, headers: headers)
     case .swift: return swift(request, headers: headers)
     case .python: return python(request, headers: headers)
     }
@@ -136,6 +141,13 @@ public struct CodeGenerator: Sendable {
     return text
   }
 
+  /// The path without its version or leading slash, encoded as on the wire: `me/friends`.
+  func nodePath(of request: GraphRequest) -> String {
+    var unversioned = request
+    unversioned.version = nil
+    return String(unversioned.encodedPath.dropFirst())
+  }
+
   /// The path with its version, no leading slash: `v2.2/me/friends`.
   func versionedPath(of request: GraphRequest) -> String {
     String(request.encodedPath.dropFirst())
@@ -145,6 +157,8 @@ public struct CodeGenerator: Sendable {
 extension CodeGenerator {
   /// The Swift string literal for `text` (exposed for tests of the escaping).
   package static func swiftStringForTesting(_ text: String) -> String { swiftString(text) }
+  /// The JavaScript string literal for `text` (exposed for tests).
+  package static func jsStringForTesting(_ text: String) -> String { jsString(text) }
   /// The Python string literal for `text` (exposed for tests of the escaping).
   package static func pythonStringForTesting(_ text: String) -> String { pythonString(text) }
 }

@@ -1,24 +1,25 @@
 import GraphAPI
 
-/// `code [curl|objc|swift|python] [#n] [--with-token]`: an exchange's request as code.
+/// `code [curl|objc|ios|...] [#n] [--with-token]`: an exchange's request as code, in one of
+/// the languages `CodeLanguage` declares.
 struct CodeCommand: REPLCommand {
   static let help = CommandHelp(
-    "code [curl|objc|swift|python] [#n] [--with-token]",
+    "code [\(CodeLanguage.usage)] [#n] [--with-token]",
     summary: "Writes an exchange's request as code (Get Code); the token is a placeholder",
-    details: """
-      curl; Objective-C with the iOS SDK 3.x's FBRequestConnection; Swift with URLSession;
-      Python with the facebook-sdk package. <ACCESS_TOKEN> stands for the token (and <CODE>
-      for an OAuth code) unless --with-token, which writes what was really sent; an app secret
-      is always <APP_SECRET>. The line's header items
-      (Accept-Language:fr_FR, Authorization:"OAuth T") go along: curl and Swift send them,
-      the Python code sets them on the package's session, the iOS SDK code names them.
-      """,
+    details: CodeLanguage.allCases.map { "\($0.rawValue): \($0.declaration.uses)" }
+      .joined(separator: "\n") + "\n"
+        + """
+        <ACCESS_TOKEN> stands for the token (and <CODE> for an OAuth code) unless --with-token,
+        which writes what was really sent; an app secret is always <APP_SECRET>. The line's
+        header items (Accept-Language:fr_FR, Authorization:"OAuth T") go along: curl and Swift
+        send them, the Python code sets them on the package's session, the SDKs' code names them.
+        """,
     options: [
-      "curl|objc|swift|python": "the language (default: curl)",
+      CodeLanguage.usage: "the language (default: curl)",
       "#n": "the exchange to write (default: the last)",
       "--with-token": "the real token and appsecret_proof instead of placeholders",
     ],
-    examples: "code", "code swift #3", "code python --with-token")
+    examples: "code", "code swift #3", "code android", "code python --with-token")
 
   var language: String
   var exchange: ExchangeReference
@@ -35,7 +36,8 @@ struct CodeCommand: REPLCommand {
         command.language = word.text
       } else {
         throw .syntax(
-          message: "expected curl, objc, swift, python, #n or --with-token, found '\(word.text)'",
+          message:
+            "expected \(CodeLanguage.allCases.map(\.rawValue).joined(separator: ", ")), #n or --with-token, found '\(word.text)'",
           column: word.column)
       }
     }
@@ -44,7 +46,7 @@ struct CodeCommand: REPLCommand {
 
   static func completion(_ context: CompletionContext) -> Completion? {
     Completion(
-      prefix: context.current, candidates: ["curl", "objc", "swift", "python", "--with-token"])
+      prefix: context.current, candidates: CodeLanguage.allCases.map(\.rawValue) + ["--with-token"])
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {

@@ -1,0 +1,6 @@
+package com.facebook;
+
+/** The Android SDK's HttpMethod. */
+public enum HttpMethod {
+    GET, POST, DELETE
+}
