@@ -43,7 +43,9 @@ import Testing
 
   @Test func anUnknownNameIsRefused() async {
     let run = await ScriptModeTests.run("GET me --offline --as android\n", ["--no-color"])
-    #expect(run.errors.contains("--as: expected ios-3.1|ios-3.24|legacy, found 'android'"))
+    #expect(
+      run.errors.contains(
+        "--as: expected ios-3.1|ios-3.24|legacy|android-3.0|android-3.22, found 'android'"))
   }
 
   /// Issue 45: without `--offline`, `--as` sends the SDK's bytes: to the emulator, and to a
@@ -52,6 +54,7 @@ import Testing
     let script =
       "token CAAEmuAlicePublish\nset verbose on\nPOST me/feed message=\"from the sdk\" --as ios-3.24\n"
       + "GET $last.id --as legacy\nexpect message == \"from the sdk\"\nGET me fields=name --as ios-3.1\n"
+      + "GET me fields=locale --as android-3.22\nexpect locale == en_US\n"
     let local = await ScriptModeTests.run(script, ["--no-color"])
     #expect(local.status == .success, "\(local.errors)")
     #expect(
@@ -61,6 +64,7 @@ import Testing
     #expect(local.errors.contains("UserAgent:\tFBiOSSDK.3.24.4"))
     #expect(local.errors.contains("sdk_version=2"))
     #expect(local.errors.contains("UserAgent:\tFBiOSSDK.3.1.0"))
+    #expect(local.errors.contains("UserAgent:\tFBAndroidSDK.3.22.0"), "\(local.errors)")
     #expect(local.output.contains("\"name\": \"Alice Whitfield\""))
     let server = try await ServeProcess.launch([])
     let served = await ScriptModeTests.run(script, ["--no-color", "--target", server.url])

@@ -11,9 +11,7 @@ extension CommandManual {
     Option("access_token=T", "sends T instead of the session's token (so does Authorization)"),
     Option("--offline", "prints the HTTP request that would be sent and sends nothing"),
     Option("--with-token", "with --offline: the token and other secrets unmasked"),
-    Option(
-      "--as ios-3.1|ios-3.24|legacy",
-      "sends the bytes this SDK would send (with --offline: prints them)"),
+    Option("--as NAME", SDKWireForm.names + ": sent as that SDK sends it"),
   ]
 
   static let requestPages: [String: Page] = [
