@@ -98,7 +98,7 @@ enum DoctorTimeline {
   static let usageHeight = 60.0
 
   /// The usage headers' percentages as lines from `top`: the axis's scale (0%, 50%, 100% and
-  /// the peak above it) left of the plot, the dashed line at 100% labelled as the limit Graph
+  /// the peak when it stands clear above it) left of the plot, the dashed line at 100% labelled as the limit Graph
   /// throttles at, and a legend naming each line's header in its colour under the plot.
   static func usageChart(
     _ usages: [DoctorThrottling.Usage], top: Double, x: (Int) -> Double
@@ -108,7 +108,8 @@ enum DoctorTimeline {
     func py(_ percent: Double) -> Double { top + height - height * min(percent, peak) / peak }
     var body = label("usage %", y: top + height / 2)
     var ticks = [0.0, 50.0, 100.0]
-    if peak > 100 { ticks.append(peak) }
+    // The peak gets its own figure when it stands clear of 100%'s (a tenth of the plot).
+    if py(100) - py(peak) >= height / 10 { ticks.append(peak) }
     for tick in ticks {
       body +=
         "<text x=\"\(fmt(left - 4))\" y=\"\(fmt(py(tick) + 3))\" font-size=\"9\" text-anchor=\"end\">\(DoctorReport.numberText(tick.rounded()))%</text>"
