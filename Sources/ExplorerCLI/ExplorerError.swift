@@ -15,6 +15,8 @@ public enum ExplorerError: Error, Sendable, Equatable {
   case noHistory
   /// A variable such as `$last.id` found nothing in its answer.
   case unresolvedVariable(String)
+  /// `$name` names no variable `let` set: the name and the names that are set.
+  case unknownVariable(String, known: [String])
   /// A file could not be read or written.
   case file(path: String, reason: String)
   /// The transport gave no answer (connection refused, no recorded match, ...).
@@ -42,6 +44,12 @@ extension ExplorerError: CustomStringConvertible {
         "#\(n) is no longer kept: the session keeps its last \(ExchangeHistory.defaultMaxCount) exchanges within \(ExchangeHistory.defaultMaxBytes >> 20) MB of answers (#\(kept.lowerBound) to #\(kept.upperBound) now)"
     case .noHistory: return "no exchange yet: send a request first"
     case .unresolvedVariable(let text): return "\(text) does not name a value in that answer"
+    case .unknownVariable(let name, let known):
+      let listed =
+        known.isEmpty
+        ? "no variable is set" : "variables: " + known.map { "$" + $0 }.joined(separator: ", ")
+      let near = Suggestion.closest(to: name, among: known).map { ": did you mean $\($0)?" } ?? ""
+      return "no variable $\(name)\(near) (\(listed); let \(name) = VALUE sets it)"
     case .file(let path, let reason): return "\(path): \(reason)"
     case .transport(let message): return message
     case .failed(let message): return message

@@ -200,7 +200,9 @@ import Testing
       [.variable(Variable(exchange: .last, path: ".id")), .text("/comments")]
     ),
     ("me_$last", [.text("me_"), .variable(Variable(exchange: .last, path: ""))]),
-    ("$lastly", [.text("$lastly")]),
+    ("$lastly", [.variable(Variable(name: "lastly", path: ""))]),
+    ("$pid.x/feed", [.variable(Variable(name: "pid", path: ".x")), .text("/feed")]),
+    ("$9lives", [.text("$9lives")]),
     ("$#0.id", [.text("$#0.id")]),
     ("cost $5", [.text("cost $5")]),
   ]

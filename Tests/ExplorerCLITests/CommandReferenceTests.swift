@@ -136,6 +136,7 @@ import Testing
     case "expect": line = "expect status == 200"
     case "verify": line = "verify cassette.json"
     case "dialog": line = "dialog feed"
+    case "fields": line = "fields me"
     default: line = name
     }
     let parsed = try CommandParser.parse(line)

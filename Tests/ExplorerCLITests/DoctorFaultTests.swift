@@ -113,6 +113,11 @@ import Testing
     let usage = try #require(report.analysis.throttling.usage["x-app-usage"])
     #expect(usage.crossed100 != nil)
     #expect(report.kinds.contains("usage-over-limit"))
+    // Issue 45: the usage chart has a scale and its dashed line a label, and a legend.
+    let html = DoctorHTML.page([report])
+    for tick in ["0%", "50%", "100%"] { #expect(html.contains(">\(tick)</text>"), "\(tick)") }
+    #expect(html.contains(">100%: Graph throttles the app</text>"))
+    #expect(html.contains(">x-app-usage (peak "), "\(html)")
   }
 
   @Test func aPagingLoop() throws {

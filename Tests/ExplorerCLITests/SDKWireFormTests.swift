@@ -1,3 +1,4 @@
+import Foundation
 import GraphAPI
 import Testing
 
@@ -40,11 +41,48 @@ import Testing
       ))
   }
 
-  @Test func asNeedsOfflineAndAKnownName() async {
-    let run = await ScriptModeTests.run(
-      "GET me --as ios-3.24\nGET me --offline --as android\n", ["--no-color"])
-    #expect(run.errors.contains("--as goes with --offline"), "\(run.errors)")
-    #expect(run.errors.contains("--as: expected ios-3.1|ios-3.24|legacy, found 'android'"))
+  @Test func anUnknownNameIsRefused() async {
+    let run = await ScriptModeTests.run("GET me --offline --as android\n", ["--no-color"])
+    #expect(
+      run.errors.contains(
+        "--as: expected ios-3.1|ios-3.24|legacy|android-3.0|android-3.22, found 'android'"))
+  }
+
+  /// Issue 45: without `--offline`, `--as` sends the SDK's bytes: to the emulator, and to a
+  /// served one at its own address.
+  @Test func asSendsTheSDKsBytes() async throws {
+    let script =
+      "token CAAEmuAlicePublish\nset verbose on\nPOST me/feed message=\"from the sdk\" --as ios-3.24\n"
+      + "GET $last.id --as legacy\nexpect message == \"from the sdk\"\nGET me fields=name --as ios-3.1\n"
+      + "GET me fields=locale --as android-3.22\nexpect locale == en_US\n"
+    let local = await ScriptModeTests.run(script, ["--no-color"])
+    #expect(local.status == .success, "\(local.errors)")
+    #expect(
+      local.errors.contains(
+        "URL:\thttps://graph.facebook.com/v2.2/me/feed?message=from%20the%20sdk&format=json&sdk=ios&access_token=ACCESS_TOKEN_REMOVED"
+      ), "\(local.errors)")
+    #expect(local.errors.contains("UserAgent:\tFBiOSSDK.3.24.4"))
+    #expect(local.errors.contains("sdk_version=2"))
+    #expect(local.errors.contains("UserAgent:\tFBiOSSDK.3.1.0"))
+    #expect(local.errors.contains("UserAgent:\tFBAndroidSDK.3.22.0"), "\(local.errors)")
+    #expect(local.output.contains("\"name\": \"Alice Whitfield\""))
+    let server = try await ServeProcess.launch([])
+    let served = await ScriptModeTests.run(script, ["--no-color", "--target", server.url])
+    #expect(served.status == .success, "\(served.output)\(served.errors)")
+    #expect(
+      served.errors.contains(
+        "URL:\t\(server.url)/v2.2/me/feed?message=from%20the%20sdk&format=json&sdk=ios"),
+      "\(served.errors)")
+    #expect(served.output.contains("\"name\": \"Alice Whitfield\""))
+    #expect(await server.terminate() == 0)
+  }
+
+  @Test func typedAtThePrompt() throws {
+    let person = try TypedSession()
+    let answer = try person.submit("GET me fields=id --as ios-3.24")
+    #expect(answer.contains("HTTP 200 · v2.2"), "\(answer)")
+    #expect(answer.contains("\"id\": \"100001000000001\""), "\(answer)")
+    _ = try person.leave()
   }
 
   /// The bytes are IOSSDKWire's, file parts shown as `\xHH`.

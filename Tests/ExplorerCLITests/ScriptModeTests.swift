@@ -168,11 +168,13 @@ import Testing
     // The notes of the two changes, then the listing and the one setting.
     #expect(
       run.output.hasSuffix(
-        "are refused)\nverbose on\npager on\ncolor on\nmax-answer-bytes 512K\ncolor on\n"))
+        "are refused)\nverbose on\npager on\ncolor on\nmax-answer-bytes 512K\ncheck-status off\ncolor on\n"
+      ))
     #expect(run.errors.contains("line 5: error: set pager: 'maybe' is not on or off"))
     #expect(
       run.errors.contains(
-        "line 6: error: set: no setting 'wibble' (verbose, pager, color, max-answer-bytes)"))
+        "line 6: error: set: no setting 'wibble' (verbose, pager, color, max-answer-bytes, check-status)"
+      ))
   }
 
   @Test func optionsHelpVersionAndCommands() async {
@@ -197,7 +199,9 @@ import Testing
   @Test func helpAndTokenAndVersionInAScript() async {
     let run = await Self.run("help\nhelp token\ntoken\nversion v2.0\nversion\nquit\nGET me\n")
     #expect(run.output.contains("Commands (help <command> for its options and examples):"))
-    #expect(run.output.contains("token [<value> | clear | --show | exchange]\n  Shows (masked"))
+    #expect(
+      run.output.contains(
+        "token [<value> | clear | --show | exchange | page [<name> | <id>]]\n  Shows (masked"))
     #expect(run.output.contains("token CAAEmuAlice\n"))
     #expect(run.output.contains("version v2.0\n"))
     #expect(!run.output.contains("HTTP"))

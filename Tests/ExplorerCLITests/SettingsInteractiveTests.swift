@@ -27,7 +27,8 @@ import Testing
     #expect(listing.contains("max-answer-bytes 512K"), "\(listing)")
     let typo = try submit("set verbsoe on")
     #expect(
-      typo.contains("set: no setting 'verbsoe' (verbose, pager, color, max-answer-bytes)"),
+      typo.contains(
+        "set: no setting 'verbsoe' (verbose, pager, color, max-answer-bytes, check-status)"),
       "\(typo)")
     let me = try submit("GET me")
     #expect(me.contains("Alice"), "\(me)")

@@ -20,7 +20,11 @@ extension REPL {
 
   /// Sends a request line, logging it first when `set verbose on`.
   func send(_ line: RequestLine, text: String) async throws(ExplorerError) -> Exchange {
-    let exchange = try await session.send(line, text: text)
+    // `--as ios-3.24` sends the SDK's bytes rather than the line's own (issue 45).
+    let exchange =
+      line.sdk == nil
+      ? try await session.send(line, text: text)
+      : try await session.send(try sdkRequest(line).0, line: text, source: line)
     if session.verbose {
       console.writeError(
         RequestLog.entry(

@@ -1,6 +1,6 @@
 extension REPL {
   /// The names `set` knows, in the order `set` lists them.
-  static let settingNames = ["verbose", "pager", "color", "max-answer-bytes"]
+  static let settingNames = ["verbose", "pager", "color", "max-answer-bytes", "check-status"]
 
   /// `set <name> <value>`: changes one setting and says what it now is.
   func set(_ name: String, _ value: String) throws(ExplorerError) -> String {
@@ -13,6 +13,13 @@ extension REPL {
     default: throw .failed("set \(name): '\(value)' is not on or off")
     }
     switch name {
+    case "check-status":
+      guard !interactive else {
+        throw .failed(
+          "set check-status: scripts only (graph-explorer run FILE --check-status); a session "
+            + "at the prompt never ends on an answer")
+      }
+      checkStatus = on
     case "verbose": session.verbose = on
     case "pager": session.pager = on
     default:
@@ -44,6 +51,7 @@ extension REPL {
     case "verbose": return word(session.verbose)
     case "pager": return word(session.pager)
     case "color": return word(colorPreference)
+    case "check-status": return word(checkStatus)
     default: return Self.sizeWord(session.maxAnswerBytes)
     }
   }

@@ -79,30 +79,63 @@ enum DoctorTimeline {
       }
       y += lane
     }
-    // Usage headers: percentage 0-100 (and above) as a line.
+    // Usage headers: percentage 0-100 (and above) as a line, on a scale of percentages with
+    // the limit's dashed line named (issue 45: neither had a scale or a label).
     let usages = DoctorThrottling.headers.compactMap { analysis.throttling.usage[$0] }
     if !usages.isEmpty {
       y += 6
-      let height = 60.0
-      let top = y
-      let peak = max(100, usages.compactMap { $0.peak?.percent }.max() ?? 100)
-      func py(_ percent: Double) -> Double { top + height - height * min(percent, peak) / peak }
-      body += label("usage %", y: top + height / 2)
-      body +=
-        "<line x1=\"\(fmt(left))\" x2=\"\(fmt(width - 10))\" y1=\"\(fmt(py(100)))\" y2=\"\(fmt(py(100)))\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"><title>100%</title></line>"
-      let strokes = ["#6a1b9a", "#00838f", "#8d6e63"]
-      for (index, usage) in usages.enumerated() {
-        let points = usage.series.points.map { "\(fmt(x($0.interaction))),\(fmt(py($0.percent)))" }
-        body +=
-          "<polyline fill=\"none\" stroke=\"\(strokes[index % 3])\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"><title>\(HTMLText.escaped(usage.header))</title></polyline>"
-      }
-      y = top + height + 10
+      body += usageChart(usages, top: y, x: x)
+      y += usageHeight + 10 + 14
     }
     body +=
       "<text x=\"\(fmt(left))\" y=\"\(fmt(y + 8))\" font-size=\"10\">#1</text><text x=\"\(fmt(width - 10))\" y=\"\(fmt(y + 8))\" font-size=\"10\" text-anchor=\"end\">#\(total)</text>"
     let height = y + 14
     return
       "<svg viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" role=\"img\" aria-label=\"timeline\">\(body)</svg>"
+  }
+
+  /// The height of the usage chart's plot.
+  static let usageHeight = 60.0
+
+  /// The usage headers' percentages as lines from `top`: the axis's scale (0%, 50%, 100% and
+  /// the peak when it stands clear above it) left of the plot, the dashed line at 100% labelled as the limit Graph
+  /// throttles at, and a legend naming each line's header in its colour under the plot.
+  static func usageChart(
+    _ usages: [DoctorThrottling.Usage], top: Double, x: (Int) -> Double
+  ) -> String {
+    let height = usageHeight
+    let peak = max(100, usages.compactMap { $0.peak?.percent }.max() ?? 100)
+    func py(_ percent: Double) -> Double { top + height - height * min(percent, peak) / peak }
+    var body = label("usage %", y: top + height / 2)
+    var ticks = [0.0, 50.0, 100.0]
+    // The peak gets its own figure when it stands clear of 100%'s (a tenth of the plot).
+    if py(100) - py(peak) >= height / 10 { ticks.append(peak) }
+    for tick in ticks {
+      body +=
+        "<text x=\"\(fmt(left - 4))\" y=\"\(fmt(py(tick) + 3))\" font-size=\"9\" text-anchor=\"end\">\(DoctorReport.numberText(tick.rounded()))%</text>"
+      if tick != 100 {
+        body +=
+          "<line x1=\"\(fmt(left))\" x2=\"\(fmt(width - 10))\" y1=\"\(fmt(py(tick)))\" y2=\"\(fmt(py(tick)))\" stroke=\"#e0e0e0\"/>"
+      }
+    }
+    body +=
+      "<line x1=\"\(fmt(left))\" x2=\"\(fmt(width - 10))\" y1=\"\(fmt(py(100)))\" y2=\"\(fmt(py(100)))\" stroke=\"#c62828\" stroke-dasharray=\"4 3\"><title>100%</title></line>"
+    body +=
+      "<text x=\"\(fmt(width - 12))\" y=\"\(fmt(py(100) - 3))\" font-size=\"9\" text-anchor=\"end\" fill=\"#c62828\">100%: Graph throttles the app</text>"
+    let strokes = ["#6a1b9a", "#00838f", "#8d6e63"]
+    var legendX = left
+    for (index, usage) in usages.enumerated() {
+      let stroke = strokes[index % 3]
+      let points = usage.series.points.map { "\(fmt(x($0.interaction))),\(fmt(py($0.percent)))" }
+      body +=
+        "<polyline fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"><title>\(HTMLText.escaped(usage.header))</title></polyline>"
+      let peakText = usage.peak.map { " (peak \(DoctorReport.numberText($0.percent))%)" } ?? ""
+      let legend = usage.header + peakText
+      body +=
+        "<rect x=\"\(fmt(legendX))\" y=\"\(fmt(top + height + 6))\" width=\"10\" height=\"3\" fill=\"\(stroke)\"/><text x=\"\(fmt(legendX + 14))\" y=\"\(fmt(top + height + 11))\" font-size=\"10\">\(HTMLText.escaped(legend))</text>"
+      legendX += 14 + Double(legend.count) * 6 + 16
+    }
+    return body
   }
 
   private static func label(_ text: String, y: Double) -> String {

@@ -16,7 +16,8 @@ struct RequestLine: Equatable, Sendable {
   var offline = false
   /// `--with-token` (with `--offline`): print the token and other secrets unmasked.
   var withToken = false
-  /// `--as NAME` (with `--offline`): print the bytes this SDK would send instead.
+  /// `--as NAME`: send the bytes this SDK would send instead of the line's own (with
+  /// `--offline`: print them).
   var sdk: SDKWireForm?
 }
 

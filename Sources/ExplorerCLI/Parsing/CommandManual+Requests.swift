@@ -11,9 +11,7 @@ extension CommandManual {
     Option("access_token=T", "sends T instead of the session's token (so does Authorization)"),
     Option("--offline", "prints the HTTP request that would be sent and sends nothing"),
     Option("--with-token", "with --offline: the token and other secrets unmasked"),
-    Option(
-      "--as ios-3.1|ios-3.24|legacy",
-      "with --offline: the bytes this SDK would send, byte for byte"),
+    Option("--as NAME", SDKWireForm.names + ": sent as that SDK sends it"),
   ]
 
   static let requestPages: [String: Page] = [
@@ -22,12 +20,13 @@ extension CommandManual {
         "The path may carry a version (v2.2/me) and a query; a full URL (a pasted paging.next)",
         "goes to its own host. The answer is a numbered exchange, shown under its status line",
         "HTTP 200 · v2.2 · 12 ms · #3 (the version that answered). A bare path (me, an id, a",
-        "URL, anything with / or ?) is a GET without the word. Values may use $last.id, $#3.x.",
+        "URL, anything with / or ?) is a GET without the word. Values may use $last.id, $#3.x",
+        "and the variables let set ($pid).",
       ],
       options: requestItems,
       examples: [
         "GET me/friends?limit=2", "GET me fields=id,name,friends.limit(5){name}",
-        "GET me Accept-Language:fr_FR --offline",
+        "GET me Accept-Language:fr_FR --offline", "GET me fields=id --as ios-3.24",
       ]),
     "POST": Page(
       details: [

@@ -88,9 +88,6 @@ enum CommandParser {
     if flags.contains("--with-token") && !flags.contains("--offline") {
       throw .syntax(message: "--with-token goes with --offline", column: 1)
     }
-    if sdk != nil && !flags.contains("--offline") {
-      throw .syntax(message: "--as goes with --offline", column: 1)
-    }
     for word in arguments {
       guard let parameter = Parameter(word: word) else {
         throw .syntax(

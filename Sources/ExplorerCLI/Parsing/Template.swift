@@ -81,34 +81,70 @@ struct Template: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A reference to a value in an earlier answer: which exchange, and the path inside its JSON
-/// body (`.data[0].id`, empty for the whole body).
+/// A reference to a value: in an earlier answer (`$last.id`, `$#3.data[0].id`) or in a named
+/// variable set with `let` (`$pid`, `$page.access_token`), and the path inside it.
 struct Variable: Equatable, Sendable, CustomStringConvertible {
-  var exchange: ExchangeReference
-  /// The JSONPath after `$`, such as `.data[0].id`.
+  /// Where the value comes from.
+  enum Source: Equatable, Sendable {
+    /// The JSON body of an exchange.
+    case exchange(ExchangeReference)
+    /// A variable `let` set.
+    case named(String)
+  }
+
+  var source: Source
+  /// The JSONPath after the source, such as `.data[0].id` (empty for the whole value).
   var path: String
 
+  init(exchange: ExchangeReference, path: String) {
+    self.source = .exchange(exchange)
+    self.path = path
+  }
+
+  init(name: String, path: String) {
+    self.source = .named(name)
+    self.path = path
+  }
+
   var description: String {
-    switch exchange {
-    case .last: return "$last" + path
-    case .number(let n): return "$#\(n)" + path
+    switch source {
+    case .exchange(.last): return "$last" + path
+    case .exchange(.number(let n)): return "$#\(n)" + path
+    case .named(let name): return "$" + name + path
     }
   }
 
-  /// Reads `$last...` or `$#N...` at the start of `text`; returns the variable and the rest.
+  /// Whether `name` may name a variable: a letter or `_`, then letters, digits and `_`
+  /// (ASCII), and not `last`.
+  static func isName(_ name: some StringProtocol) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLetter || first == "_" else {
+      return false
+    }
+    return name != "last" && name.allSatisfy(isNameStart(orDigit:))
+  }
+
+  private static func isNameStart(orDigit c: Character) -> Bool {
+    c.isASCII && (c.isLetter || c.isNumber || c == "_")
+  }
+
+  /// Reads `$last...`, `$#N...` or `$name...` at the start of `text`; returns the variable and
+  /// the rest.
   static func scan(_ text: Substring) -> (Variable, Substring)? {
     guard text.first == "$" else { return nil }
     var rest = text.dropFirst()
-    let exchange: ExchangeReference
-    if rest.hasPrefix("last") {
-      exchange = .last
+    let source: Source
+    let name = rest.prefix(while: isNameStart(orDigit:))
+    if name == "last" {
+      source = .exchange(.last)
       rest = rest.dropFirst(4)
-      if let next = rest.first, next.isLetter || next.isNumber || next == "_" { return nil }
     } else if rest.first == "#" {
       let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
       guard let n = Int(digits), n > 0 else { return nil }
-      exchange = .number(n)
+      source = .exchange(.number(n))
       rest = rest.dropFirst(1 + digits.count)
+    } else if isName(name) {
+      source = .named(String(name))
+      rest = rest.dropFirst(name.count)
     } else {
       return nil
     }
@@ -128,7 +164,12 @@ struct Variable: Equatable, Sendable, CustomStringConvertible {
         break
       }
     }
-    return (Variable(exchange: exchange, path: path), rest)
+    return (Variable(source: source, path: path), rest)
+  }
+
+  private init(source: Source, path: String) {
+    self.source = source
+    self.path = path
   }
 
   private static func isNameCharacter(_ c: Character) -> Bool {

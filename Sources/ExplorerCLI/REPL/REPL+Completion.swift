@@ -27,7 +27,7 @@ extension REPL {
       granted: session.token.flatMap { emulator?.grantedPermissions(token: $0) },
       exchanges: session.history.reversed().prefix(Self.offeredExchanges).map {
         ("#\($0.number)", $0.line)
-      }
+      }, variables: session.variables.names
     ).complete(before)
   }
 

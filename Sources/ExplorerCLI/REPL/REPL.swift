@@ -15,12 +15,20 @@ final class REPL: @unchecked Sendable {
   let interactive: Bool
   /// Set when any line of a script failed; the exit status is then 1.
   var failed = false
+  /// `--check-status` (or `set check-status on` in a script): the script stops at the first
+  /// answer with HTTP 3xx, 4xx or 5xx and exits 3, 4 or 5, as HTTPie's `--check-status`.
+  var checkStatus = false
+  /// The exit status `--check-status` stopped the script with.
+  var checkedStatus: ExitStatus?
   /// Where preferences persist (interactive sessions only), or `nil`.
   var preferencesPath: String?
   /// The `color` preference, apart from whether this output can show colours.
   var colorPreference = true
   /// The request lines of an inline `batch` typed so far, until `end`.
   var pendingBatch: [String]?
+  /// The Page token `token page` set last and the person's token that read its
+  /// `me/accounts`, which reads them again while the Page's token is the session's.
+  var pageTokenOwner: (page: String, user: String)?
   /// "Did you mean" lines for the answers of the running line, shown after them.
   var pendingHints: [String] = []
 
@@ -59,6 +67,7 @@ final class REPL: @unchecked Sendable {
         guard await execute(text, lineNumber: number) else { break loop }
       }
     }
+    if let checkedStatus { return checkedStatus }
     return failed && !interactive ? .failure : .success
   }
 
@@ -94,6 +103,7 @@ final class REPL: @unchecked Sendable {
       return true
     }
     if parsed.command == .of(QuitCommand()) { return false }
+    let firstNew = session.history.nextNumber
     await Interrupts.run(watching: interactive) { [self] in
       do throws(ExplorerError) {
         let outputs = try await run(parsed.command, text: trimmed)
@@ -104,7 +114,25 @@ final class REPL: @unchecked Sendable {
       for hint in pendingHints { console.writeError(renderer.dim(hint) + "\n") }
       pendingHints = []
     }
-    return true
+    return !stopsAtStatus(since: firstNew, line: text, lineNumber: lineNumber)
+  }
+
+  /// `--check-status`: whether the line's answers (the exchanges numbered from `first` on)
+  /// hold one with HTTP 3xx, 4xx or 5xx, so the script stops; says so on standard error.
+  private func stopsAtStatus(since first: Int, line: String, lineNumber: Int) -> Bool {
+    guard checkStatus, !interactive else { return false }
+    for number in first..<session.history.nextNumber {
+      guard let exchange = session.history.exchange(numbered: number),
+        let status = ExitStatus.checked(exchange.response.status)
+      else { continue }
+      checkedStatus = status
+      report(
+        .failed(
+          "#\(number) was answered HTTP \(exchange.response.status): --check-status ends the "
+            + "script with exit status \(status.rawValue)"), line: line, lineNumber: lineNumber)
+      return true
+    }
+    return false
   }
 
   /// Applies saved preferences; colours only if the output allows them.

@@ -39,6 +39,7 @@ enum REPLLauncher {
     let repl = REPL(
       session: session, console: console, renderer: Renderer(color: color, raw: options.raw),
       interactive: interactive)
+    repl.checkStatus = options.checkStatus
     if interactive, let path = Preferences.path(environment: console.environment) {
       do {
         repl.apply(try Preferences.load(from: path))
@@ -57,7 +58,7 @@ enum REPLLauncher {
         programName: "graph-explorer",
         historyFile: HistoryFile.standard(environment: console.environment), console: console)
     {
-      editor.secrets = { [session.token].compactMap { $0 } }
+      editor.secrets = { [session.token].compactMap { $0 } + session.variables.secrets }
       editor.completer = { [repl] before in repl.completion(for: before) }
       console.line(
         "graph-explorer \(GraphExplorer.version) on the \(backend.target.name) · help lists the commands"

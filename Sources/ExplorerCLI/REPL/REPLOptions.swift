@@ -5,6 +5,8 @@ import GraphEmulator
 struct REPLOptions: Equatable, Sendable {
   var color = true
   var raw = false
+  /// `--check-status`: a script stops at the first HTTP 3xx, 4xx or 5xx answer, exiting 3, 4, 5.
+  var checkStatus = false
   var help = false
   var version = false
   /// Lines given with `-c`, run in order instead of reading standard input.
@@ -35,7 +37,8 @@ struct REPLOptions: Equatable, Sendable {
     "", options: table.specs, forms: ["SUBCOMMAND [ARGUMENTS]", "help [SUBCOMMAND]"],
     about: """
       Opens the Graph API explorer REPL on the embedded emulator. When standard input is not a
-      terminal its lines are run as a script (no prompt, no colour; exit status 1 if a line failed).
+      terminal its lines are run as a script (no prompt, no colour; exit status 1 if a line failed;
+      with --check-status 3, 4 or 5 at the first answer with HTTP 3xx, 4xx or 5xx).
       """, helpColumn: ServeOptions.helpColumn)
 
   /// The options, one row each (`--color`/`--no-color` and `--help` added by the table).
@@ -47,6 +50,10 @@ struct REPLOptions: Equatable, Sendable {
       .value(["-c"], "LINE", "run LINE (repeatable) and exit, instead of reading standard input") {
         $0.commands.append($1)
       },
+      .flag(
+        ["--check-status"],
+        "in a script (run, -c, piped lines), stop at the first answer with\nHTTP 3xx, 4xx or 5xx and exit 3, 4 or 5, as HTTPie's --check-status"
+      ) { $0.checkStatus = true },
       .value(
         ["--world"], "FILE", completes: .file,
         "run the emulator on the world in FILE instead of the embedded one, or\non a generated one: generated:people=N,friends=K[,seed=S]"

@@ -15,10 +15,14 @@ struct SecretScrubber {
 
   /// - Parameter placeholder: what stands for a secret (`<ACCESS_TOKEN>`, `<APP_SECRET>` unless
   ///   given; the verbose log uses the iOS SDK's `ACCESS_TOKEN_REMOVED` for every kind).
+  /// - Parameter others: more tokens to take out (the secrets `let` variables hold).
   init(
-    token: String?, appSecret: String?, publicTokens: Set<String>, placeholder: String? = nil
+    token: String?, appSecret: String?, publicTokens: Set<String>, placeholder: String? = nil,
+    others: [String] = []
   ) {
-    var secrets: [Secret] = []
+    var secrets: [Secret] = others.filter { !$0.isEmpty && !publicTokens.contains($0) }.map {
+      .accessToken($0)
+    }
     if let token, !token.isEmpty, !publicTokens.contains(token) {
       secrets.append(.accessToken(token))
       if let appSecret, !appSecret.isEmpty {
@@ -47,10 +51,14 @@ extension Session {
   /// The scrubber for this session's current secrets, with `placeholder` for every secret.
   func secretScrubber(placeholder: String?) -> SecretScrubber {
     SecretScrubber(
-      token: token, appSecret: appSecret,
-      // The published test tokens are public whatever the target: a replayed answer holds
-      // `CAAEmuAlice` as the emulator wrote it (issue 29: `save` under `--replay`).
-      publicTokens: Set(emulator?.testTokens.map(\.token) ?? []).union(World.publicTestTokens),
-      placeholder: placeholder)
+      token: token, appSecret: appSecret, publicTokens: publicTokens, placeholder: placeholder,
+      others: variables.secrets)
+  }
+
+  /// The tokens that are no secrets: the published test tokens are public whatever the target
+  /// (a replayed answer holds `CAAEmuAlice` as the emulator wrote it; issue 29: `save` under
+  /// `--replay`).
+  var publicTokens: Set<String> {
+    Set(emulator?.testTokens.map(\.token) ?? []).union(World.publicTestTokens)
   }
 }

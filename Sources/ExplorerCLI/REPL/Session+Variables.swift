@@ -6,11 +6,26 @@ extension Session {
   /// - Throws: `.noHistory`, `.noExchange(n)` or `.unresolvedVariable` when the path finds
   ///   nothing.
   func value(of variable: Variable) throws(ExplorerError) -> String {
-    let exchange = try exchange(variable.exchange)
-    guard let json = exchange.json, let value = Self.walk(json, path: variable.path) else {
+    let value = try jsonValue(of: variable)
+    return value.stringValue ?? value.compactText
+  }
+
+  /// The JSON value a variable stands for: in an exchange's body, or in a named variable.
+  /// - Throws: `.noHistory`, `.noExchange(n)`, `.unknownVariable` or `.unresolvedVariable`.
+  func jsonValue(of variable: Variable) throws(ExplorerError) -> JSONValue {
+    let root: JSONValue?
+    switch variable.source {
+    case .exchange(let reference): root = try exchange(reference).json
+    case .named(let name):
+      guard let named = variables[name] else {
+        throw .unknownVariable(name, known: variables.names)
+      }
+      root = named.value
+    }
+    guard let root, let value = Self.walk(root, path: variable.path) else {
       throw .unresolvedVariable(variable.description)
     }
-    return value.stringValue ?? value.compactText
+    return value
   }
 
   /// The value at `path` (`.data[0].id`, `[-1]`; empty for the whole value) in `value`.

@@ -35,6 +35,8 @@ final class Session {
   var maxAnswerBytes = 64 << 20
   /// The exchanges so far, in order, the newest kept within a budget (`ExchangeHistory`).
   var history = ExchangeHistory()
+  /// The variables `let` set (`$pid`), each with whether it holds a secret.
+  var variables = NamedVariables()
   /// Node types, edges and fields learned from `metadata=1` answers, for completion.
   var catalog = GraphCatalog()
 

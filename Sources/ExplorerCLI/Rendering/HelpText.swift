@@ -3,8 +3,10 @@ enum HelpText {
   /// Notes printed after the command list: the grammar that belongs to no single command.
   static let footer = """
     Any line may end in '> file', '>> file' or '| shell command' (a space before it).
-    Values may use answers: $last.id, $#3.data[0].id. Quote values with spaces: message="hi there".
-    Lines starting with # are comments.
+    Values may use answers ($last.id, $#3.data[0].id) and variables (let pid = $last.id; $pid).
+    Quote values with spaces: message="hi there". Lines starting with # are comments.
+    Scripts (run FILE, -c, piped lines) exit 1 if a line failed; with --check-status (or
+    set check-status on) they stop at the first answer with status 3xx, 4xx or 5xx: exit 3, 4, 5.
     """
 
   /// The list of commands, or one command's manual page: usage, summary, details, options and

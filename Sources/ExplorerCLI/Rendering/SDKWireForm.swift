@@ -1,8 +1,9 @@
 import GraphAPI
 
-/// `GET me --offline --as ios-3.24`: the request as an SDK would put it on the wire, byte for
-/// byte (GraphAPI's `IOSSDKWire` and `LegacySDKWire`): its URL with `format=json&sdk=ios`,
-/// the multipart `Content-Type` on every method, the body never closed with `--B--`.
+/// `GET me --as ios-3.24`: the request as an SDK would put it on the wire, byte for byte
+/// (GraphAPI's `IOSSDKWire`, `AndroidSDKWire` and `LegacySDKWire`), sent to the target or, with
+/// `--offline`, printed: its URL with `format=json&sdk=ios` (`sdk=android`), the multipart
+/// `Content-Type` on every method, the body never closed with `--B--`.
 enum SDKWireForm: String, Sendable, CaseIterable {
   /// The iOS SDK 3.1.0 (3.0-3.13's form: unversioned, `migration_bundle`).
   case ios31 = "ios-3.1"
@@ -10,6 +11,10 @@ enum SDKWireForm: String, Sendable, CaseIterable {
   case ios324 = "ios-3.24"
   /// The legacy `Facebook` class (FBConnect, tag v1.last): `sdk_version=2`.
   case legacy
+  /// The Android SDK 3.0 (unversioned, `migration_bundle=fbsdk:20121026`).
+  case android30 = "android-3.0"
+  /// The Android SDK 3.22 (`/v2.2`, `Accept-Language`).
+  case android322 = "android-3.22"
 
   /// The names `--as` accepts, for help and errors.
   static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
@@ -32,11 +37,16 @@ enum SDKWireForm: String, Sendable, CaseIterable {
     case .legacy:
       return LegacySDKWire(appID: appID).graph(
         path, parameters, method: graph.method, token: graph.accessToken)
-    case .ios31, .ios324:
+    case .ios31, .ios324, .android30, .android322:
       let request = IOSSDKRequest(
         .graph(path), parameters: parameters, method: graph.method,
         accessToken: graph.accessToken)
-      return IOSSDKWire(self == .ios31 ? .v3_1 : .v3_24).connection([request], appID: appID)
+      switch self {
+      case .ios31: return IOSSDKWire(.v3_1).connection([request], appID: appID)
+      case .android30: return AndroidSDKWire(.v3_0).connection([request], appID: appID)
+      case .android322: return AndroidSDKWire(.v3_22).connection([request], appID: appID)
+      default: return IOSSDKWire(.v3_24).connection([request], appID: appID)
+      }
     }
   }
 

@@ -9,7 +9,8 @@ enum RunCommand {
     about: """
       Runs the lines of FILE (- for standard input) as a REPL script: no prompt, no colour, the
       options as the REPL takes them. expect lines make it a test. Exit status 1 if a line or an
-      expectation fails.
+      expectation fails; with --check-status the run stops at the first answer with HTTP 3xx, 4xx
+      or 5xx and exits 3, 4 or 5.
       """, helpColumn: ServeOptions.helpColumn)
 
   static let subcommand = Subcommand(

@@ -32,6 +32,8 @@ struct Completer: Sendable {
   /// The kept exchanges, newest first, each as `#n` with its line (`#3`, `GET me/friends`),
   /// offered after a command that takes one (`show #`, `headers #`).
   var exchanges: [(reference: String, line: String)] = []
+  /// The names of the variables `let` set, offered after `$` (with `$last`).
+  var variables: [String] = []
 
   /// The kept exchanges whose `#n` starts with the word being typed, each listed with its line.
   func exchangeReferences(_ current: String) -> Completion {
@@ -50,6 +52,16 @@ struct Completer: Sendable {
     let atWordStart = before.isEmpty || before.hasSuffix(" ")
     let current = atWordStart ? "" : (words.last ?? "")
     let index = atWordStart ? words.count : words.count - 1
+    // `$p` anywhere a value is typed: `$last` and the variables `let` set.
+    if let dollar = current.lastIndex(of: "$"),
+      current[current.index(after: dollar)...].allSatisfy({
+        $0.isLetter || $0.isNumber || $0 == "_"
+      })
+    {
+      return Completion(
+        prefix: String(current[dollar...]), candidates: ["$last"] + variables.map { "$" + $0 },
+        endsWord: false)
+    }
     if index == 0 {
       if let mark = current.firstIndex(of: "?") {
         return completeQuery(current, at: mark, method: .get)
@@ -86,7 +98,8 @@ struct Completer: Sendable {
   static func pathNeedingMetadata(_ before: String) -> String? {
     let words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     guard let first = words.first, !before.hasSuffix(" ") || words.count > 1 else { return nil }
-    let isMethod = CommandParser.methods.contains(first.uppercased())
+    // `fields me/fr`: the path after `fields` completes as a request's does.
+    let isMethod = CommandParser.methods.contains(first.uppercased()) || first == "fields"
     let current = before.hasSuffix(" ") ? "" : (words.last ?? "")
     let pathIndex = isMethod ? 1 : 0
     guard words.count > pathIndex else { return nil }
@@ -134,7 +147,7 @@ struct Completer: Sendable {
   /// A path: `me/fr` → `me/friends`, from the edges the catalog knows for the parent node, and
   /// for `GET`/`POST` on a person the app's Open Graph actions (`me/fb_sample_scrumps:eat`);
   /// after `DELETE`, the ids this session created as well as the root paths.
-  private func completePath(_ current: String, method: GraphMethod) -> Completion {
+  func completePath(_ current: String, method: GraphMethod) -> Completion {
     guard let slash = current.lastIndex(of: "/") else {
       guard method == .delete else {
         return Completion(prefix: current, candidates: catalog.rootPaths)

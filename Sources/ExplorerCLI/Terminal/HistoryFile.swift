@@ -50,13 +50,23 @@ struct HistoryFile: Sendable {
   }
 
   /// The text to store for `line`, or `nil` when it must not be stored: blank lines, lines
-  /// that set a token or an app secret, lines that hold one of `secrets`. Secret parameter
+  /// that set a token or an app secret (`token EAAB...`, `let page_token = EAAB...`), lines
+  /// that hold one of `secrets`. Secret parameter
   /// values (`access_token=...`) are redacted.
   static func storable(_ line: String, secrets: [String], memory: SecretMemory? = nil) -> String? {
     let trimmed = line.trimmingSpaces
     guard !trimmed.isEmpty else { return nil }
     let words = trimmed.split(separator: " ", omittingEmptySubsequences: true)
-    if words.first == "token", words.count > 1, words[1] != "clear" { return nil }
+    if words.first == "token", words.count > 1, !["clear", "page"].contains(words[1]) {
+      return nil
+    }
+    // `let page_token = EAAB...`: a secret typed as a variable's value (a value read from an
+    // answer, `$last...`, is no secret on the line).
+    if words.first == "let", words.count > 1,
+      NamedVariables.isSecretName(String(words[1].prefix { $0 != "=" })), !trimmed.contains("$")
+    {
+      return nil
+    }
     if words.first == "app", words.count > 2 { return nil }
     for secret in secrets where secret.count >= 8 && trimmed.contains(secret) { return nil }
     return memory?.redact(trimmed) ?? Redaction.redactParameters(trimmed)

@@ -69,12 +69,13 @@ struct AppCommand: REPLCommand {
 /// `set [name [value]]`: the preferences, shown or changed (and saved).
 struct SetCommand: REPLCommand {
   static let help = CommandHelp(
-    "set [verbose|pager|color on|off], set max-answer-bytes SIZE",
+    "set [verbose|pager|color|check-status on|off], set max-answer-bytes SIZE",
     summary: "Shows or changes a preference: request logging, the pager, colours, the answer limit",
     details: """
       Interactive sessions keep these in ~/.config/graph-explorer/config.json; scripts
       start from the defaults (verbose off, pager on, colours on a terminal).
       Without a value, shows the setting; without a name, lists them all.
+      check-status is for scripts only, as --check-status is.
       """,
     options: [
       "verbose on|off": "logs each request on standard error, as the iOS SDK does",
@@ -82,6 +83,7 @@ struct SetCommand: REPLCommand {
       "color on|off": "ANSI colours",
       "max-answer-bytes SIZE":
         "the largest network answer, received or decoded (64M; this session only)",
+      "check-status on|off": "a script stops at an HTTP 3xx, 4xx or 5xx answer, exiting 3, 4 or 5",
     ],
     examples: "set", "set verbose on", "set pager off", "set color off", "set max-answer-bytes 16M")
 

@@ -3,7 +3,7 @@
 /// cleared, or traded for a long-lived one.
 struct TokenCommand: REPLCommand {
   static let help = CommandHelp(
-    "token [<value> | clear | --show | exchange]",
+    "token [<value> | clear | --show | exchange | page [<name> | <id>]]",
     summary:
       "Shows (masked unless the emulator's own or --show), sets, clears or exchanges the token",
     details: """
@@ -11,15 +11,19 @@ struct TokenCommand: REPLCommand {
       --show shows any token in full. A test token's name (alice-publish) sets that token.
       A line that sets a token is never written to the history file. The value may come
       from an earlier answer: token $last.data[0].access_token uses the first Page's
-      token of a me/accounts answer.
+      token of a me/accounts answer. token page Farmers does it in one step: it reads
+      me/accounts (an exchange of the history) and uses that Page's token.
       """,
     options: [
       "<value>": "uses this token from now on (or a test token's name)",
       "clear": "sends no token",
       "--show": "prints the token in full",
       "exchange": "trades it for a 60-day token with the app's id and secret",
+      "page [<name> | <id>]":
+        "the token of that Page of me/accounts (alone: the only Page)",
     ],
-    examples: "token alice-publish", "token $last.data[0].access_token", "token --show",
+    examples: "token alice-publish", "token $last.data[0].access_token", "token page Farmers",
+    "token --show",
     "token exchange", "token clear")
 
   /// What `token` does with the session's token.
@@ -35,11 +39,18 @@ struct TokenCommand: REPLCommand {
     case clear
     /// `fb_exchange_token`: a long-lived token for the session's.
     case exchange
+    /// Uses the token of the Page `me/accounts` lists by this name or id (`nil`: the only one).
+    case page(String?)
   }
 
   var action: Action
 
   static func parse(_ arguments: [Word]) throws(ExplorerError) -> TokenCommand {
+    // `token page San Francisco Farmers Market`: the words after `page` are the Page's name.
+    if arguments.first?.text == "page" {
+      let name = arguments.dropFirst().map(\.text).joined(separator: " ")
+      return TokenCommand(action: .page(name.isEmpty ? nil : name))
+    }
     if let word = try optionalWord(arguments), word.template.literal == nil {
       return TokenCommand(action: .setFrom(word.template))
     }
@@ -53,7 +64,7 @@ struct TokenCommand: REPLCommand {
   }
 
   static func completion(_ context: CompletionContext) -> Completion? {
-    context.firstWord(context.completer.testTokens + ["clear", "--show"])
+    context.firstWord(context.completer.testTokens + ["clear", "--show", "page"])
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
@@ -71,6 +82,8 @@ struct TokenCommand: REPLCommand {
       return [.note("token cleared")]
     case .exchange:
       return [.note(try repl.tokenExchange())]
+    case .page(let wanted):
+      return try await repl.usePageToken(wanted)
     }
   }
 
