@@ -18,6 +18,11 @@ struct EmulatorState: Sendable {
   let clockReads = ClockReads()
   /// Repeated reads' answers.
   var memo = AnswerMemo()
+  /// Whether reads of nodes and edges are written straight into bytes (`AnswerWriter`);
+  /// off only in tests, which compare the answers with the tree's.
+  var writesAnswers = true
+  /// How many answers `AnswerWriter` wrote (what share of reads it covers).
+  var writtenAnswers = 0
   /// Friends lists narrowed to the app's users, per generation.
   let appUserLists = AppUserLists()
 

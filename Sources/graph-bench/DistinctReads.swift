@@ -3,11 +3,8 @@ import GraphAPI
 import GraphEmulator
 import GraphLive
 
-/// The distinct reads of `graph-bench serve --answers distinct` (issue 32): friend pages at
-/// every limit from 1 to 25 and offset from 0 to 20, `me` with every non-empty subset of seven
-/// fields, and each friend's node with four field lists, so that no answer repeats within the
-/// emulator's answer memo (256 answers, started over when full) and every request is parsed,
-/// routed and rendered. nginx serves each answer's exact bytes as its own static file, so both
+/// The distinct reads of `graph-bench serve --answers distinct` (issue 32; the paths are
+/// `BenchmarkReads`'): nginx serves each answer's exact bytes as its own static file, so both
 /// servers send the same sizes.
 struct DistinctReads {
   /// The emulator's request paths (with Alice's token) and nginx's, in the same order.
@@ -18,38 +15,13 @@ struct DistinctReads {
   /// Mean body size in bytes.
   var meanBytes: Int
 
-  static let fields = ["id", "name", "first_name", "last_name", "gender", "locale", "link"]
-  static let nodeFieldLists = [
-    "id,name", "id,name,first_name", "name,gender,locale", "id,first_name,last_name,link",
-  ]
-
-  /// The paths for a world whose viewer has the friends `friendIDs`.
-  static func paths(friendIDs: [String]) -> [String] {
-    let token = "access_token=CAAEmuAlice"
-    var paths: [String] = []
-    for limit in 1...25 {
-      for offset in 0...20 {
-        paths.append("/v2.0/me/friends?limit=\(limit)&offset=\(offset)&\(token)")
-      }
-    }
-    for mask in 1..<(1 << fields.count) {
-      let chosen = fields.indices.filter { mask & (1 << $0) != 0 }.map { fields[$0] }
-      paths.append("/v2.0/me?fields=\(chosen.joined(separator: ","))&\(token)")
-    }
-    for id in friendIDs {
-      for list in nodeFieldLists { paths.append("/v2.0/\(id)?fields=\(list)&\(token)") }
-    }
-    return paths
-  }
-
   /// Asks the emulator at `origin` for every path once, so nginx can serve the same bytes.
   static func fetch(from origin: String) async throws -> DistinctReads {
     let transport = CurlTransport()
     let friends = try await transport.send(
-      HTTPRequest(
-        .get, url: origin + "/v2.0/me/friends?fields=id&limit=5000&access_token=CAAEmuAlice"))
+      HTTPRequest(.get, url: origin + BenchmarkReads.friendsPath))
     let ids = friendIDs(in: friends.body)
-    let emulatorPaths = paths(friendIDs: ids)
+    let emulatorPaths = BenchmarkReads.paths(friendIDs: ids)
     var nginxPaths: [String] = []
     var files: [String: [UInt8]] = [:]
     var total = 0
@@ -98,10 +70,8 @@ struct DistinctReads {
       return 2
     }
     let friends = GraphEmulator().answer(
-      HTTPRequest(
-        .get,
-        url: "http://127.0.0.1:9/v2.0/me/friends?fields=id&limit=5000&access_token=CAAEmuAlice"))
-    let paths = paths(friendIDs: friendIDs(in: friends.body))
+      HTTPRequest(.get, url: "http://127.0.0.1:9" + BenchmarkReads.friendsPath))
+    let paths = BenchmarkReads.paths(friendIDs: friendIDs(in: friends.body))
     let each = inProcessMicroseconds(paths: paths, rounds: rounds)
     print(
       String(

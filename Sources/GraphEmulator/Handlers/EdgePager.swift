@@ -101,6 +101,11 @@ struct PagingURL {
   /// `fields`: a client that adds its parameters to every `next` it follows does not grow the
   /// URL page after page; issue 26).
   func url(path: String, kept: QueryItems, limit: Int, extra: QueryItems) -> String {
+    String(decoding: bytes(path: path, kept: kept, limit: limit, extra: extra), as: UTF8.self)
+  }
+
+  /// `url(path:kept:limit:extra:)` as UTF-8 bytes.
+  func bytes(path: String, kept: QueryItems, limit: Int, extra: QueryItems) -> [UInt8] {
     // Written as bytes in one buffer: the URL is made twice for every page answered.
     let allowed = PercentEncoding.queryValueAllowed
     var bytes: [UInt8] = []
@@ -121,6 +126,6 @@ struct PagingURL {
     query.append("limit", String(limit))
     query.append(to: &bytes, allowed: allowed)
     extra.append(to: &bytes, allowed: allowed, separated: true)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 }

@@ -125,6 +125,8 @@ struct UploadedFile: Sendable, Hashable {
 /// What a handler answers before it becomes HTTP.
 enum Outcome: Sendable {
   case json(JSONValue)
+  /// A JSON body already written (`AnswerWriter`): answered as `json` is.
+  case written([UInt8])
   /// A bare `true` (DELETE up to v2.0).
   case bareTrue
   /// A 302 to `url` (`/picture`).
@@ -132,4 +134,12 @@ enum Outcome: Sendable {
   /// A body that is not JSON (an HTML dialog page, form-encoded token text, image bytes).
   case document(contentType: String, body: [UInt8])
   case failure(GraphError)
+
+  /// Whether this is a JSON success (a value or written bytes).
+  var isJSON: Bool {
+    switch self {
+    case .json, .written: return true
+    case .bareTrue, .redirect, .document, .failure: return false
+    }
+  }
 }

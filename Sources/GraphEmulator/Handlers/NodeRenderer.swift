@@ -235,30 +235,11 @@ struct NodeRenderer {
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
     summary: [String]? = nil, type: String? = nil
   ) throws(GraphError) -> JSONObject {
-    var ids = canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
-    if edge.name == "reactions" { ids = reactions(ids, type: type) }
-    let total = ids.count
-    let counted = ids
-    if edge.name == "friends", !ids.isEmpty, call.version.follows(.friendsOnlyAppUsers),
-      world.app.users != nil || !world.deauthorized.isEmpty
-    {
-      // Not empty: the viewer may list the edge, so the list is the world's own.
-      if let appUsers {
-        ids = appUsers.lists.list(
-          owner: owner.id, edge: edge.storedName, generation: appUsers.generation, from: ids,
-          keep: world.usesApp)
-      } else {
-        ids = EdgeList(ids.filter(world.usesApp))
-      }
-    }
-    let window = try pager.window(ids) { id in
-      world.nodes[id]?.string("created_time").flatMap(Self.parseTime)
-    }
-    try budget.spend(window.indices.count)
+    let page = try EdgePage(self, owner: owner, edge: edge, pager: pager, type: type)
     var data: [JSONValue] = []
-    data.reserveCapacity(window.indices.count)
-    for index in window.indices {
-      guard let node = world.nodes[ids[index]] else { continue }
+    data.reserveCapacity(page.window.indices.count)
+    for index in page.window.indices {
+      guard let node = world.nodes[page.ids[index]] else { continue }
       if let selection, !selection.fields.isEmpty {
         data.append(.object(try render(node, selection: selection)))
       } else if edge.name == "reactions" {
@@ -269,58 +250,19 @@ struct NodeRenderer {
     }
     var out = JSONObject()
     out.append("data", .array(data))
-    if let first = window.indices.first, let last = window.indices.last {
-      out.append(
-        "paging",
-        .object(
-          paging(
-            owner: owner, edge: edge, ids: ids, first: first, last: last, window: window,
-            pager: pager, selection: selection, nested: nested)))
+    if let links = page.links(
+      self, owner: owner, edge: edge, pager: pager, selection: selection, nested: nested)
+    {
+      out.append("paging", .object(links.object))
     }
     if Self.asksSummary(summary) {
       out.append(
         "summary",
-        .object(summaryObject(edge: edge, ids: counted, total: total, asked: summary ?? [])))
+        .object(
+          summaryObject(
+            edge: edge, ids: page.counted, total: page.counted.count, asked: summary ?? [])))
     }
     return out
-  }
-
-  private func paging(
-    owner: Node, edge: Schema.Edge, ids: EdgeList, first: Int, last: Int,
-    window: EdgePager.Window, pager: EdgePager, selection: FieldSelection?, nested: Bool
-  ) -> JSONObject {
-    var kept = QueryItems()
-    if nested {
-      if let selection { kept.append("fields", selection.description) }
-    } else {
-      kept = call.params
-    }
-    let builder = PagingURL(call: call)
-    func url(_ extra: QueryItems) -> String {
-      builder.url(path: "\(owner.id)/\(edge.name)", kept: kept, limit: pager.limit, extra: extra)
-    }
-    var paging = JSONObject()
-    if edge.timeBased {
-      let time = { (i: Int) in
-        world.nodes[ids[i]]?.string("created_time").flatMap(Self.parseTime) ?? 0
-      }
-      paging.append("previous", .string(url(["since": String(time(first)), "__previous": "1"])))
-      if window.hasNext { paging.append("next", .string(url(["until": String(time(last) - 1)]))) }
-      return paging
-    }
-    let before = EdgePager.cursor(id: ids[first], index: first)
-    let after = EdgePager.cursor(id: ids[last], index: last)
-    paging.append("cursors", ["before": .string(before), "after": .string(after)])
-    if pager.offset != nil && pager.after == nil && pager.before == nil {
-      if window.hasPrevious {
-        paging.append("previous", .string(url(["offset": String(max(0, first - pager.limit))])))
-      }
-      if window.hasNext { paging.append("next", .string(url(["offset": String(last + 1)]))) }
-      return paging
-    }
-    if window.hasPrevious { paging.append("previous", .string(url(["before": before]))) }
-    if window.hasNext { paging.append("next", .string(url(["after": after]))) }
-    return paging
   }
 
   /// `2014-10-15T12:00:00+0000` → Unix seconds.

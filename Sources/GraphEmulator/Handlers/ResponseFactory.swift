@@ -13,6 +13,8 @@ struct ResponseFactory {
     switch outcome {
     case .json(let value):
       return make(status: 200, body: JSONPrinter(options: []).bytes(value), challenge: nil)
+    case .written(let body):
+      return make(status: 200, body: body, challenge: nil)
     case .bareTrue:
       return make(status: 200, body: Array("true".utf8), challenge: nil)
     case .redirect(let url):

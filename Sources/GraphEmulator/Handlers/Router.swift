@@ -46,7 +46,7 @@ struct Router {
       outcome = .failure(AnswerBudget.tooLarge)
       response = factory.response(outcome)
     }
-    if memoable, case .json = outcome, state.generation == generation,
+    if memoable, outcome.isJSON, state.generation == generation,
       state.clockReads.count == clockReads,
       let traceHeader = response.headers.fields.firstIndex(where: { $0.name == "x-fb-trace-id" })
     {
@@ -147,7 +147,15 @@ struct Router {
   {
     switch call.verb {
     case .get?:
-      var object = try renderer(call, viewer).render(node, selection: try selection(call))
+      let selection = try selection(call)
+      if !call.flag("metadata"),
+        let written = try written(
+          call, viewer, { writer throws(GraphError) in try writer.node(node, selection: selection) }
+        )
+      {
+        return written
+      }
+      var object = try renderer(call, viewer).render(node, selection: selection)
       if call.flag("metadata") { object.append("metadata", metadata(node, call: call)) }
       return .json(.object(try withDebug(object, call: call, viewer: viewer)))
     case .delete?:
@@ -167,9 +175,21 @@ struct Router {
     guard call.verb == .get, let edge = Schema.of(node.type).edge(call.path[1], at: call.version)
     else { throw .unsupported(call.method, id: call.path[0]) }
     let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
+    let selection = try selection(call)
+    let summary = call["summary"].map { [$0] }
+    if let written = try written(
+      call, viewer,
+      { writer throws(GraphError) in
+        try writer.edge(
+          owner: node, edge: edge, selection: selection, pager: pager, summary: summary,
+          type: call["type"])
+      })
+    {
+      return written
+    }
     let object = try renderer(call, viewer).list(
-      owner: node, edge: edge, selection: try selection(call), pager: pager, nested: false,
-      summary: call["summary"].map { [$0] }, type: call["type"])
+      owner: node, edge: edge, selection: selection, pager: pager, nested: false,
+      summary: summary, type: call["type"])
     return .json(.object(try withDebug(object, call: call, viewer: viewer)))
   }
 

@@ -39,7 +39,7 @@ enum RouteCondition: String, Sendable, CaseIterable {
       guard path.count == 3 else { return false }
       return state.surface.testUsers.contains { $0.id == head || $0.id == path[2] }
     case .namesOpenGraphAction:
-      return path.count == 2 && path[1].contains(":")
+      return path.count == 2 && path[1].utf8.contains(UInt8(ascii: ":"))
     }
   }
 

@@ -1,0 +1,109 @@
+import GraphAPI
+import GraphJSON
+
+/// Writes the answers to the commonest reads, a node (`GET <id>?fields=...`) and a page of an
+/// edge (`GET <id>/<edge>`), straight into the body's bytes: the stored values of the world
+/// and the field names go down in order, with no `JSONValue` of the answer built and printed
+/// (issue 48: the tree and its printing were most of a read's cost). Each value is the one
+/// `NodeRenderer` gives, so the bytes are those printing `NodeRenderer`'s object gives;
+/// `GraphEmulatorTests.AnswerWriterTests` compares them over graph-bench's distinct reads.
+///
+/// An answer larger than `largest` is left to the tree (`nil`), so `AnswerBudget`'s estimate
+/// decides oversized answers exactly as before.
+struct AnswerWriter {
+  var renderer: NodeRenderer
+
+  /// The largest body written here (far below `AnswerBudget.perAnswer`, and below a quarter
+  /// of it, the most its estimate can exceed the printed size by).
+  static let largest = 64 * 1024
+
+  /// A node's object: the selected fields, or its defaults.
+  func node(_ node: Node, selection: FieldSelection?) throws(GraphError) -> [UInt8]? {
+    var out = JSONBytes()
+    try write(node, selection: selection, into: &out)
+    return out.count <= Self.largest ? out.finish() : nil
+  }
+
+  /// A page of `edge` of `owner`: `data`, `paging`, and `summary` when asked for, as
+  /// `NodeRenderer.list` makes it for a top-level edge.
+  func edge(
+    owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager,
+    summary: [String]?, type: String?
+  ) throws(GraphError) -> [UInt8]? {
+    let page = try EdgePage(renderer, owner: owner, edge: edge, pager: pager, type: type)
+    var out = JSONBytes()
+    out.raw("{\"data\":[")
+    var first = true
+    for index in page.window.indices {
+      guard let node = renderer.world.nodes[page.ids[index]] else { continue }
+      out.separator(first: &first)
+      if let selection, !selection.fields.isEmpty {
+        try write(node, selection: selection, into: &out)
+      } else if edge.name == "reactions" {
+        out.value(.object(renderer.reactionItem(node)))
+      } else {
+        writeItem(node, edge: edge.name, into: &out)
+      }
+      if out.count > Self.largest { return nil }
+    }
+    out.raw("]")
+    if let links = page.links(
+      renderer, owner: owner, edge: edge, pager: pager, selection: selection, nested: false)
+    {
+      out.raw(",\"paging\":")
+      links.write(into: &out)
+    }
+    if NodeRenderer.asksSummary(summary) {
+      out.raw(",\"summary\":")
+      out.value(
+        .object(
+          renderer.summaryObject(
+            edge: edge, ids: page.counted, total: page.counted.count, asked: summary ?? [])))
+    }
+    out.raw("}")
+    return out.count <= Self.largest ? out.finish() : nil
+  }
+
+  /// `NodeRenderer.render(_:selection:)`, written: each selected field's value in order, then
+  /// the id when no field is named `id`.
+  private func write(_ node: Node, selection: FieldSelection?, into out: inout JSONBytes)
+    throws(GraphError)
+  {
+    guard let selection, !selection.fields.isEmpty else {
+      out.value(.object(renderer.defaultObject(node)))
+      return
+    }
+    out.raw("{")
+    var first = true
+    var namesID = false
+    for field in selection.fields {
+      if field.outputName == "id" { namesID = true }
+      guard let value = try renderer.value(of: field, on: node) else { continue }
+      out.key(field.outputName, first: &first)
+      out.value(value)
+    }
+    if !namesID {
+      out.key("id", first: &first)
+      out.string(node.id)
+    }
+    out.raw("}")
+  }
+
+  /// `NodeRenderer.itemObject(_:edge:)`, written: a person as `name` and `id` without a tree;
+  /// any other item as its object.
+  private func writeItem(_ node: Node, edge: String, into out: inout JSONBytes) {
+    guard node.type == .user else {
+      out.value(.object(renderer.itemObject(node, edge: edge)))
+      return
+    }
+    var first = true
+    out.raw("{")
+    if let name = node.fields["name"] {
+      out.key("name", first: &first)
+      out.value(name)
+    }
+    out.key("id", first: &first)
+    out.string(node.id)
+    out.raw("}")
+  }
+}

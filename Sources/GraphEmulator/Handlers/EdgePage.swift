@@ -1,0 +1,130 @@
+import GraphAPI
+import GraphJSON
+
+/// One page of an edge as an answer lists it: the ids the viewer may see (friends narrowed to
+/// the app's users from v2.0), the window the pager cuts from them, what `summary` counts,
+/// and the `paging` links. Worked out once for both ways an answer is made: the tree
+/// (`NodeRenderer.list`, for edges expanded inside `fields`) and the bytes (`AnswerWriter`).
+struct EdgePage {
+  /// The ids listed, after narrowing.
+  var ids: EdgeList
+  /// The ids before narrowing (what `summary` counts).
+  var counted: EdgeList
+  var window: EdgePager.Window
+
+  /// Cuts the page of `edge` of `owner` that `pager` asks for (`type` filters reactions), and
+  /// spends its items from the renderer's budget.
+  init(
+    _ renderer: NodeRenderer, owner: Node, edge: Schema.Edge, pager: EdgePager, type: String?
+  ) throws(GraphError) {
+    let world = renderer.world
+    var ids = renderer.canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
+    if edge.name == "reactions" { ids = renderer.reactions(ids, type: type) }
+    counted = ids
+    if edge.name == "friends", !ids.isEmpty, renderer.call.version.follows(.friendsOnlyAppUsers),
+      world.app.users != nil || !world.deauthorized.isEmpty
+    {
+      // Not empty: the viewer may list the edge, so the list is the world's own.
+      if let appUsers = renderer.appUsers {
+        ids = appUsers.lists.list(
+          owner: owner.id, edge: edge.storedName, generation: appUsers.generation, from: ids,
+          keep: world.usesApp)
+      } else {
+        ids = EdgeList(ids.filter(world.usesApp))
+      }
+    }
+    window = try pager.window(ids) { id in
+      world.nodes[id]?.string("created_time").flatMap(NodeRenderer.parseTime)
+    }
+    try renderer.budget.spend(window.indices.count)
+    self.ids = ids
+  }
+
+  /// The `paging` object's members: cursors on every edge but a feed, `previous` and `next`
+  /// by offset, cursor or time (reference, "Paging"); `nil` for an empty page. `nested` edges
+  /// (expanded inside `fields`) repeat their own `fields`, top-level ones the request's
+  /// parameters.
+  func links(
+    _ renderer: NodeRenderer, owner: Node, edge: Schema.Edge, pager: EdgePager,
+    selection: FieldSelection?, nested: Bool
+  ) -> PagingLinks? {
+    guard let first = window.indices.first, let last = window.indices.last else { return nil }
+    var kept = QueryItems()
+    if nested {
+      if let selection { kept.append("fields", selection.description) }
+    } else {
+      kept = renderer.call.params
+    }
+    let builder = PagingURL(call: renderer.call)
+    func url(_ extra: QueryItems) -> [UInt8] {
+      builder.bytes(path: "\(owner.id)/\(edge.name)", kept: kept, limit: pager.limit, extra: extra)
+    }
+    var links = PagingLinks()
+    if edge.timeBased {
+      let time = { (i: Int) in
+        renderer.world.nodes[ids[i]]?.string("created_time").flatMap(NodeRenderer.parseTime) ?? 0
+      }
+      links.previous = url(["since": String(time(first)), "__previous": "1"])
+      if window.hasNext { links.next = url(["until": String(time(last) - 1)]) }
+      return links
+    }
+    let before = EdgePager.cursor(id: ids[first], index: first)
+    let after = EdgePager.cursor(id: ids[last], index: last)
+    links.cursors = (before, after)
+    if pager.offset != nil && pager.after == nil && pager.before == nil {
+      if window.hasPrevious {
+        links.previous = url(["offset": String(max(0, first - pager.limit))])
+      }
+      if window.hasNext { links.next = url(["offset": String(last + 1)]) }
+      return links
+    }
+    if window.hasPrevious { links.previous = url(["before": before]) }
+    if window.hasNext { links.next = url(["after": after]) }
+    return links
+  }
+}
+
+/// An edge page's `paging` members, in the order Graph prints them: `cursors`, `previous`,
+/// `next` (URLs as UTF-8 bytes, written into an answer as they are).
+struct PagingLinks {
+  var cursors: (before: String, after: String)?
+  var previous: [UInt8]?
+  var next: [UInt8]?
+
+  /// The `paging` object as a value.
+  var object: JSONObject {
+    var paging = JSONObject()
+    if let cursors {
+      paging.append(
+        "cursors", ["before": .string(cursors.before), "after": .string(cursors.after)])
+    }
+    if let previous {
+      paging.append("previous", .string(String(decoding: previous, as: UTF8.self)))
+    }
+    if let next { paging.append("next", .string(String(decoding: next, as: UTF8.self))) }
+    return paging
+  }
+
+  /// The `paging` object written into `out`.
+  func write(into out: inout JSONBytes) {
+    var first = true
+    out.raw("{")
+    if let cursors {
+      out.key("cursors", first: &first)
+      out.raw("{\"before\":")
+      out.string(cursors.before)
+      out.raw(",\"after\":")
+      out.string(cursors.after)
+      out.raw("}")
+    }
+    if let previous {
+      out.key("previous", first: &first)
+      out.string(utf8: previous)
+    }
+    if let next {
+      out.key("next", first: &first)
+      out.string(utf8: next)
+    }
+    out.raw("}")
+  }
+}
