@@ -12,6 +12,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) async -> Int32)
     "serve", "graph-explorer serve vs nginx under wrk (replayed, emulator and distinct answers)",
     ServeBenchmark.run
   ),
+  ("serve-record", ServeRecordBenchmark.summary, ServeRecordBenchmark.run),
   (
     "distinct-reads", "the emulator alone on serve's 896 distinct reads, in process",
     DistinctReads.run

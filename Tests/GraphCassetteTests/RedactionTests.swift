@@ -133,3 +133,53 @@ import Testing
     )
   }
 }
+
+@Suite struct CleanHeaderMemoTests {
+  /// A header field found to hold no secret is remembered and not read again; one that holds
+  /// a secret is never remembered, so the same secret in a later interaction is still found.
+  @Test func cleanFieldsAreRememberedSecretFieldsNever() {
+    var memo = SecretFinder.CleanHeaders()
+    let headers: HTTPHeaders = [
+      "Content-Type": "application/json", "X-Access-Token": "EAABheaderToken1234567890abcdefgh",
+      "Authorization": "OAuth EAABauthToken1234567890abcdefghij",
+      "X-Note": "token=EAABinNoteToken1234567890abcdefgh",
+    ]
+    var found: [Secret] = []
+    SecretFinder.inHeaders(headers, into: &found, memo: &memo)
+    #expect(memo.fields == [.init(name: "Content-Type", value: "application/json")])
+    var again: [Secret] = []
+    SecretFinder.inHeaders(headers, into: &again, memo: &memo)
+    #expect(again == found)
+    var unmemoised: [Secret] = []
+    SecretFinder.inHeaders(headers, into: &unmemoised)
+    #expect(unmemoised == found)
+    for value in [
+      "EAABheaderToken1234567890abcdefgh", "EAABauthToken1234567890abcdefghij",
+      "EAABinNoteToken1234567890abcdefgh",
+    ] {
+      #expect(found.contains { $0.value == value })
+    }
+  }
+
+  /// A redactor learning the same headers again still replaces a secret met first in a clean
+  /// field's place under another name.
+  @Test func redactorStillReplacesSecretsAfterCleanHeaders() {
+    var redactor = Redactor()
+    let plain = Interaction(
+      request: get("https://g/me", headers: ["X-Trace": "abc"]),
+      response: HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"]), recordedAt: "")
+    _ = redactor.redact(plain)
+    let token = "EAABsecondLookToken1234567890abcdef"
+    let secret = Interaction(
+      request: get(
+        "https://g/me", headers: ["X-Trace": "abc", "Authorization": "Bearer \(token)"]),
+      response: HTTPResponse(
+        status: 200, headers: ["Content-Type": "text/plain", "X-Echo": token]), recordedAt: "")
+    let out = redactor.redact(secret)
+    let placeholder = redactor.placeholder(for: token)
+    #expect(placeholder != nil)
+    #expect(out.request.headers["Authorization"] == "Bearer \(placeholder ?? "?")")
+    #expect(out.response.headers["X-Echo"] == placeholder)
+    #expect(out.request.headers["X-Trace"] == "abc")
+  }
+}

@@ -149,11 +149,15 @@ public struct Cassette: Sendable, Hashable {
     _ interaction: Interaction, indentedBy indent: Int, to bytes: inout [UInt8],
     printer: JSONPrinter
   ) {
-    // Structural line breaks only: strings escape theirs.
-    for byte in printer.bytes(NativeCodec.encode(interaction)) {
-      bytes.append(byte)
-      if byte == 0x0A { bytes.append(contentsOf: repeatElement(0x20, count: indent)) }
+    // Structural line breaks only: strings escape theirs. Copied a line at a time, not a byte.
+    let printed = printer.bytes(NativeCodec.encode(interaction))
+    var start = 0
+    while let newline = printed[start...].firstIndex(of: 0x0A) {
+      bytes.append(contentsOf: printed[start...newline])
+      bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      start = newline + 1
     }
+    bytes.append(contentsOf: printed[start...])
   }
 
   /// How far a cassette indents its interactions, as `encoded()` prints them.

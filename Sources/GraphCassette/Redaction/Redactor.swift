@@ -18,6 +18,8 @@ public struct Redactor: Sendable {
   private var matcher = SecretMatcher()
   /// Values that look like secrets but are not (the emulator's fixture tokens).
   private let publicValues: Set<String>
+  /// Header fields already found to hold no secret.
+  private var cleanHeaders = SecretFinder.CleanHeaders()
 
   /// Secrets shorter than this are replaced only where they are a parameter's whole value.
   static let minimumSubstringLength = SecretMatcher.shortest
@@ -90,13 +92,19 @@ public struct Redactor: Sendable {
 
   /// Registers the secrets `interaction` carries.
   mutating func learn(_ interaction: Interaction) {
-    for secret in SecretFinder.secrets(in: interaction.request) { register(secret) }
+    for secret in SecretFinder.secrets(in: interaction.request, memo: &cleanHeaders) {
+      register(secret)
+    }
     let issued = TokenFamily.issued(answering: interaction.request)
-    for secret in SecretFinder.secrets(in: interaction.response) { register(secret, as: issued) }
+    for secret in SecretFinder.secrets(in: interaction.response, memo: &cleanHeaders) {
+      register(secret, as: issued)
+    }
     if let inflated = Self.inflated(interaction.response.body) {
       var plain = interaction.response
       plain.body = inflated
-      for secret in SecretFinder.secrets(in: plain) { register(secret, as: issued) }
+      for secret in SecretFinder.secrets(in: plain, memo: &cleanHeaders) {
+        register(secret, as: issued)
+      }
     }
   }
 
@@ -114,8 +122,11 @@ public struct Redactor: Sendable {
   /// `interaction` with every registered secret replaced.
   func replaced(_ interaction: Interaction) -> Interaction {
     var out = interaction
-    out.request.url = redactURL(out.request.url)
-    if isForm(out.request) {
+    // Only a value already given a placeholder is replaced by name: none, nothing to replace.
+    if !placeholders.isEmpty {
+      out.request.url = redactURL(out.request.url)
+    }
+    if !placeholders.isEmpty, isForm(out.request) {
       out.request.body = Array(redactPairs(String(decoding: out.request.body, as: UTF8.self)).utf8)
     }
     out.request.url = matcher.replace(out.request.url)

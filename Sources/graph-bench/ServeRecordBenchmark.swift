@@ -1,0 +1,158 @@
+import Foundation
+
+/// `graph-bench serve-record`: what `serve --record` costs a client's test suite. wrk sends the
+/// same request mix (serve's emulator read) to `graph-explorer serve` (the emulator answers)
+/// and to `graph-explorer serve --record CASSETTE --upstream` a second emulator `serve` (the
+/// recorder forwards, records and answers), interleaved run by run; each round records into a
+/// fresh cassette from a fresh recorder. Reported: requests/s and the server's CPU per request
+/// (user + system from `/proc`), the recorder's alone and with its upstream's, and the ratio
+/// of each to plain `serve`'s.
+enum ServeRecordBenchmark {
+  static let summary = "serve --record (forwarding to an emulator serve) vs serve under wrk"
+  static let usage = """
+    usage: graph-bench serve-record [--connections N,N,...] [--duration SECONDS] [--rounds N]
+      defaults: connections 1,64, 5 s per run, 3 rounds; needs wrk and a release
+      graph-explorer next to graph-bench
+    goal: serve --record within 2x of serve's requests/s and CPU per request
+    """
+
+  static func run(_ arguments: [String]) async -> Int32 {
+    var connectionCounts = [1, 64]
+    var duration = 5
+    var rounds = 3
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
+      switch flag {
+      case "--connections": connectionCounts = value.split(separator: ",").compactMap { Int($0) }
+      case "--duration": duration = Int(value) ?? 0
+      case "--rounds": rounds = Int(value) ?? 0
+      default: return fail("unknown option '\(flag)'")
+      }
+    }
+    guard !connectionCounts.isEmpty, connectionCounts.allSatisfy({ (1...1000).contains($0) }),
+      (1...120).contains(duration), (1...20).contains(rounds)
+    else { return fail("connections must be 1-1000, duration 1-120 s, rounds 1-20") }
+    guard let wrk = ServedProcess.find("wrk"), let explorer = BenchBinaries.requireGraphExplorer()
+    else { return fail("needs wrk (apt-get install wrk) and a release graph-explorer") }
+    let scratch = NSTemporaryDirectory() + "graph-bench-serve-record-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    guard
+      let plain = ServedProcess.graphExplorer(
+        explorer, name: "serve", arguments: ["--log", scratch + "/plain.log"]),
+      let upstream = ServedProcess.graphExplorer(
+        explorer, name: "upstream", arguments: ["--log", scratch + "/upstream.log"])
+    else { return fail("graph-explorer serve did not start") }
+    defer {
+      plain.stop()
+      upstream.stop()
+    }
+    let path = ServeBenchmark.emulatorPath
+    print(
+      """
+      serve-record: wrk \(path), \(duration) s per run, \(rounds) rounds interleaved \
+      (serve, serve --record, ...), \(ProcessInfo.processInfo.activeProcessorCount) cores, \
+      load average \(ServeBenchmark.loadAverage()); access logs to files
+      """)
+    var rows = [
+      [
+        "conns", "server", "req/s", "CPU us/req", "+ upstream us/req", "req/s ×", "CPU ×",
+        "interactions", "errors",
+      ]
+    ]
+    var verdicts: [String] = []
+    for connections in connectionCounts {
+      var plainRuns: [(rps: Double, cpu: Double, errors: Int)] = []
+      var recordRuns: [(rps: Double, cpu: Double, total: Double, errors: Int, recorded: Int)] = []
+      for round in 0..<rounds {
+        let before = plain.cpuSeconds
+        guard
+          let result = ServeBenchmark.runWrk(
+            wrk, url: plain.origin + path, connections: connections, duration: duration)
+        else { return fail("wrk failed against serve") }
+        plainRuns.append(
+          (
+            result.requestsPerSecond,
+            (plain.cpuSeconds - before) * 1e6 / Double(max(result.requests, 1)), result.errors
+          ))
+        let cassette = scratch + "/round-\(connections)-\(round).json"
+        guard
+          let recorder = ServedProcess.graphExplorer(
+            explorer, name: "serve --record",
+            arguments: [
+              "--record", cassette, "--upstream", upstream.origin, "--log",
+              scratch + "/record.log",
+            ])
+        else { return fail("graph-explorer serve --record did not start") }
+        let recorderBefore = recorder.cpuSeconds
+        let upstreamBefore = upstream.cpuSeconds
+        let recorded = ServeBenchmark.runWrk(
+          wrk, url: recorder.origin + path, connections: connections, duration: duration)
+        let recorderCPU = recorder.cpuSeconds - recorderBefore
+        let upstreamCPU = upstream.cpuSeconds - upstreamBefore
+        recorder.stop()
+        guard let recorded else { return fail("wrk failed against serve --record") }
+        let interactions =
+          (try? Data(contentsOf: URL(fileURLWithPath: cassette)))
+          .map { countInteractions($0) } ?? 0
+        unlink(cassette)
+        let requests = Double(max(recorded.requests, 1))
+        recordRuns.append(
+          (
+            recorded.requestsPerSecond, recorderCPU * 1e6 / requests,
+            (recorderCPU + upstreamCPU) * 1e6 / requests, recorded.errors, interactions
+          ))
+      }
+      let plainRPS = median(plainRuns.map(\.rps))
+      let plainCPU = median(plainRuns.map(\.cpu))
+      rows.append([
+        String(connections), "serve", String(format: "%.0f", plainRPS),
+        String(format: "%.1f", plainCPU), "", "1.00", "1.00", "",
+        String(plainRuns.map(\.errors).reduce(0, +)),
+      ])
+      let rps = median(recordRuns.map(\.rps))
+      let cpu = median(recordRuns.map(\.cpu))
+      rows.append([
+        String(connections), "serve --record", String(format: "%.0f", rps),
+        String(format: "%.1f", cpu), String(format: "%.1f", median(recordRuns.map(\.total))),
+        String(format: "%.2f", rps / max(plainRPS, 1)),
+        String(format: "%.2f", cpu / max(plainCPU, 0.001)),
+        String(Int(median(recordRuns.map { Double($0.recorded) }))),
+        String(recordRuns.map(\.errors).reduce(0, +)),
+      ])
+      let met = plainRPS / max(rps, 1) <= 2 && cpu / max(plainCPU, 0.001) <= 2
+      verdicts.append(
+        String(
+          format: "  at %d: req/s %.2fx serve, CPU/req %.2fx: %@", connections,
+          rps / max(plainRPS, 1), cpu / max(plainCPU, 0.001), met ? "met" : "MISSED"))
+    }
+    printTable(rows)
+    print("goal (serve --record within 2x of serve's req/s and CPU/req):")
+    for line in verdicts { print(line) }
+    print("load average now \(ServeBenchmark.loadAverage())")
+    return 0
+  }
+
+  /// The interactions in a native cassette: its `"recorded_at"` members.
+  static func countInteractions(_ data: Data) -> Int {
+    let key = Array(#""recorded_at""#.utf8)
+    let bytes = [UInt8](data)
+    var count = 0
+    var i = 0
+    while i + key.count <= bytes.count {
+      if bytes[i] == key[0], bytes[i..<(i + key.count)].elementsEqual(key) {
+        count += 1
+        i += key.count
+      } else {
+        i += 1
+      }
+    }
+    return count
+  }
+
+  static func fail(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("graph-bench serve-record: \(message)\n\(usage)\n".utf8))
+    return 2
+  }
+}
