@@ -18,6 +18,23 @@ import Testing
     }
   }
 
+  /// How an edge lists an item without `fields` is declared on the edge, not worked out from
+  /// its name by the renderer: a person's Pages liked and managed, places and reactions, and
+  /// every `likes` edge (people compact, a Page with its category).
+  @Test func anEdgeDeclaresHowItListsItsItems() throws {
+    let user = Schema.of(.user)
+    #expect(user.edge("likes")?.item == .likedPage)
+    #expect(user.edge("accounts")?.item == .managedPage)
+    #expect(user.edge("tagged_places")?.item == .placeTag)
+    #expect(user.edge("friends")?.item == .compact)
+    #expect(Schema.of(.post).edge("reactions")?.item == .reaction)
+    for (type, schema) in Self.schemas {
+      for edge in schema.edges where edge.name == "likes" {
+        #expect(edge.item == .likedPage, "\(type).likes")
+      }
+    }
+  }
+
   @Test func anEdgeIsThereBetweenItsRules() throws {
     let user = Schema.of(.user)
     #expect(user.edge("tagged_places", at: .v1_0) == nil)

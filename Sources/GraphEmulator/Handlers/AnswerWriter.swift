@@ -39,10 +39,8 @@ struct AnswerWriter {
       out.separator(first: &first)
       if let selection, !selection.fields.isEmpty {
         try write(node, selection: selection, into: &out)
-      } else if edge.name == "reactions" {
-        out.value(.object(renderer.reactionItem(node)))
       } else {
-        writeItem(node, edge: edge.name, into: &out)
+        writeItem(node, form: edge.item, into: &out)
       }
       if out.count > Self.largest { return nil }
     }
@@ -89,11 +87,11 @@ struct AnswerWriter {
     out.raw("}")
   }
 
-  /// `NodeRenderer.itemObject(_:edge:)`, written: a person as `name` and `id` without a tree;
-  /// any other item as its object.
-  private func writeItem(_ node: Node, edge: String, into out: inout JSONBytes) {
-    guard node.type == .user else {
-      out.value(.object(renderer.itemObject(node, edge: edge)))
+  /// `NodeRenderer.itemObject(_:form:)`, written: a person as `name` and `id` without a tree;
+  /// any other item, and a reaction, as its object.
+  private func writeItem(_ node: Node, form: Schema.Edge.ItemForm, into out: inout JSONBytes) {
+    guard node.type == .user, form != .reaction else {
+      out.value(.object(renderer.itemObject(node, form: form)))
       return
     }
     var first = true

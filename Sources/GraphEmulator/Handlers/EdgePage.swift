@@ -19,7 +19,7 @@ struct EdgePage {
   ) throws(GraphError) {
     let world = renderer.world
     var ids = renderer.canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
-    if edge.name == "reactions" { ids = renderer.reactions(ids, type: type) }
+    if edge.item == .reaction { ids = renderer.reactions(ids, type: type) }
     counted = ids
     if edge.name == "friends", !ids.isEmpty, renderer.call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty

@@ -76,17 +76,20 @@ struct NodeRenderer {
   /// `ads` edge read without `fields` lists `{"id"}` items, a public recording of v11.0 shows).
   static let idOnlyTypes: Set<NodeType> = [.adaccount, .campaign, .adset, .ad, .adcreative]
 
-  /// The compact form of an edge item when no `fields` are given.
-  func itemObject(_ node: Node, edge: String) -> JSONObject {
+  /// An edge's item when no `fields` are given, in the form the edge declares
+  /// (`Schema.Edge.item`).
+  func itemObject(_ node: Node, form: Schema.Edge.ItemForm) -> JSONObject {
     var out = JSONObject()
-    switch (node.type, edge) {
+    switch (node.type, form) {
+    case (_, .reaction):
+      return reactionItem(node)
     case (.user, _):
       if let name = node.fields["name"] { out.append("name", name) }
-    case (.page, "likes"):
+    case (.page, .likedPage):
       for key in ["category", "name"] { if let v = node.fields[key] { out.append(key, v) } }
-    case (.page, "accounts"):
+    case (.page, .managedPage):
       return pageRoles.accountItem(node)
-    case (.checkin, "tagged_places"):
+    case (.checkin, .placeTag):
       // A PlaceTag: https://developers.facebook.com/docs/graph-api/reference/place-tag
       out.append("id", .string(node.id))
       for key in ["created_time", "place"] { if let v = node.fields[key] { out.append(key, v) } }
@@ -242,10 +245,8 @@ struct NodeRenderer {
       guard let node = world.nodes[page.ids[index]] else { continue }
       if let selection, !selection.fields.isEmpty {
         data.append(.object(try render(node, selection: selection)))
-      } else if edge.name == "reactions" {
-        data.append(.object(reactionItem(node)))
       } else {
-        data.append(.object(itemObject(node, edge: edge.name)))
+        data.append(.object(itemObject(node, form: edge.item)))
       }
     }
     var out = JSONObject()

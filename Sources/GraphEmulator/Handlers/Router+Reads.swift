@@ -32,7 +32,7 @@ extension Router {
     if let selection = try selection(call) {
       item = try renderer.render(friend, selection: selection)
     } else {
-      item = renderer.itemObject(friend, edge: "friends")
+      item = renderer.itemObject(friend, form: edge.item)
     }
     return .json(["data": [.object(item)]])
   }

@@ -27,6 +27,23 @@ struct Schema: Sendable {
     var gone: VersionRule? = nil
     /// What Graph answers asking for it once it is gone, if not error 100's unknown field.
     var goneError: GraphError? = nil
+    /// How an item is listed when no `fields` are asked.
+    var item: ItemForm = .compact
+
+    /// How an edge lists an item when no `fields` are asked.
+    enum ItemForm: Sendable {
+      /// A person as `name` and `id`; anything else with its stored fields.
+      case compact
+      /// A `likes` edge: a Page as `category`, `name`, `id` (a person there is compact).
+      case likedPage
+      /// A Page a person manages, with the person's role and the Page's token.
+      case managedPage
+      /// A PlaceTag: `id`, `created_time`, `place`
+      /// (https://developers.facebook.com/docs/graph-api/reference/place-tag).
+      case placeTag
+      /// A reaction: the person and the reaction's `type`.
+      case reaction
+    }
 
     /// The name of the stored edge it lists.
     var storedName: String { stored ?? name }
@@ -114,12 +131,12 @@ struct Schema: Sendable {
         goneError: .checkinsDeprecated),
       Edge(
         name: "tagged_places", target: .checkin, permission: "user_tagged_places",
-        stored: "checkins", appears: .taggedPlacesEdge),
-      Edge(name: "likes", target: .page, permission: "user_likes"),
+        stored: "checkins", appears: .taggedPlacesEdge, item: .placeTag),
+      Edge(name: "likes", target: .page, permission: "user_likes", item: .likedPage),
       Edge(name: "events", target: .event, permission: "user_events"),
       Edge(name: "permissions", target: .user),
       Edge(name: "picture", target: .photo),
-      Edge(name: "accounts", target: .page, permission: "pages_show_list"),
+      Edge(name: "accounts", target: .page, permission: "pages_show_list", item: .managedPage),
     ])
 
   static let page = Schema(
@@ -176,8 +193,9 @@ struct Schema: Sendable {
     ].map { Field(name: $0, description: "The post's \($0.replacingUnderscores)", type: "string") },
     edges: [
       Edge(name: "comments", target: .comment),
-      Edge(name: "likes", target: .user),
-      Edge(name: "reactions", target: .user, stored: "likes", appears: .reactionsEdge),
+      Edge(name: "likes", target: .user, item: .likedPage),
+      Edge(
+        name: "reactions", target: .user, stored: "likes", appears: .reactionsEdge, item: .reaction),
     ])
 
   static let photo = Schema(
@@ -189,7 +207,7 @@ struct Schema: Sendable {
     },
     edges: [
       Edge(name: "comments", target: .comment),
-      Edge(name: "likes", target: .user),
+      Edge(name: "likes", target: .user, item: .likedPage),
       Edge(name: "picture", target: .photo),
     ])
 
@@ -215,7 +233,10 @@ struct Schema: Sendable {
     fields: ["id", "from", "tags", "place", "application", "message", "created_time"].map {
       Field(name: $0, description: "The check-in's \($0.replacingUnderscores)", type: "string")
     },
-    edges: [Edge(name: "comments", target: .comment), Edge(name: "likes", target: .user)])
+    edges: [
+      Edge(name: "comments", target: .comment),
+      Edge(name: "likes", target: .user, item: .likedPage),
+    ])
 
   static let application = Schema(
     fields: [
