@@ -34,7 +34,7 @@ import Testing
     #expect(run.output.contains("#1  200  GET /me/accounts"))
     #expect(
       run.errors.contains(
-        "line 9: error: token page: #5 GET me/accounts lists no Page: the token's person manages none"
+        "line 9: error: token page: #5 GET me/accounts lists no Page: the person manages none, or the token lacks manage_pages ('whoami' lists its permissions; 'grant manage_pages' adds it)"
       ))
   }
 

@@ -32,7 +32,9 @@ extension REPL {
       return "\(Self.pageName(page)) (\(page["id"]?.stringValue ?? "?"))\(category)"
     }
     guard !pages.isEmpty else {
-      throw .failed("token page: \(source) lists no Page: the token's person manages none")
+      throw .failed(
+        "token page: \(source) lists no Page: the person manages none, or the token lacks "
+          + "manage_pages ('whoami' lists its permissions; 'grant manage_pages' adds it)")
     }
     guard let page = Self.page(wanted, among: pages) else {
       guard let wanted else {
