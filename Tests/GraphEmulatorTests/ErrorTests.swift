@@ -45,7 +45,7 @@ let errorCases: [ErrorCase] = [
     path: "100001000000002", token: nil,
     body:
       #"{"error":{"message":"An access token is required to request this resource.","type":"OAuthException","code":104,"fbtrace_id":"TRACE"}}"#,
-    challenge: "invalid_request"),
+    challenge: "invalid_token"),
   ErrorCase(
     path: "me", token: "CAAEmuAliceExpired",
     body:

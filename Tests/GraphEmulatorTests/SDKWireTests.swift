@@ -19,6 +19,20 @@ enum SDKWire {
     return Answer(status: response.status, headers: response.headers, text: response.bodyText)
   }
 
+  /// FBAppEvents' flush (3.24) without a session: `POST APPID/activities` with
+  /// `event=CUSTOM_APP_EVENTS` and the events' JSON array as the file part `custom_events_file`,
+  /// with the client token.
+  static func flushAppEvents(_ emulator: GraphEmulator, _ events: String) -> Answer {
+    let request = IOSSDKRequest(
+      .graph("\(appID)/activities"),
+      parameters: [
+        ("event", .string("CUSTOM_APP_EVENTS")), ("anon_id", .string("XZ1234")),
+        ("application_tracking_enabled", .string("1")),
+        ("custom_events_file", .data(Array(events.utf8))),
+      ], method: .post, accessToken: "\(appID)|EmuClientToken")
+    return send(emulator, .v3_24, [request])
+  }
+
   /// FBRequestConnection's reading of a batch answer: each item's `body` string parsed.
   static func itemBodies(_ answer: Answer) -> [JSONValue?] {
     (answer.json?.arrayValue ?? []).map { item in
@@ -193,14 +207,7 @@ func sdkTaggingANonTesterIs1611075(release: IOSSDKWire.Release) {
 @Test func sdkAppEventsFlushWithCustomEventsFile() {
   let emulator = GraphEmulator()
   let events = #"[{"_eventName":"fb_mobile_activate_app","_logTime":1417000000}]"#
-  let request = IOSSDKRequest(
-    .graph("\(SDKWire.appID)/activities"),
-    parameters: [
-      ("event", .string("CUSTOM_APP_EVENTS")), ("anon_id", .string("XZ1234")),
-      ("application_tracking_enabled", .string("1")),
-      ("custom_events_file", .data(Array(events.utf8))),
-    ], method: .post, accessToken: "\(SDKWire.appID)|EmuClientToken")
-  let answer = SDKWire.send(emulator, .v3_24, [request])
+  let answer = SDKWire.flushAppEvents(emulator, events)
   #expect(answer.status == 200, "\(answer.text)")
   #expect(answer.text == #"{"success":true}"#)
 }

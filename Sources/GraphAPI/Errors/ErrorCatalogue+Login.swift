@@ -48,5 +48,16 @@ extension ErrorCatalogue {
       fix:
         "Get the app token from `oauth/access_token?grant_type=client_credentials` (or send `APPID|APPSECRET` from a server)."
     ),
+    .init(
+      codes: 3000...3000, title: "Not the app's own insights",
+      messages: [
+        "(#3000) Reading insights of a Page, business, app, domain or event source group not owned by the querying user or application"
+      ],
+      meaning:
+        "The app's event types and insights are read only by the app or people with a role on it.",
+      likelyCause:
+        "Reading `<app-id>/app_event_types` with the token of someone who is not an admin, developer or tester of the app.",
+      fix: "Use the app token, or the token of a person with a role on the app."
+    ),
   ]
 }

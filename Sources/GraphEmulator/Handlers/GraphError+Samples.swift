@@ -56,5 +56,6 @@ extension GraphError {
     "unsupportedGrant": [.unsupportedGrant("password"), .unsupportedGrant(nil)],
     "appTokenRequired": [.appTokenRequired],
     "malformedCustomEvents": [.malformedCustomEvents("not JSON")],
+    "insightsNotOwned": [.insightsNotOwned],
   ]
 }

@@ -58,9 +58,13 @@ struct GraphError: Error, Sendable, Equatable {
       "Syntax error \"\(detail)\" at character \(column - 1): \(text)", code: 2500)
   }
 
-  /// 104 on anything but `/me` without a token.
+  /// 104 on anything but `/me` without a token. Its challenge is `invalid_token`, as two
+  /// recordings show (G5/g5_facebook_api_client `spec/fixtures/vcr_cassettes/page_posts.yml`,
+  /// v1.0, 2014-12-16; a WordPress plugin's fixture of `GET /v2.3?id=URL&access_token=0`,
+  /// 2015-04-30).
   static let tokenRequired = oauth(
-    "An access token is required to request this resource.", code: 104)
+    "An access token is required to request this resource.", code: 104,
+    challenge: "invalid_token")
 
   /// 190 for a token Graph does not know.
   static let invalidToken = oauth(

@@ -50,6 +50,12 @@ extension GraphError {
   static let appTokenRequired = oauth(
     "(#15) This method must be called with an app access_token.", code: 15)
 
+  /// 3000 for `<app-id>/app_event_types` read by someone with no role on the app (the
+  /// reference's error table for the edge; the "(#3000) " prefix as every numbered code). [choice]
+  static let insightsNotOwned = oauth(
+    "(#3000) Reading insights of a Page, business, app, domain or event source group not owned "
+      + "by the querying user or application", code: 3000)
+
   /// 100 for `custom_events` that is not a JSON array of objects with `_eventName`.
   static func malformedCustomEvents(_ detail: String) -> GraphError {
     parameter("Param custom_events must be a JSON-encoded array of events: \(detail)")
