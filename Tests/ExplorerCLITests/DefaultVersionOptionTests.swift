@@ -42,4 +42,25 @@ import Testing
         ProxyOptions(parsing: ["--default-version", "v1.0", "--replay", "x.json"]))
     }
   }
+
+  /// Issue 43: the seeds' SDKs call unversioned and their apps were served v1.0. The iOS SDK
+  /// 3.1's own bytes for `me?fields=id,username` (FBGraphUser's `username`, a field v2.0 refused)
+  /// through the proxy's source, read as FBRequestConnection reads the answer.
+  @Test func theSDKsUnversionedBytesThroughTheProxyAreServedAsTheVersionGiven() throws {
+    func username(_ arguments: [String]) throws -> SDKErrorView? {
+      let transport = try ProxyCommand.makeSource(ProxyOptions(parsing: arguments)).transport
+      let picturing = try #require(transport as? ProxyPictures)
+      let request = IOSSDKWire(.v3_1).connection(
+        [.graph("me?fields=id,username", token: "CAAEmuAlice")], appID: "233936543368280")
+      let answer = try picturing.answerNow(request)
+      return SDKErrorView.connection(
+        status: answer.status, body: answer.body, count: 1, sdkVersion: .v3_1
+      ).first
+    }
+    let old = try username(["--default-version", "v1.0", "--port", "0"])
+    #expect(old?.result?["username"] == "alice.whitfield", "\(String(describing: old))")
+    // Without the option the world's v2.2 answers, where `username` is (#12).
+    let current = try username(["--port", "0"])
+    #expect(current?.result == nil, "\(String(describing: current))")
+  }
 }
