@@ -24,6 +24,12 @@ import Testing
     let granted = emulator.grantedPermissions(token: token) ?? []
     #expect(granted.contains("user_friends"), "\(granted)")
     #expect(granted.contains("public_profile"))
+    // As a client's live suite reads it: `me/permissions` with the test user's token (v2.0+
+    // `{permission, status}` items).
+    let listed = call(emulator, "v2.2/me/permissions", token: token).json?["data"]?.arrayValue
+    #expect(
+      listed?.contains { $0["permission"] == "user_friends" && $0["status"] == "granted" } == true,
+      "\(String(describing: listed))")
     // Asked permissions replace the defaults.
     let asked = try Self.create(emulator, [("installed", "true"), ("permissions", "email")])
     let other = try #require(asked["access_token"]?.stringValue)
