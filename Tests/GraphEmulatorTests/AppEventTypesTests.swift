@@ -53,6 +53,18 @@ import Testing
     #expect(data[2]["display_name"] == "mealShared")
     #expect(data[2]["description"] == nil)
     #expect(data[2]["parameters"]?.arrayValue?.map { $0["parameter_name"] } == ["meal", "friends"])
+    // facebook-python-business-sdk's `get_app_event_types(fields=[...])` sends `fields`.
+    let named = call(
+      emulator, Self.path + "?fields=event_name,parameters{parameter_name}",
+      token: AppSurfaceTests.appToken)
+    let purchase = named.json?["data"]?[1]
+    #expect(purchase?.objectValue?.keys == ["event_name", "parameters"], "\(named.text)")
+    #expect(purchase?["parameters"] == data[1]["parameters"])
+    let unknown = call(emulator, Self.path + "?fields=count", token: AppSurfaceTests.appToken)
+    #expect(
+      unknown.json?["error"]?["message"]
+        == "(#100) Tried accessing nonexisting field (count) on node type (ApplicationAppEventTypes)"
+    )
     // The same at v1.0, and through `app` for the app's id.
     #expect(
       call(emulator, "v1.0/app/app_event_types", token: AppSurfaceTests.appToken).json

@@ -15,10 +15,42 @@ extension Router {
     // advertiser role": the app's token, or a person with a role on the app.
     let hasRole = viewer.userID.map { state.world.app.testers.contains($0) } ?? false
     guard viewer.isApp || hasRole else { throw .insightsNotOwned }
+    let asked = try Self.askedFields(call["fields"])
     let data = Self.eventTypes(of: state.surface.appEvents).map { type in
-      JSONValue.object(Self.render(type))
+      let object = Self.render(type)
+      return JSONValue.object(JSONObject(object.members.filter { asked?.contains($0.key) ?? true }))
     }
     return .json(["data": .array(data)])
+  }
+
+  /// The members of an event type, in the order Graph's reference lists them.
+  static let eventTypeFields = ["event_name", "display_name", "description", "parameters"]
+
+  /// The top-level names of `fields` (a name's `{…}` subfields are not applied), `nil` when
+  /// none are asked; a name the type has not: 100 as for any node. [choice]
+  static func askedFields(_ text: String?) throws(GraphError) -> Set<String>? {
+    guard let text, !text.isEmpty else { return nil }
+    var names: Set<String> = []
+    var depth = 0
+    var current = ""
+    for character in text + "," {
+      switch character {
+      case "{": depth += 1
+      case "}": depth -= 1
+      case "," where depth == 0:
+        let name = String(current.split(separator: ".").first ?? "").filter { $0 != " " }
+        current = ""
+        guard !name.isEmpty else { continue }
+        guard eventTypeFields.contains(name) else {
+          throw .parameter(
+            "Tried accessing nonexisting field (\(name)) on node type (ApplicationAppEventTypes)")
+        }
+        names.insert(name)
+      default:
+        if depth == 0 { current.append(character) }
+      }
+    }
+    return names
   }
 
   /// One logged event name and the parameter names logged with it, in first-seen order.
