@@ -59,7 +59,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
         "no recorded interaction matches \(request); closest is \(closest): "
           + differences.joined(separator: "; "))
     case .exhausted(let request, let played):
-      let list = played.map { "#\($0)" }.joined(separator: ", ")
+      let list = played.map { "#\($0 + 1)" }.joined(separator: ", ")
       return Self.printable(
         "\(request) was recorded \(played.count) time(s) (\(list)) and every recorded answer has already been played"
       )
