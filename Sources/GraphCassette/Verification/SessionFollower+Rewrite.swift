@@ -34,15 +34,17 @@ extension SessionFollower {
   }
 
   /// A recorded answer with what the session learned put in: the token a recorded
-  /// `<ACCESS_TOKEN_2>` stands for is the target's, so an answer holding it agrees.
+  /// `<ACCESS_TOKEN_2>` stands for is the target's, so an answer holding it agrees; so are
+  /// the ids and a minted object's texts (a test user's name and email).
   func resolved(_ response: HTTPResponse) -> HTTPResponse {
-    guard !values.isEmpty || !formValues.isEmpty else { return response }
+    guard !values.isEmpty || !formValues.isEmpty || !texts.isEmpty else { return response }
     var out = response
     if response.headers["Content-Type"]?.lowercased().hasPrefix("text/html") == true,
       response.headers["Content-Encoding"] == nil
     {
       out.body = rewrite(resolvedPage(response.body), [:])
-    } else if let json = CassetteVerifier.json(of: response) {
+    } else if var json = CassetteVerifier.json(of: response) {
+      if !texts.isEmpty { json = replacingTexts(json) }
       out.body = rewrite(Array(json.compactText.utf8), [:])
       out.headers["Content-Encoding"] = nil
     } else if response.headers["Content-Encoding"] == nil {
