@@ -104,6 +104,21 @@ import Testing
     #expect(named.texts["open_zfq_user@tfbnw.net"] == "open_kru_user@tfbnw.net")
   }
 
+  /// A picture's CDN URL names the object's id in its file name (`ID_n.jpg`, `ID_o.jpg`): the
+  /// recorded one is compared as the target's id (Koala's live suite drifted there).
+  @Test func aMintedIdInACDNFileNameIsFollowed() {
+    var follower = SessionFollower()
+    follower.learn(
+      request: Self.postFeed, recorded: Self.answer(#"{"id":"101530000000026"}"#),
+      actual: Self.answer(#"{"id":"101530000000024"}"#), number: 1)
+    let cdn = "https://fbcdn.example/t31.0-8/"
+    let recorded = Self.answer(
+      #"{"source":"\#(cdn)101530000000026_o.jpg","other":"\#(cdn)101530000000026x_o.jpg"}"#)
+    #expect(
+      follower.resolved(recorded).bodyText
+        == #"{"source":"\#(cdn)101530000000024_o.jpg","other":"\#(cdn)101530000000026x_o.jpg"}"#)
+  }
+
   @Test func aReadDoesNotMintIds() {
     var follower = SessionFollower()
     follower.learn(

@@ -54,8 +54,9 @@ extension SessionFollower {
   }
 
   /// One pass over `bytes`: a `<PLACEHOLDER>` learned or substituted, a run of digits (an id,
-  /// `USER_POST` ids by whole or part) learned, both only where they stand alone (not inside
-  /// a word; a `%XX` escape is a boundary, as in a form-encoded batch).
+  /// `USER_POST` ids by whole or part, the id of a CDN file name `ID_o.jpg`) learned, both only
+  /// where they stand alone (not inside a word; a `%XX` escape is a boundary, as in a
+  /// form-encoded batch).
   func rewrite(_ bytes: [UInt8], _ substitutions: [String: String]) -> [UInt8] {
     guard !values.isEmpty || !substitutions.isEmpty, !bytes.isEmpty else { return bytes }
     var out: [UInt8] = []
@@ -82,7 +83,13 @@ extension SessionFollower {
       if boundary, Self.isDigit(byte), !values.isEmpty {
         var end = i
         while end < bytes.count, Self.isDigit(bytes[end]) || bytes[end] == 0x5F { end += 1 }
-        if end == bytes.count || !Self.isWordByte(bytes[end]) {
+        // A CDN file name, `ID_o.jpg`: the digits before the last `_` stand alone.
+        if end < bytes.count, Self.isWordByte(bytes[end]),
+          let last = bytes[i..<end].lastIndex(of: 0x5F), last > i
+        {
+          end = last
+        }
+        if end == bytes.count || !Self.isWordByte(bytes[end]) || bytes[end] == 0x5F {
           out += Array(mapped(String(decoding: bytes[i..<end], as: UTF8.self)).utf8)
           i = end
           boundary = false
