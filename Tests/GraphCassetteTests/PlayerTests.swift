@@ -160,7 +160,7 @@ import Testing
       Issue.record("expected an expectation failure")
     } catch {
       #expect(
-        error.description == "interaction 0: expectation failed: error.code is 100, expected 200")
+        error.description == "interaction 1: expectation failed: error.code is 100, expected 200")
     }
   }
 }
