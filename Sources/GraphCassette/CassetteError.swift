@@ -8,7 +8,7 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file is not JSON: the parser's error, with its line and column.
   case invalidJSON(path: String, error: JSONParseError)
   /// The JSON is not a cassette: `interaction` is the 0-based index when the problem is inside
-  /// one, `field` the dotted field path (`response.status`), `problem` what is wrong.
+  /// one (printed from 1), `field` the dotted field path (`response.status`), `problem` what is wrong.
   case invalidField(path: String, interaction: Int?, field: String, problem: String)
   /// The cassette's format version is newer than this tool understands.
   case unsupportedVersion(path: String, version: String)
@@ -21,7 +21,8 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
   case noMatch(request: String, closest: String?, differences: [String])
   /// Every interaction matching `request` has already been played.
   case exhausted(request: String, played: [Int])
-  /// A recorded answer does not meet the interaction's own `expect` assertions.
+  /// A recorded answer does not meet the interaction's own `expect` assertions (`interaction`
+  /// is the 0-based index; printed from 1).
   case expectationFailed(interaction: Int, failures: [String])
   /// An interchange file (HAR, VCR, vcrpy) could not be read: `entry` is the 0-based index of
   /// the entry when the problem is inside one, `field` the field, `problem` what is wrong.
@@ -39,7 +40,8 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidField(let path, let interaction, let field, let problem):
       // A field's problem quotes the field (a relative URL, a method): whatever secret the
       // file holds is taken out, as for replay's messages (issue 44).
-      let place = interaction.map { "interaction \($0), " } ?? ""
+      // Numbered from 1, as verify, doctor and the REPL number interactions (issue 42).
+      let place = interaction.map { "interaction \($0 + 1), " } ?? ""
       return Self.printable("\(path): \(place)\(field): \(problem)")
     case .unsupportedVersion(let path, let version):
       return
@@ -59,12 +61,12 @@ public enum CassetteError: Error, Sendable, Equatable, CustomStringConvertible {
         "no recorded interaction matches \(request); closest is \(closest): "
           + differences.joined(separator: "; "))
     case .exhausted(let request, let played):
-      let list = played.map { "#\($0)" }.joined(separator: ", ")
+      let list = played.map { "#\($0 + 1)" }.joined(separator: ", ")
       return Self.printable(
         "\(request) was recorded \(played.count) time(s) (\(list)) and every recorded answer has already been played"
       )
     case .expectationFailed(let interaction, let failures):
-      return "interaction \(interaction): expectation failed: "
+      return "interaction \(interaction + 1): expectation failed: "
         + failures.joined(separator: "; ")
     case .invalidInterchange(let path, let format, let entry, let field, let problem):
       let place = entry.map { "entry \($0), " } ?? ""

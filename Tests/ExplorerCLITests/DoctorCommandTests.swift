@@ -59,7 +59,7 @@ import Testing
     let twice = Self.root.appendingPathComponent("Tests/Fuzz/corpus/cassette/native-torn-tail.json")
     let (status, console) = await run(["doctor", twice.path])
     #expect(status == .usage)
-    #expect(console.errors.contains("interaction 0, 'response': the member appears twice"))
+    #expect(console.errors.contains("interaction 1, 'response': the member appears twice"))
   }
 
   @Test func theSDKsNextStepAndTheAppsAreNamed() async throws {

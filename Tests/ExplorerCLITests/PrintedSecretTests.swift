@@ -66,7 +66,7 @@ import Testing
       #expect(
         message.hasPrefix(
           "no recorded interaction matches GET /v2.0/me?fields=id&access_token=<redacted>"))
-      #expect(message.contains("closest is #0"))
+      #expect(message.contains("closest is #1"))
       #expect(!message.contains("EAAGm0PX"))
     }
   }

@@ -237,6 +237,16 @@ import Testing
     // Every token the dialogs issued is a user token, its owner read from the SDK's batch.
     #expect(!doctor.output.contains("unknown token"), "\(doctor.output)")
     #expect(doctor.output.contains("user token · of Bob Okafor (\(Self.bob))"), "\(doctor.output)")
+
+    // A world made from the recording answers it too (issue 42, item 5).
+    let world = scratch.file("world.json")
+    let made = try await runProgram(binary, ["world", "--from", file, "-o", world])
+    #expect(made.status == 0, "\(made.output)\(made.error)")
+    let onWorld = try await runProgram(binary, ["verify", file, "--world", world])
+    #expect(onWorld.status == 0, "\(onWorld.output)\(onWorld.error)")
+    #expect(
+      onWorld.output.contains("20 interaction(s), no drift (3 skipped: not the Graph API)"),
+      "\(onWorld.output)")
   }
 }
 

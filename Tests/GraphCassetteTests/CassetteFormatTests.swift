@@ -110,19 +110,19 @@ import Testing
     (#"{"graph_explorer_cassette":1}"#, "x.json: interactions: missing"),
     (
       #"{"graph_explorer_cassette":1,"interactions":[{"request":{"method":"GET","url":"https://g/me"},"response":{"status":"200"}}]}"#,
-      "x.json: interaction 0, response.status: expected a number, found string"
+      "x.json: interaction 1, response.status: expected a number, found string"
     ),
     (
       #"{"graph_explorer_cassette":1,"interactions":[{"request":{"method":"GET","url":"/me"},"response":{"status":200}}]}"#,
-      "interaction 0, request.url: '/me' is not an absolute http(s) URL"
+      "interaction 1, request.url: '/me' is not an absolute http(s) URL"
     ),
     (
       #"{"graph_explorer_cassette":1,"interactions":[{"request":{"method":"GET","url":"https://g/"},"response":{"status":200,"body":{"base64":"%%"}}}]}"#,
-      "interaction 0, response.body.base64: not valid base64"
+      "interaction 1, response.body.base64: not valid base64"
     ),
     (
       #"{"graph_explorer_cassette":1,"interactions":[{"request":{"method":"GET","url":"https://g/"},"response":{"status":200},"expect":{"stauts":1}}]}"#,
-      "interaction 0, expect.stauts: unknown assertion"
+      "interaction 1, expect.stauts: unknown assertion"
     ),
   ])
   func schemaProblemsNameTheInteractionAndField(json: String, message: String) {

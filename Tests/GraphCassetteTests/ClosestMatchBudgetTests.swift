@@ -31,7 +31,7 @@ import Testing
       #expect(throws: CassetteError.self) { _ = try queue.next(for: request) }
       #expect(queue.lastMissScored <= PlaybackQueue.closestMatchBudget)
     }
-    // The closest request shares the path and says what differs.
+    // The closest request shares the path and says what differs (index 7, numbered #8).
     let request = HTTPRequest(
       method: "GET", url: "https://graph.facebook.com/v2.0/7/feed?limit=7&fields=id")
     do {
@@ -42,7 +42,7 @@ import Testing
         Issue.record("\(error)")
         return
       }
-      #expect(closest?.hasPrefix("#7 GET ") == true)
+      #expect(closest?.hasPrefix("#8 GET ") == true)
       #expect(closest?.contains("/v2.0/7/feed") == true)
       #expect(differences.count == 1)
       #expect(differences.first?.contains("fields is \"id\", recorded \"id,message\"") == true)

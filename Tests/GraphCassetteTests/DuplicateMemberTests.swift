@@ -72,7 +72,7 @@ import Testing
       .replacingOccurrences(of: #""method""#, with: #""method": "DELETE", "method""#)
     let message = Self.refusal { _ = try Cassette(bytes: Array(text.utf8), path: "c.json") }
     #expect(
-      message == "c.json: interaction 0, request.'method': the member appears twice "
+      message == "c.json: interaction 1, request.'method': the member appears twice "
         + "(readers would disagree on which one counts)")
   }
 

@@ -174,7 +174,7 @@ import Testing
       _ = try Cassette(bytes: bytes, path: "bomb.json")
     } throws: { error in
       (error as? CassetteError)?.description
-        == "bomb.json: interaction 0, response.body.gzip: inflates to more than 64 MiB (the limit on inflated bodies)"
+        == "bomb.json: interaction 1, response.body.gzip: inflates to more than 64 MiB (the limit on inflated bodies)"
     }
   }
 
@@ -187,7 +187,7 @@ import Testing
       _ = try NativeCodec.decode(value, path: "c.json", inflateTotal: 2_100_000)
     } throws: { error in
       (error as? CassetteError)?.description
-        == "c.json: interaction 2, response.body.gzip: the cassette's compressed bodies inflate to more than 2100000 bytes together (the limit on inflated bodies)"
+        == "c.json: interaction 3, response.body.gzip: the cassette's compressed bodies inflate to more than 2100000 bytes together (the limit on inflated bodies)"
     }
   }
 }

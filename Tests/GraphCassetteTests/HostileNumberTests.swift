@@ -38,7 +38,7 @@ import Testing
       try Cassette(bytes: Self.native(durationMS: value), path: "big.json")
     } throws: { error in
       let text = (error as? CassetteError)?.description ?? ""
-      return text.hasPrefix("big.json: interaction 0, duration_ms: \(value) is not a duration")
+      return text.hasPrefix("big.json: interaction 1, duration_ms: \(value) is not a duration")
         && !text.contains("\n")
     }
   }

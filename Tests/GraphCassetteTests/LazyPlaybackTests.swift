@@ -177,7 +177,7 @@ import Testing
   @Test func anInteractionThatIsNoInteractionFailsWhereTheWholeReadingFails() throws {
     let error = try Self.checkBroken(
       Self.broken(12, at: 9, ("\"status\": 200", "\"status\": 99")), at: 9)
-    #expect("\(error)".hasSuffix("interaction 9, response.status: 99 is not an HTTP status"))
+    #expect("\(error)".hasSuffix("interaction 10, response.status: 99 is not an HTTP status"))
   }
 
   /// `bytes`, broken at interaction `at`, fail as the file read whole fails, at the request

@@ -89,7 +89,7 @@ import Testing
     } catch {
       #expect(
         error.description
-          == "GET /me?access_token=<redacted> was recorded 2 time(s) (#0, #2) and every recorded answer has already been played"
+          == "GET /me?access_token=<redacted> was recorded 2 time(s) (#1, #3) and every recorded answer has already been played"
       )
     }
   }
@@ -105,15 +105,15 @@ import Testing
   @Test(arguments: [
     (
       get("https://graph.facebook.com/v2.0/me/friends?limit=10"),
-      "no recorded interaction matches GET /v2.0/me/friends?limit=10; closest is #1 GET /v2.0/me/friends?limit=25: query differs: limit is \"10\", recorded \"25\""
+      "no recorded interaction matches GET /v2.0/me/friends?limit=10; closest is #2 GET /v2.0/me/friends?limit=25: query differs: limit is \"10\", recorded \"25\""
     ),
     (
       HTTPRequest(method: "DELETE", url: "https://graph.facebook.com/v2.0/me"),
-      "closest is #0 GET /v2.0/me?fields=id: method differs (recorded GET, sent DELETE); query differs: fields=\"id\" recorded but not sent"
+      "closest is #1 GET /v2.0/me?fields=id: method differs (recorded GET, sent DELETE); query differs: fields=\"id\" recorded but not sent"
     ),
     (
       post("https://graph.facebook.com/v2.0/me/feed", form: "message=bye"),
-      "closest is #2 POST /v2.0/me/feed: body differs: form fields message is \"bye\", recorded \"hi\""
+      "closest is #3 POST /v2.0/me/feed: body differs: form fields message is \"bye\", recorded \"hi\""
     ),
   ])
   func unmatchedRequestsNameTheClosestAndWhatDiffered(sent: HTTPRequest, message: String) {
@@ -160,7 +160,7 @@ import Testing
       Issue.record("expected an expectation failure")
     } catch {
       #expect(
-        error.description == "interaction 0: expectation failed: error.code is 100, expected 200")
+        error.description == "interaction 1: expectation failed: error.code is 100, expected 200")
     }
   }
 }

@@ -52,6 +52,73 @@ import Testing
     #expect(PercentEncoding.decode(body[...]) == "batch=" + batch.replacingAll("011", with: "004"))
   }
 
+  /// A test user's email, password and name are drawn at creation (the emulator numbers them
+  /// by how many test users the app has): learned where an answer first shows them beside
+  /// the minted id, unless the creation named them.
+  @Test func aMintedTestUsersTextsAreFollowedUnlessTheWriteNamedThem() throws {
+    let create = { (name: String?) in
+      HTTPRequest(
+        method: "POST", url: "https://graph.facebook.com/v2.8/1234/accounts/test-users",
+        headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        body: Array(("installed=true" + (name.map { "&name=" + $0 } ?? "")).utf8))
+    }
+    let made = { (id: String, tag: String) in
+      Self.answer(#"{"id":"\#(id)","email":"open_\#(tag)_user@tfbnw.net","password":"emu\#(tag)"}"#)
+    }
+    let friends = { (id: String, name: String) in
+      Self.answer(#"{"data":[{"name":"\#(name)","id":"\#(id)"}]}"#)
+    }
+    let read = HTTPRequest(url: "https://graph.facebook.com/v2.8/me/friends")
+    var follower = SessionFollower()
+    follower.learn(
+      request: create(nil), recorded: made("100000000000003", "zfq"),
+      actual: made("100000000000001", "kru"), number: 1)
+    follower.learn(
+      request: read, recorded: friends("100000000000003", "Open Graph Test User 3"),
+      actual: friends("100000000000001", "Open Graph Test User 1"), number: 2)
+    #expect(
+      follower.resolved(made("100000000000003", "zfq")).body
+        == made("100000000000001", "kru").body)
+    #expect(
+      follower.resolved(friends("100000000000003", "Open Graph Test User 3")).body
+        == friends("100000000000001", "Open Graph Test User 1").body)
+    // Another name beside another id is not learned: it is drift.
+    #expect(follower.texts["Open Graph Test User 7"] == nil)
+    // A dialog's list of people names the test user: the page is compared with the target's
+    // name put in, whole words only.
+    let page = Self.answer(
+      "<li>Open Graph Test User 3 (100000000000003)</li><li>Open Graph Test User 31</li>",
+      type: "text/html")
+    #expect(
+      follower.resolved(page).bodyText
+        == "<li>Open Graph Test User 1 (100000000000001)</li><li>Open Graph Test User 31</li>")
+
+    var named = SessionFollower()
+    named.learn(
+      request: create("Ann"), recorded: made("100000000000003", "zfq"),
+      actual: made("100000000000001", "kru"), number: 1)
+    named.learn(
+      request: read, recorded: friends("100000000000003", "Ann"),
+      actual: friends("100000000000001", "Bea"), number: 2)
+    #expect(named.texts["Ann"] == nil)
+    #expect(named.texts["open_zfq_user@tfbnw.net"] == "open_kru_user@tfbnw.net")
+  }
+
+  /// A picture's CDN URL names the object's id in its file name (`ID_n.jpg`, `ID_o.jpg`): the
+  /// recorded one is compared as the target's id (Koala's live suite drifted there).
+  @Test func aMintedIdInACDNFileNameIsFollowed() {
+    var follower = SessionFollower()
+    follower.learn(
+      request: Self.postFeed, recorded: Self.answer(#"{"id":"101530000000026"}"#),
+      actual: Self.answer(#"{"id":"101530000000024"}"#), number: 1)
+    let cdn = "https://fbcdn.example/t31.0-8/"
+    let recorded = Self.answer(
+      #"{"source":"\#(cdn)101530000000026_o.jpg","other":"\#(cdn)101530000000026x_o.jpg"}"#)
+    #expect(
+      follower.resolved(recorded).bodyText
+        == #"{"source":"\#(cdn)101530000000024_o.jpg","other":"\#(cdn)101530000000026x_o.jpg"}"#)
+  }
+
   @Test func aReadDoesNotMintIds() {
     var follower = SessionFollower()
     follower.learn(

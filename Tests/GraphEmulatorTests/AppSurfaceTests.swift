@@ -48,6 +48,24 @@ import Testing
     #expect(call(emulator, path, token: Self.appToken).json?["data"]?[1] == nil)
   }
 
+  /// A test user made after another was deleted gets a name, email and password of its own,
+  /// never the deleted one's (they were numbered by how many test users the app had).
+  @Test func aNewTestUserNeverGetsADeletedOnesNameOrEmail() throws {
+    let emulator = GraphEmulator()
+    let path = "v2.2/\(Self.app)/accounts/test-users"
+    let made = call(emulator, path, method: "POST", token: Self.appToken)
+    let gone = try #require(made.json?["id"]?.stringValue)
+    let goneToken = try #require(made.json?["access_token"]?.stringValue)
+    let goneName = call(emulator, "v2.2/me?fields=name", token: goneToken).json?["name"]
+    #expect(call(emulator, "v2.2/\(gone)", method: "DELETE", token: Self.appToken).status == 200)
+    let next = call(emulator, path, method: "POST", token: Self.appToken)
+    #expect(next.json?["id"]?.stringValue != gone)
+    #expect(next.json?["email"] != made.json?["email"], "\(next.text)")
+    #expect(next.json?["password"] != made.json?["password"])
+    let token = try #require(next.json?["access_token"]?.stringValue)
+    #expect(call(emulator, "v2.2/me?fields=name", token: token).json?["name"] != goneName)
+  }
+
   @Test func appEventsAreLoggedAndMalformedOnesRefused() {
     let emulator = GraphEmulator()
     let path = "v2.2/\(Self.app)/activities"

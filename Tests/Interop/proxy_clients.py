@@ -13,10 +13,9 @@ only loopback), so a client that ignored the proxy could reach nothing.
 import hashlib
 import hmac
 import os
-import re
-import sys
 from urllib.parse import parse_qs, urlparse
 
+from emulator_client import APP_ID, APP_SECRET, REDIRECT, approve, check
 import facebook
 import facepy
 import requests
@@ -26,18 +25,8 @@ from social_core.backends.facebook import FacebookOAuth2
 from social_core.storage import NonceMixin
 from social_core.strategy import BaseStrategy
 
-APP_ID = "233936543368280"
-APP_SECRET = "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"  # the default world's (docs/emulator.md)
 ALICE = "100001000000001"
 BOB = "100001000000002"
-REDIRECT = "http://localhost:8000/complete/facebook/"  # never contacted: only read
-
-
-def check(condition, what):
-    if not condition:
-        print("FAIL " + what)
-        sys.exit(1)
-    print("ok   " + what)
 
 
 def facebook_sdk():
@@ -164,17 +153,10 @@ def social_auth():
     url = backend.auth_url()
     check(url.startswith("https://www.facebook.com/v24.0/dialog/oauth?"),
           "social-auth's dialog URL is Facebook's own")
-    http = requests.Session()
-    page = http.get(url, timeout=10)
+    page, form, approved = approve(requests.Session(), url, BOB)
     check(page.status_code == 200 and "text/html" in page.headers["content-type"],
           "social-auth: the OAuth dialog page comes through the proxy")
-    form = {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
-    # The page's form carries its security token (fb_dtsg); a person's browser posts it back.
-    token = re.search(r'name="fb_dtsg" value="([0-9a-f]+)"', page.text).group(1)
-    approved = http.post(urlparse(url)._replace(query="").geturl(),
-                         data=dict(form, person=BOB, decision="approve", fb_dtsg=token),
-                         allow_redirects=False, timeout=10)
-    location = approved.headers.get("location", "")
+    location = approved.headers.get("location", "") if approved is not None else ""
     check(approved.status_code == 302 and location.startswith(REDIRECT + "?"),
           "social-auth: approving redirects to redirect_uri with a code")
     strategy.data = {k: v[0] for k, v in parse_qs(urlparse(location).query).items()}

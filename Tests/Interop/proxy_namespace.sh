@@ -14,21 +14,16 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
   shift
 done
 shift
+. "$(cd "$(dirname "$0")" && pwd)/await_url.sh"
 ip link set lo up || exit 90
 cd "$scratch" || exit 91
 rm -f proxy.out
 eval "exec \"$graph_explorer\" proxy --port 0 --ca-dir \"$scratch/ca\" $proxy_args" >proxy.out 2>proxy.log &
 pid=$!
-tries=0
-until [ -s proxy.out ]; do
-  tries=$((tries + 1))
-  if [ $tries -gt 600 ] || ! kill -0 $pid 2>/dev/null; then
-    echo "the proxy printed no URL" >client.out
-    exit 92
-  fi
-  sleep 0.05
-done
-PROXY=$(sed -n '1s/.* on //p' proxy.out)
+if ! PROXY=$(await_url proxy.out $pid); then
+  echo "the proxy printed no URL" >client.out
+  exit 92
+fi
 CA="$scratch/ca/graph-explorer-ca.pem"
 export PROXY CA
 "$@" >client.out 2>&1

@@ -107,6 +107,29 @@ extension REPL {
     _ = try? await session.transport(for: .trace).send(trace)
   }
 
+  /// Starts a recording begun mid-session on the emulator with the session's earlier writes
+  /// that succeeded (issue 42, item 7): each `POST` or `DELETE` the history still keeps, in
+  /// order, as it was sent and answered (not sent again), so a later request that reads or
+  /// writes what they made (`GET $pid`, `POST $pid/comments`) verifies against a fresh
+  /// emulator, where `verify` replays them and follows the ids they mint. **[choice]**: every
+  /// kept write, not only those a later request turns out to use (not known when `record`
+  /// begins); writes the history no longer keeps are not there. The number recorded, or nil.
+  func recordEarlierWrites() -> Int? {
+    guard let recorder = session.recorder, recorder.isRecording, case .emulator = session.target
+    else { return nil }
+    var count = 0
+    for exchange in session.history
+    where exchange.succeeded && GraphMethod(name: exchange.request.method) != .get {
+      do throws(CassetteError) {
+        try recorder.recordEarlier(exchange.request, exchange.response)
+        count += 1
+      } catch {
+        console.errorLine(ErrorPresenter.safe("record: #\(exchange.number) left out: \(error)"))
+      }
+    }
+    return count
+  }
+
   /// What `record` will do, by mode and by whether the cassette exists, naming the target that
   /// answers what is recorded.
   static func recordingNote(_ recorder: CassetteRecorder, target: Target) -> String {

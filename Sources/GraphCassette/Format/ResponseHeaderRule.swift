@@ -18,7 +18,7 @@ enum ResponseHeaderRule {
     return nil
   }
 
-  /// The first interaction (numbered from 1) whose answer has a header that cannot be served.
+  /// The first interaction (printed from 1) whose answer has a header that cannot be served.
   static func check(_ cassette: Cassette, path: String) throws(CassetteError) {
     for (index, interaction) in cassette.interactions.enumerated() {
       for field in interaction.response.headers {

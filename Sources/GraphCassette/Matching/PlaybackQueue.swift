@@ -199,7 +199,7 @@ struct PlaybackQueue: Sendable {
     let differences = MatchExplainer.differences(
       recorded: keys[best], sent: key, matchers: matchers)
     return (
-      "#\(best) \(decoded.interactions[best].summary)",
+      "#\(best + 1) \(decoded.interactions[best].summary)",
       differences.isEmpty ? ["no matcher differs"] : differences
     )
   }

@@ -191,6 +191,18 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     return response
   }
 
+  /// Records an exchange that already happened, without sending it again: a write the REPL's
+  /// session made before `record` began (issue 42), so that what later requests depend on is
+  /// in the cassette. Nothing when this recorder does not record.
+  /// - Throws: `CassetteError` when the interaction could not be written.
+  public func recordEarlier(_ request: HTTPRequest, _ response: HTTPResponse)
+    throws(CassetteError)
+  {
+    guard recordsNew else { return }
+    try checkCanRecord(request)
+    try record(Interaction(request: request, response: response, recordedAt: Self.iso(clock())))
+  }
+
   /// The least free space a recording needs beside the request's own bytes. **[choice]**
   static let recordingHeadroom = 1 << 20
 

@@ -55,10 +55,14 @@ extension SessionFollower {
     }.joined(separator: "&")
   }
 
-  /// A recorded HTML page with the hidden values learned for it written as the target's.
+  /// A recorded HTML page with the hidden values learned for it written as the target's, and
+  /// the minted texts learned (a test user's name in a dialog's list of people).
   func resolvedPage(_ body: [UInt8]) -> [UInt8] {
-    guard !formValues.isEmpty else { return body }
+    guard !formValues.isEmpty || !texts.isEmpty else { return body }
     var text = String(decoding: body, as: UTF8.self)
+    for (old, new) in texts {
+      text = Self.replacingWhole(HTMLText.escaped(old), with: HTMLText.escaped(new), in: text)
+    }
     for (name, values) in formValues {
       for (old, new) in values {
         text = text.replacingAll(

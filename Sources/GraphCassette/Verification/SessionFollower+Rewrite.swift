@@ -34,15 +34,17 @@ extension SessionFollower {
   }
 
   /// A recorded answer with what the session learned put in: the token a recorded
-  /// `<ACCESS_TOKEN_2>` stands for is the target's, so an answer holding it agrees.
+  /// `<ACCESS_TOKEN_2>` stands for is the target's, so an answer holding it agrees; so are
+  /// the ids and a minted object's texts (a test user's name and email).
   func resolved(_ response: HTTPResponse) -> HTTPResponse {
-    guard !values.isEmpty || !formValues.isEmpty else { return response }
+    guard !values.isEmpty || !formValues.isEmpty || !texts.isEmpty else { return response }
     var out = response
     if response.headers["Content-Type"]?.lowercased().hasPrefix("text/html") == true,
       response.headers["Content-Encoding"] == nil
     {
       out.body = rewrite(resolvedPage(response.body), [:])
-    } else if let json = CassetteVerifier.json(of: response) {
+    } else if var json = CassetteVerifier.json(of: response) {
+      if !texts.isEmpty { json = replacingTexts(json) }
       out.body = rewrite(Array(json.compactText.utf8), [:])
       out.headers["Content-Encoding"] = nil
     } else if response.headers["Content-Encoding"] == nil {
@@ -52,8 +54,9 @@ extension SessionFollower {
   }
 
   /// One pass over `bytes`: a `<PLACEHOLDER>` learned or substituted, a run of digits (an id,
-  /// `USER_POST` ids by whole or part) learned, both only where they stand alone (not inside
-  /// a word; a `%XX` escape is a boundary, as in a form-encoded batch).
+  /// `USER_POST` ids by whole or part, the id of a CDN file name `ID_o.jpg`) learned, both only
+  /// where they stand alone (not inside a word; a `%XX` escape is a boundary, as in a
+  /// form-encoded batch).
   func rewrite(_ bytes: [UInt8], _ substitutions: [String: String]) -> [UInt8] {
     guard !values.isEmpty || !substitutions.isEmpty, !bytes.isEmpty else { return bytes }
     var out: [UInt8] = []
@@ -80,7 +83,13 @@ extension SessionFollower {
       if boundary, Self.isDigit(byte), !values.isEmpty {
         var end = i
         while end < bytes.count, Self.isDigit(bytes[end]) || bytes[end] == 0x5F { end += 1 }
-        if end == bytes.count || !Self.isWordByte(bytes[end]) {
+        // A CDN file name, `ID_o.jpg`: the digits before the last `_` stand alone.
+        if end < bytes.count, Self.isWordByte(bytes[end]),
+          let last = bytes[i..<end].lastIndex(of: 0x5F), last > i
+        {
+          end = last
+        }
+        if end == bytes.count || !Self.isWordByte(bytes[end]) || bytes[end] == 0x5F {
           out += Array(mapped(String(decoding: bytes[i..<end], as: UTF8.self)).utf8)
           i = end
           boundary = false

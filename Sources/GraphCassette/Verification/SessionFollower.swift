@@ -21,6 +21,12 @@ struct SessionFollower {
   var formValues: [String: [String: String]] = [:]
   /// Placeholders never replaced by what is learned (a `--secret` gave their value).
   var fixed: Set<String> = []
+  /// A minted object's own text, recorded → the target's (`SessionFollower+Texts`).
+  var texts: [String: String] = [:]
+  /// For each id a write minted, the names of the parameters that write sent.
+  var mintedWith: [String: Set<String>] = [:]
+  /// The parameters the request being learned from sent, when it is a write.
+  var sentNow: Set<String> = []
   private(set) var cursors = CursorFollower()
 
   /// Ids shorter than this are not followed: `1` would rewrite `limit=1`. **[choice]**
@@ -32,6 +38,7 @@ struct SessionFollower {
     request: HTTPRequest, recorded: HTTPResponse, actual: HTTPResponse, number: Int
   ) {
     let write = GraphMethod(name: request.method) == .post
+    sentNow = write ? Self.parameterNames(request) : []
     let rj = CassetteVerifier.json(of: recorded).map(VerifyScope.normalized)
     let aj = CassetteVerifier.json(of: actual).map(VerifyScope.normalized)
     cursors.learn(recorded: rj, actual: aj)
@@ -56,6 +63,7 @@ struct SessionFollower {
         guard let other = a[member.key] else { continue }
         align(member.value, other, key: member.key, write: write, number: number)
       }
+      learnTexts(r, a, number: number)
     case (.array(let r), .array(let a)):
       for (old, new) in zip(r, a) { align(old, new, key: key, write: write, number: number) }
     case (.string(let r), .string(let a)) where r != a:
@@ -63,6 +71,7 @@ struct SessionFollower {
         note(r, a, number)
       } else if write, Self.isID(r), Self.isID(a), key.map(Self.idKeys) ?? true {
         note(r, a, number)
+        mintedWith[r] = sentNow
       } else if let ru = URLParts(r), let au = URLParts(a), ru.path == au.path {
         // A login dialog's `login_url`, a paging link: its secrets by parameter name.
         alignParameters(Self.redirectParameters(r), Self.redirectParameters(a), number: number)

@@ -5,7 +5,9 @@ struct RecordCommand: REPLCommand {
     summary: "Records the exchanges that follow into a cassette (secrets redacted), or stops",
     details: """
       Modes: once (the default: records a new cassette, replays an existing one), new_episodes,
-      none, all. It says what it will do and which target answers.
+      none, all. It says what it will do and which target answers. Begun mid-session on the
+      emulator, the cassette starts with the session's token and grants and its earlier writes,
+      so what it records verifies against a fresh emulator.
       """,
     options: [
       "<file>": "the cassette (docs/cassette-format.md)",
@@ -41,8 +43,12 @@ struct RecordCommand: REPLCommand {
   }
 
   func run(in repl: REPL, line: String) async throws(ExplorerError) -> [Output] {
-    let note = try repl.record(file, mode: mode)
-    if file != nil { await repl.recordSessionIdentity() }
+    var note = try repl.record(file, mode: mode)
+    guard file != nil else { return [.note(note)] }
+    await repl.recordSessionIdentity()
+    if let writes = repl.recordEarlierWrites(), writes > 0 {
+      note += "; it starts with this session's \(writes) earlier write(s)"
+    }
     return [.note(note)]
   }
 }

@@ -34,7 +34,6 @@ extension Router {
   static let testUserDefaultPermissions = ["user_friends"]
 
   mutating func createTestUser(_ call: GraphCall) throws(GraphError) -> JSONObject {
-    let number = state.surface.testUsers.count + 1
     // A name is kept as `name`, `first_name` and `last_name`: a stored text, in the write
     // budget (issue 44: 300 names of 1 MB were 616 MB).
     let nameBytes = try WriteBudget.texts(["name"], of: call)
@@ -42,6 +41,9 @@ extension Router {
       try contents.written.admit(bytes: 2 * nameBytes, objects: 1)
     }
     let id = state.mutate { $0.newID(prefix: "10000") }
+    // Numbered by the id, which is never given again: Graph never gives a new test user a
+    // deleted one's name, email or password (it drew them by how many test users the app had).
+    let number = Int(id.dropFirst(5)) ?? state.surface.testUsers.count + 1
     let name = call["name"] ?? "Open Graph Test User \(number)"
     let parts = name.split(separator: " ").map(String.init)
     let user = Node(
