@@ -12,7 +12,8 @@ import Testing
 /// a recording"): an app of the recording's own with `client_credentials`, a Page read by its
 /// name at v2.10, a feed listed for someone else, answers sent as `text/javascript` to clients
 /// that sent no `Accept`, another tool's `<CLIENT_ID>`, a post's `attachments`, ads listed
-/// without `fields`, URL objects read as `/?id=URL`, and a name that is no object (803).
+/// without `fields`, URL objects read as `/?id=URL`, a name that is no object (803), and a v1.0
+/// friends page whose `next` is by offset although it is the last.
 @Suite struct RecordedWorldPublicTests {
   /// One recorded GET of the Graph API.
   struct Step {
@@ -125,6 +126,19 @@ import Testing
         body:
           #"{"og_object":{"id":"10150174056578573","description":"An example","title":"Example","type":"website","updated_time":"2016-11-15T18:53:29+0000"},"share":{"comment_count":0,"share_count":25709},"id":"http:\/\/example.net"}"#,
         version: "v2.2", date: "Fri, 18 Nov 2016 07:42:06 GMT"),
+    ],
+    // v1.0 (2013): a friends page of one, with `next` by offset although it is the last.
+    "friends-v1.yml": [
+      Step(
+        url: "https://graph.facebook.com/me?access_token=\(userToken)",
+        body:
+          #"{"id":"100006483400001","name":"Taro Example","first_name":"Taro","last_name":"Example","gender":"male"}"#,
+        date: "Sat, 27 Jul 2013 22:04:15 GMT"),
+      Step(
+        url: "https://graph.facebook.com/me/friends?access_token=\(userToken)",
+        body:
+          #"{"data":[{"name":"Nancy Example","id":"100006521400002"}],"paging":{"next":"https:\/\/graph.facebook.com\/100006483400001\/friends?access_token=\#(userToken)&limit=5000&offset=5000&__after_id=100006521400002"}}"#,
+        date: "Fri, 02 Aug 2013 05:40:39 GMT"),
     ],
     // A name that is no object, read with a token: 803 (a course's client, 2016).
     "unknown-alias.yml": [
