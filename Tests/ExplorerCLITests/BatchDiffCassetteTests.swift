@@ -19,7 +19,7 @@ import Testing
     let path = Self.temporaryPath("batch.json")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let operations =
-      #"[{"method":"GET","relative_url":"me?fields=name"},{"method":"GET","relative_url":"foo/bar"}]"#
+      #"[{"method":"GET","relative_url":"me?fields=name"},{"method":"GET","relative_url":"123456789/bar"}]"#
     #expect(FileManager.default.createFile(atPath: path, contents: Data(operations.utf8)))
     let run = await ScriptModeTests.run("batch \(path)\n", ["--no-color"])
     #expect(run.errors == "")

@@ -11,8 +11,9 @@ import Testing
 /// public Ruby VCR recordings of graph.facebook.com show (docs/cassette-format.md, "World from
 /// a recording"): an app of the recording's own with `client_credentials`, a Page read by its
 /// name at v2.10, a feed listed for someone else, answers sent as `text/javascript` to clients
-/// that sent no `Accept`, another tool's `<CLIENT_ID>`, a post's `attachments`, and ads listed
-/// without `fields`.
+/// that sent no `Accept`, another tool's `<CLIENT_ID>`, a post's `attachments`, ads listed
+/// without `fields`, URL objects read as `/?id=URL`, a name that is no object (803), and a v1.0
+/// friends page whose `next` is by offset although it is the last.
 @Suite struct RecordedWorldPublicTests {
   /// One recorded GET of the Graph API.
   struct Step {
@@ -114,6 +115,40 @@ import Testing
         body: #"{"id":"6250000000002","creative":{"id":"6250000000003"}}"#, version: "v11.0",
         date: "Thu, 20 May 2021 10:00:02 GMT"),
     ],
+    // URL objects read as `/?id=URL` with no token, at v1.0 and at v2.2 (a share counter, 2015).
+    "url-objects.yml": [
+      Step(
+        url: "http://graph.facebook.com/?id=http://example.org",
+        body: #"{"id":"http:\/\/example.org","shares":1208,"comments":101}"#, version: "v1.0",
+        date: "Thu, 09 Apr 2015 17:30:23 GMT"),
+      Step(
+        url: "http://graph.facebook.com/?id=http://example.net",
+        body:
+          #"{"og_object":{"id":"10150174056578573","description":"An example","title":"Example","type":"website","updated_time":"2016-11-15T18:53:29+0000"},"share":{"comment_count":0,"share_count":25709},"id":"http:\/\/example.net"}"#,
+        version: "v2.2", date: "Fri, 18 Nov 2016 07:42:06 GMT"),
+    ],
+    // v1.0 (2013): a friends page of one, with `next` by offset although it is the last.
+    "friends-v1.yml": [
+      Step(
+        url: "https://graph.facebook.com/me?access_token=\(userToken)",
+        body:
+          #"{"id":"100006483400001","name":"Taro Example","first_name":"Taro","last_name":"Example","gender":"male"}"#,
+        date: "Sat, 27 Jul 2013 22:04:15 GMT"),
+      Step(
+        url: "https://graph.facebook.com/me/friends?access_token=\(userToken)",
+        body:
+          #"{"data":[{"name":"Nancy Example","id":"100006521400002"}],"paging":{"next":"https:\/\/graph.facebook.com\/100006483400001\/friends?access_token=\#(userToken)&limit=5000&offset=5000&__after_id=100006521400002"}}"#,
+        date: "Fri, 02 Aug 2013 05:40:39 GMT"),
+    ],
+    // A name that is no object, read with a token: 803 (a course's client, 2016).
+    "unknown-alias.yml": [
+      Step(
+        url: "https://graph.facebook.com/v2.8/_12345?access_token=\(userToken)&fields=id,name",
+        status: 404,
+        body:
+          #"{"error":{"message":"(#803) Some of the aliases you requested do not exist: _12345","type":"OAuthException","code":803,"fbtrace_id":"FnDKhbBz2Xo"}}"#,
+        version: "v2.8", date: "Wed, 14 Dec 2016 10:00:00 GMT")
+    ],
     // Another tool's placeholders for the app's id and secret, then a read with its token.
     "client-id-placeholder.yml": [
       Step(
@@ -186,6 +221,12 @@ import Testing
     #expect(world.contains(#""harbourbakery": "150000000000009""#))
     let node = world.range(of: #""id": "150000000000009""#).map { world[$0.lowerBound...] }
     #expect(node?.prefix(80).contains(#""type": "page""#) == true, "\(node?.prefix(80) ?? "")")
+  }
+
+  @Test func aURLReadByIDIsAURLObject() async throws {
+    let (_, _, world) = try await Self.run("url-objects.yml")
+    let node = world.range(of: #""id": "http://example.org""#).map { world[$0.lowerBound...] }
+    #expect(node?.prefix(200).contains(#""type": "url""#) == true, "\(node?.prefix(200) ?? "")")
   }
 
   @Test func anotherToolsClientIDIsSentAsTheWorldsApp() async throws {

@@ -42,6 +42,11 @@ let errorCases: [ErrorCase] = [
       #"{"error":{"message":"Unsupported get request. Object with ID '123456789' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api","type":"GraphMethodException","code":100,"error_subcode":33,"fbtrace_id":"TRACE"}}"#
   ),
   ErrorCase(
+    path: "_12345", token: "CAAEmuAlice", status: 404,
+    body:
+      #"{"error":{"message":"(#803) Some of the aliases you requested do not exist: _12345","type":"OAuthException","code":803,"fbtrace_id":"TRACE"}}"#,
+    challenge: "invalid_request"),
+  ErrorCase(
     path: "100001000000002", token: nil,
     body:
       #"{"error":{"message":"An access token is required to request this resource.","type":"OAuthException","code":104,"fbtrace_id":"TRACE"}}"#,

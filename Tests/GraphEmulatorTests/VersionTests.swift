@@ -116,6 +116,15 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     let count = answer?["data"]?.arrayValue?.count ?? 0
     #expect(answer?["summary"]?["total_count"] == 68)
     return count < 68
+  case .friendsPagedByCursor:
+    let paging = call(emulator, v + "me/friends?limit=2").json?["paging"]
+    let byOffset = call(emulator, v + "me/friends").json?["paging"]?["next"]?.stringValue ?? ""
+    guard paging?["cursors"] != nil else {
+      #expect(paging?["next"]?.stringValue?.contains("offset=2&__after_id=") == true)
+      #expect(byOffset.contains("limit=5000&offset=5000&__after_id="), "\(byOffset)")
+      return false
+    }
+    return paging?["next"]?.stringValue?.contains("after=") == true
   case .friendsNeedUserFriends:
     return call(emulator, v + "me/friends", token: "CAAEmuAliceBasic").text == #"{"data":[]}"#
   case .friendsPermissionsGone:

@@ -102,7 +102,14 @@ struct RecordedWorld {
       pathVersion = first
     }
     let query = parts.queryItems
-    guard query["ids"] == nil, !path.isEmpty else { return }
+    guard query["ids"] == nil else { return }
+    if path.isEmpty {
+      // `GET /?id=X`: the object X, a URL object when X is a URL.
+      guard let id = query["id"], answer["id"]?.stringValue == id else { return }
+      read += 1
+      node(answer, type: id.contains("://") ? "url" : nil)
+      return
+    }
     if let token = query["access_token"] ?? Self.bearer(request), !baseTokens.contains(token) {
       foreignToken = true
     }

@@ -68,6 +68,15 @@ struct EdgePage {
       if window.hasNext { links.next = url(["until": String(time(last) - 1)]) }
       return links
     }
+    if edge.name == "friends", !renderer.call.version.follows(.friendsPagedByCursor) {
+      // v1.0: by offset, `next` even on the last page (a 2013 recording).
+      if first > 0 {
+        links.previous = url(
+          ["offset": String(max(0, first - pager.limit)), "__before_id": ids[first]])
+      }
+      links.next = url(["offset": String(first + pager.limit), "__after_id": ids[last]])
+      return links
+    }
     let before = EdgePager.cursor(id: ids[first], index: first)
     let after = EdgePager.cursor(id: ids[last], index: last)
     links.cursors = (before, after)

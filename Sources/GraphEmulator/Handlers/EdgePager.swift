@@ -19,9 +19,9 @@ struct EdgePager {
 
   /// Reads the paging parameters; `limit` is capped at `cap` (Graph caps silently), `0` asks
   /// for no items (with `summary`, a count), a negative one means the default.
-  init(parameters: (String) -> String?, cap: Int) {
-    let asked = parameters("limit").flatMap { Int($0) } ?? Self.defaultLimit
-    limit = min(asked < 0 ? Self.defaultLimit : asked, cap)
+  init(parameters: (String) -> String?, cap: Int, defaultLimit: Int = Self.defaultLimit) {
+    let asked = parameters("limit").flatMap { Int($0) } ?? defaultLimit
+    limit = min(asked < 0 ? defaultLimit : asked, cap)
     after = parameters("after")
     before = parameters("before")
     since = parameters("since").flatMap { Int($0) }
@@ -92,7 +92,7 @@ struct PagingURL {
   /// Parameters a paging URL never repeats from the request.
   static let dropped: Set<String> = [
     "access_token", "limit", "after", "before", "since", "until", "offset", "method",
-    "suppress_http_code", "__paging_token", "__previous", "redirect",
+    "suppress_http_code", "__paging_token", "__previous", "redirect", "__after_id", "__before_id",
   ]
 
   /// `origin/vX.Y/<path>?access_token=..&<kept>&limit=N&<extra>`; `kept` are the

@@ -86,11 +86,16 @@ struct Router {
     return try run(route.handler, call)
   }
 
-  /// The root: a batch (`POST` with `batch`), several nodes (`ids`), else Graph's error for a
-  /// bare call.
+  /// The root: a batch (`POST` with `batch`), several nodes (`ids`), one node the world has
+  /// (`GET /?id=X` reads X as `GET /X` does; a URL object needs no token, as the public
+  /// recordings of `/?id=URL` at v1.0 and v2.2 show), else Graph's error for a bare call.
   mutating func rootOperation(_ call: GraphCall, viewer: Viewer) throws(GraphError) -> Outcome {
     if call.verb == .post, call["batch"] != nil { return try batch(call, viewer: viewer) }
     if let ids = call["ids"] { return try readIDs(ids, call: call, viewer: viewer) }
+    if call.verb == .get, let id = call["id"], let node = state.world.nodes[id] {
+      let found = try resolveNode(id, call: call, viewer: viewer, anonymous: node.type == .url)
+      return try nodeOperation(found, call: call, viewer: viewer)
+    }
     throw .unsupportedBare(call.method)
   }
 
@@ -106,15 +111,31 @@ struct Router {
       return node
     }
     guard viewer.hasToken || anonymous else { throw .tokenRequired }
+    let username = state.world.usernames[head.lowercased()]
+    // A name that is no id and no alias is 803, as a public recording shows for `/_12345`.
+    // **[choice]**: after the token check (Graph answered `/<hex>/posts` without a token 803
+    // too, and a name it knew 104; a world knows only the names its recording showed).
+    if state.world.nodes[head] == nil, head != "app", username == nil, !Self.isIDShaped(head) {
+      throw .missingAliases([head])
+    }
     if let node = state.world.nodes[head] { return node }
     if head == "app", let node = state.world.nodes[state.world.app.id] { return node }
-    if let id = state.world.usernames[head.lowercased()], let node = state.world.nodes[id] {
+    if let id = username, let node = state.world.nodes[id] {
       guard !call.version.follows(.usernameLookupRefused) || node.type == .page else {
         throw .usernameLookup(head)
       }
       return node
     }
     throw .unsupported(call.method, id: head)
+  }
+
+  /// Whether `head` is shaped as an object id rather than an alias (a username): digits,
+  /// digits joined by `_` (`{page-id}_{post-id}`), or `act_` and digits (an ad account).
+  /// **[choice]**: other id shapes (a URL, for `?id=`) are not read from a path.
+  static func isIDShaped(_ head: String) -> Bool {
+    let body = head.hasPrefix("act_") ? head.dropFirst(4) : Substring(head)
+    let parts = body.split(separator: "_", omittingEmptySubsequences: false)
+    return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
   /// Reads Graph answered with no token: a profile picture (FBProfilePictureView asks for
@@ -174,7 +195,10 @@ struct Router {
   {
     guard call.verb == .get, let edge = Schema.of(node.type).edge(call.path[1], at: call.version)
     else { throw .unsupported(call.method, id: call.path[0]) }
-    let pager = EdgePager(parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000)
+    let byOffset = edge.name == "friends" && !call.version.follows(.friendsPagedByCursor)
+    let pager = EdgePager(
+      parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000,
+      defaultLimit: byOffset ? 5000 : EdgePager.defaultLimit)
     let selection = try selection(call)
     let summary = call["summary"].map { [$0] }
     if let written = try written(

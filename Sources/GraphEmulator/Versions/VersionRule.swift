@@ -10,6 +10,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case friendsOnlyAppUsers
   /// `me/friends` needs `user_friends` (v1.0 listed friends for any token).
   case friendsNeedUserFriends
+  /// `me/friends` pages by cursor; v1.0 paged it by offset, 5000 at a time.
+  case friendsPagedByCursor
   /// The `friends_*` permissions are gone: another user's gated fields are never readable.
   case friendsPermissionsGone
   /// `me/permissions` lists `{"permission","status"}` items instead of one object of flags.
@@ -59,8 +61,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
   public var since: GraphVersion {
     switch self {
     case .usernameFieldRefused, .usernameLookupRefused, .friendsOnlyAppUsers,
-      .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
-      .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
+      .friendsNeedUserFriends, .friendsPagedByCursor, .friendsPermissionsGone,
+      .permissionsAsList, .otherPeoplesFeedRefused, .checkinsEdgeGone, .taggedPlacesEdge:
       return .v2_0
     case .deleteAnswersSuccessObject, .fqlGone: return .v2_1
     case .reactionsEdge: return .v2_6
@@ -88,6 +90,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "`me/friends` lists only friends who use the app; `summary.total_count` counts all friends"
     case .friendsNeedUserFriends:
       return "`me/friends` needs `user_friends` (empty without it; `debug=all` says why)"
+    case .friendsPagedByCursor:
+      return
+        "`me/friends` pages by cursor (`after`, `before`); before, by offset: `next` is `offset=O+L&__after_id=<last id>` on every page that lists someone, the last included, `previous` is `offset=O-L&__before_id=<first id>`, and `limit` is 5000 unless asked; **[choice]**: Graph still paged friends by offset at v2.2 (the reference's v2.2 recording), and the emulator keeps cursors from v2.0, as its own recordings and SDK sessions pin them"
     case .friendsPermissionsGone:
       return "`friends_*` permissions are gone: another user's gated fields are left out"
     case .permissionsAsList:
@@ -151,6 +156,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
       .friendsNeedUserFriends, .friendsPermissionsGone, .permissionsAsList,
       .otherPeoplesFeedRefused:
       return "https://developers.facebook.com/docs/apps/changelog#v2_0"
+    case .friendsPagedByCursor:
+      return
+        "https://github.com/higepon/dochi_api/blob/master/fixtures/vcr_cassettes/facebook_new.yml"
     case .checkinsEdgeGone:
       return "https://github.com/agorapulse/grails-facebook-sdk/issues/70"
     case .taggedPlacesEdge:
@@ -199,7 +207,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
   public var isChoice: Bool {
     switch self {
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
-      .modernErrorBody, .pageInsightsNeedPageToken:
+      .modernErrorBody, .pageInsightsNeedPageToken, .friendsPagedByCursor:
       return true
     default: return false
     }

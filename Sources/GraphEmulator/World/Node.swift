@@ -23,6 +23,8 @@ public enum NodeType: String, Sendable, Hashable, CaseIterable {
   case user, page, post, photo, album, event, checkin, application, action, comment
   /// Marketing API objects (a recording of an ads tool shows them: issue 42).
   case adaccount, campaign, adset, ad, adcreative
+  /// A web page's URL object, read as `GET /?id=URL` (its shares, comments, `og_object`).
+  case url
 
   /// The type name Graph uses in messages and `metadata`: `User`, `Page`, ...
   public var graphName: String {
@@ -42,6 +44,7 @@ public enum NodeType: String, Sendable, Hashable, CaseIterable {
     case .adset: return "AdSet"
     case .ad: return "Ad"
     case .adcreative: return "AdCreative"
+    case .url: return "URL"
     }
   }
 }

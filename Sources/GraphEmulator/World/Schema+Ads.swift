@@ -58,4 +58,13 @@ extension Schema {
       Field(name: $0, description: "The ad creative's \($0.replacingUnderscores)", type: "string")
     },
     edges: [])
+
+  /// A URL object (developers.facebook.com/docs/graph-api/reference/url): the fields the
+  /// public recordings of `GET /?id=URL` show, at v1.0 (`shares`, `comments`) and from v2.0
+  /// (`share`, `og_object`), with `engagement` and `app_links` of later versions.
+  static let url = Schema(
+    fields: ["id", "shares", "comments", "share", "og_object", "engagement", "app_links"].map {
+      Field(name: $0, description: "The URL's \($0.replacingUnderscores)", type: "object")
+    },
+    edges: [])
 }

@@ -78,6 +78,7 @@ struct Schema: Sendable {
     case .adset: return adSet
     case .ad: return ad
     case .adcreative: return adCreative
+    case .url: return url
     }
   }
 
