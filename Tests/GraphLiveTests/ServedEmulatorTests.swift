@@ -87,7 +87,8 @@ import Testing
       #expect(items[0] == nil, "a named parent that a child used is omitted")
       #expect(items[1]?.code == 200)
       #expect(items[1]?.json?["name"]?.stringValue == "Alice Whitfield")
-      #expect(items[2]?.code == 400)
+      #expect(items[2]?.code == 404, "a name that is no id, username or alias is 803")
+      #expect(items[2]?.json?["error"]?["code"]?.numberValue?.intValue == 803)
     }
   }
 }
