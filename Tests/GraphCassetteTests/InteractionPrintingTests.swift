@@ -68,6 +68,16 @@ import Testing
         == JSONPrinter(options: [.pretty]).bytes(NativeCodec.encode(cassette)) + [0x0A])
   }
 
+  /// The marker is found where it first starts, as the generic search found it.
+  @Test(
+    arguments: [
+      ("aab", "ab", 1), ("ab", "ab", 0), ("a", "ab", nil), ("xaxab", "ab", 3), ("abab", "ab", 0),
+      ("xxxx", "ab", nil), ("xxa", "a", 2), ("", "a", nil),
+    ] as [(String, String, Int?)])
+  func byteSearchFindsTheFirst(_ haystack: String, _ needle: String, _ at: Int?) {
+    #expect(ByteSearch.first(Array(needle.utf8), in: Array(haystack.utf8)) == at)
+  }
+
   @Test func eachArrayItemIsItsSliceOfTheDocument() {
     let cassette = Self.cassette()
     let document = cassette.encoded()

@@ -153,16 +153,16 @@ public struct Cassette: Sendable, Hashable {
     // made a tree first (recording an answer, issue 48): the same bytes.
     let (value, json) = NativeCodec.encode(interaction, jsonMarker: jsonMarker)
     let printed = printer.bytes(value)
-    guard let json, let at = printed.firstRange(of: printedJSONMarker) else {
+    guard let json, let at = ByteSearch.first(printedJSONMarker, in: printed) else {
       appendLines(printed[...], indentedBy: indent, to: &bytes)
       return
     }
-    appendLines(printed[..<at.lowerBound], indentedBy: indent, to: &bytes)
+    appendLines(printed[..<at], indentedBy: indent, to: &bytes)
     // The value's own lines go as deep as the line of its member.
-    let lineStart = printed[..<at.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let lineStart = printed[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
     let member = printed[lineStart...].prefix { $0 == 0x20 }.count
     appendLines(printer.bytes(json.root)[...], indentedBy: indent + member, to: &bytes)
-    appendLines(printed[at.upperBound...], indentedBy: indent, to: &bytes)
+    appendLines(printed[(at + printedJSONMarker.count)...], indentedBy: indent, to: &bytes)
   }
 
   /// Appends `printed`, each of its line breaks followed by `indent` spaces. Structural line
