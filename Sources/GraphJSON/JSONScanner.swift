@@ -12,7 +12,7 @@ struct JSONScanner {
   /// Reused buffer for strings with escapes; the owner deallocates it.
   var scratch = OutputBuffer(capacity: 256)
   /// Recently made short strings, to reuse.
-  var cache = ShortStringCache()
+  var cache: ShortStringCache
 
   /// An open container: where its elements (and keys) start on the stacks.
   struct Frame {
@@ -25,6 +25,7 @@ struct JSONScanner {
     self.base = base
     self.count = count
     self.maxDepth = maxDepth
+    cache = ShortStringCache(forBytes: count)
   }
 
   mutating func parseDocument() throws(JSONParseError) -> JSONValue {

@@ -192,16 +192,29 @@ final class CurlTransfer: @unchecked Sendable {
     }
     var end = bytes.count
     while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-    let line = String(decoding: bytes[..<end], as: UTF8.self)
-    if line.hasPrefix("HTTP/") {
+    if end >= 5, bytes[..<5].elementsEqual("HTTP/".utf8) {
       headers = HTTPHeaders()
       return true
     }
-    guard let colon = line.firstIndex(of: ":") else { return true }
-    let name = String(line[..<colon])
-    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    headers.add(name, value)
+    guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")) else { return true }
+    headers.add(
+      String(decoding: bytes[..<colon], as: UTF8.self),
+      Self.trimmedValue(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)..<end])))
     return true
+  }
+
+  /// A header's value without the white space around it (`CharacterSet.whitespaces`): spaces
+  /// and tabs cut as bytes, `trimmingCharacters` (a tenth of a forwarded request's CPU, issue
+  /// 48) only when a non-ASCII character is left at an end, which may be a space too.
+  static func trimmedValue(_ bytes: UnsafeRawBufferPointer) -> String {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    guard start == end || (bytes[start] < 0x80 && bytes[end - 1] < 0x80) else {
+      return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
   /// A piece of the body as received; past the limit the transfer stops.

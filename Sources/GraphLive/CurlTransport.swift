@@ -99,22 +99,29 @@ public final class CurlTransport: GraphTransport, Sendable {
       request: request, parts: parts, timeout: timeout, limit: limit, handles: handles,
       caBundle: caBundle, ignoresProxyEnvironment: ignoresProxyEnvironment, library: library)
     let pool = self.pool
-    let ending = await withTaskCancellationHandler {
+    // The answer is decoded on the transfer's thread too: a caller on a server's I/O thread
+    // (`serve --record`) never inflates a large answer there.
+    let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation {
-        (continuation: CheckedContinuation<CurlTransfer.Ending, Never>) in
-        pool.run { continuation.resume(returning: transfer.perform()) }
+        (continuation: CheckedContinuation<Result<HTTPResponse, any Error>, Never>) in
+        pool.run {
+          continuation.resume(
+            returning: Result { () throws(any Error) -> HTTPResponse in
+              switch transfer.perform() {
+              case .cancelled: throw CancellationError()
+              case .failed(let error): throw error
+              case .answer(let status, let headers, let body, let duration):
+                return try Self.decoded(
+                  status: status, headers: headers, body: body, duration: duration, parts: parts,
+                  limit: limit)
+              }
+            })
+        }
       }
     } onCancel: {
       transfer.cancel()
     }
-    switch ending {
-    case .cancelled: throw CancellationError()
-    case .failed(let error): throw error
-    case .answer(let status, let headers, let body, let duration):
-      return try Self.decoded(
-        status: status, headers: headers, body: body, duration: duration, parts: parts,
-        limit: limit)
-    }
+    return try outcome.get()
   }
 
   /// `url` with the bytes URLs may not hold (spaces, braces, `|`, non-ASCII, ...)

@@ -1,57 +1,102 @@
 import Foundation
 import GraphAPI
 
-/// Runs each transfer on its own thread, at most `limit` at once: later ones wait in order and
+/// Runs transfers on threads of its own, at most `limit` at once: later ones wait in order and
 /// start on the thread of one that ends. A blocking `curl_easy_perform` then never holds
 /// Swift's cooperative threads, nor another transfer.
+///
+/// A thread whose transfer ends waits up to `idleTime` for the next one before it exits, so a
+/// steady stream of requests (`serve --record` under a test suite) does not start and end a
+/// thread for each (issue 48).
 final class TransferPool: Sendable {
   private let limit: Int
+  private let idleTime: Duration
   private let state = Locked(State())
+  /// Signalled once for each idle thread handed a transfer.
+  private let wake = DispatchSemaphore(value: 0)
+
+  /// How long a thread with nothing to do waits for work before it exits. **[choice]**
+  static let defaultIdleTime: Duration = .seconds(5)
 
   private struct State {
+    /// Threads alive, busy or idle.
     var running = 0
-    /// Transfers waiting for a slot, oldest first from `head` (taken in O(1); the taken part
+    /// Idle threads not yet handed a transfer.
+    var idle = 0
+    /// Threads started so far (tests read it).
+    var started = 0
+    /// Transfers waiting for a thread, oldest first from `head` (taken in O(1); the taken part
     /// is dropped once it is half the array).
     var waiting: [(@Sendable () -> Void)?] = []
     var head = 0
+
+    mutating func next() -> (@Sendable () -> Void)? {
+      guard head < waiting.count else { return nil }
+      let job = waiting[head]
+      waiting[head] = nil
+      head += 1
+      if head == waiting.count {
+        waiting.removeAll(keepingCapacity: true)
+        head = 0
+      } else if head > 64, head * 2 > waiting.count {
+        waiting.removeFirst(head)
+        head = 0
+      }
+      return job
+    }
   }
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int, idleTime: Duration = TransferPool.defaultIdleTime) {
+    self.limit = limit
+    self.idleTime = idleTime
+  }
+
+  /// Threads started so far, and those alive now (tests read them).
+  var threadsStarted: Int { state.withLock { $0.started } }
+  var threadsAlive: Int { state.withLock { $0.running } }
 
   func run(_ work: @escaping @Sendable () -> Void) {
-    let start = state.withLock { state -> Bool in
-      guard state.running < limit else {
-        state.waiting.append(work)
-        return false
+    enum Start { case wake, thread, wait }
+    let start = state.withLock { state -> Start in
+      state.waiting.append(work)
+      if state.idle > 0 {
+        state.idle -= 1
+        return .wake
       }
+      guard state.running < limit else { return .wait }
       state.running += 1
-      return true
+      state.started += 1
+      return .thread
     }
-    guard start else { return }
-    let thread = Thread { [self] in
-      var next: (@Sendable () -> Void)? = work
-      while let job = next {
-        job()
-        next = state.withLock { state in
-          guard state.head < state.waiting.count else {
-            state.running -= 1
-            return nil
-          }
-          let job = state.waiting[state.head]
-          state.waiting[state.head] = nil
-          state.head += 1
-          if state.head == state.waiting.count {
-            state.waiting.removeAll(keepingCapacity: true)
-            state.head = 0
-          } else if state.head > 64, state.head * 2 > state.waiting.count {
-            state.waiting.removeFirst(state.head)
-            state.head = 0
-          }
-          return job
-        }
+    switch start {
+    case .wake: wake.signal()
+    case .wait: break
+    case .thread:
+      let thread = Thread { [self] in serve() }
+      thread.name = "graph-explorer curl transfer"
+      thread.start()
+    }
+  }
+
+  /// A thread's life: the transfers waiting, then, idle, those it is handed, until it has
+  /// waited `idleTime` for none.
+  private func serve() {
+    while true {
+      while let job = state.withLock({ $0.next() }) { job() }
+      state.withLock { $0.idle += 1 }
+      let seconds = Double(idleTime.components.seconds)
+      let fraction = Double(idleTime.components.attoseconds) / 1e18
+      if wake.wait(timeout: .now() + seconds + fraction) == .success { continue }
+      // Timed out: leave, unless every idle thread (this one too) was handed a transfer
+      // meanwhile, whose signal is then this thread's to take.
+      let leaves = state.withLock { state -> Bool in
+        guard state.idle > 0 else { return false }
+        state.idle -= 1
+        state.running -= 1
+        return true
       }
+      if leaves { return }
+      wake.wait()
     }
-    thread.name = "graph-explorer curl transfer"
-    thread.start()
   }
 }

@@ -52,4 +52,38 @@ import Testing
     let log = Self.run(limit: 1, count: 300)
     #expect(log.order == Array(0..<300))
   }
+
+  /// Transfers one after another run on the threads of those before: no thread is started and
+  /// ended for each (issue 48). A transfer may come before the thread of the last one is idle
+  /// again, so up to the limit of threads are started.
+  @Test func threadsWaitForTheNextTransfer() {
+    let pool = TransferPool(limit: 4)
+    let done = DispatchSemaphore(value: 0)
+    let reused = Log()
+    for _ in 0..<50 {
+      pool.run {
+        let seen = Thread.current.threadDictionary["TransferPoolTests"] != nil
+        Thread.current.threadDictionary["TransferPoolTests"] = true
+        reused.lock.withLock { reused.running += seen ? 1 : 0 }
+        done.signal()
+      }
+      done.wait()
+    }
+    #expect(reused.running >= 46)
+    #expect(pool.threadsStarted <= 4)
+  }
+
+  /// An idle thread ends after the idle time; the next transfer starts another.
+  @Test func anIdleThreadEnds() {
+    let pool = TransferPool(limit: 4, idleTime: .milliseconds(1))
+    let done = DispatchSemaphore(value: 0)
+    pool.run { done.signal() }
+    done.wait()
+    // Up to 10 s for the thread to leave (it waits 1 ms for work).
+    for _ in 0..<1000 where pool.threadsAlive > 0 { usleep(10_000) }
+    #expect(pool.threadsAlive == 0)
+    pool.run { done.signal() }
+    done.wait()
+    #expect(pool.threadsStarted == 2)
+  }
 }

@@ -72,8 +72,10 @@ enum ServeCommand {
     return .success
   }
 
-  /// The server's configuration for `options`: the log through `log`; a recording proxy's
-  /// calls run off the I/O thread (recording a large answer must not hold other connections).
+  /// The server's configuration for `options`: the log through `log`. A recording proxy's
+  /// calls run on the I/O thread too (no thread switch per request, issue 48): its transfers
+  /// wait on threads of their own, a large answer is decoded there and recorded off the I/O
+  /// thread (`CassetteRecorder.offThreadBytes`), so it never holds other connections.
   static func configuration(_ options: ServeOptions, log: ServeLogWriter)
     -> GraphServer.Configuration
   {
@@ -82,7 +84,6 @@ enum ServeCommand {
       configuration.accessLog = { entry in log.record(entry) }
       configuration.accessLogFlush = { log.flush() }
     }
-    if case .record = options.source { configuration.transportOnIOThread = false }
     return configuration
   }
 }

@@ -49,6 +49,26 @@ extension BodyCodec {
     return (headers, [form: .string(Data(received.bytes).base64EncodedString())])
   }
 
+  /// As `encodeResponse(_:)`, except that a body stored `{"json": ...}` holds `marker` (a
+  /// string) in place of its value, and its parsed document is given back beside it: a printer
+  /// writes the value from the document in the marker's place, with no tree of it made
+  /// (recording an answer, issue 48). Printed so, the bytes are those of `encodeResponse(_:)`.
+  static func encodeResponse(_ response: HTTPResponse, jsonMarker marker: String)
+    -> (headers: HTTPHeaders, body: JSONValue?, json: JSONDocument?)
+  {
+    // The other forms' cases (a body as received, a compressed one, a form) as `encodeResponse`.
+    let body = response.body
+    if response.received == nil, !body.isEmpty, body.count < compressedFrom,
+      response.headers["Content-Type"].map({ !$0.lowercased().hasPrefix("multipart/form-data") })
+        ?? true,
+      let json = json(body)
+    {
+      return (response.headers, jsonForm(.string(marker), layout: json.layout), json.document)
+    }
+    let stored = encodeResponse(response)
+    return (stored.headers, stored.body, nil)
+  }
+
   /// A stored response's headers, body (decoded) and the bytes as received, when stored so.
   static func decodeResponse(
     _ value: JSONValue?, headers: HTTPHeaders, reader: FieldReader, field: String

@@ -99,21 +99,36 @@ enum BodyCodec {
     guard let text = utf8Text(bytes) else {
       return ["base64": .string(Data(bytes).base64EncodedString())]
     }
-    if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+    if let json = json(bytes) {
+      // The tree is built only for the body kept as JSON.
+      return jsonForm(json.document.jsonValue, layout: json.layout)
+    }
+    return ["text": .string(text)]
+  }
+
+  /// `bytes` parsed, when they are JSON that one of the layouts prints back to exactly (then
+  /// they are valid UTF-8 too: the printer writes nothing else).
+  static func json(_ bytes: [UInt8]) -> (document: JSONDocument, layout: Layout)? {
+    guard
+      let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
       first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"")
         || bytes == Array("true".utf8) || bytes == Array("false".utf8)
         || bytes == Array("null".utf8),
       let document = try? JSONDocument(parsing: bytes)
-    {
-      // Each layout is tried from the tape; the tree is built only for the body kept as JSON.
-      for layout in Layout.allCases where layout.print(document.root) == bytes {
-        var object = JSONObject()
-        object.append("json", document.jsonValue)
-        if layout != .compact { object.append("layout", .string(layout.rawValue)) }
-        return .object(object)
-      }
+    else { return nil }
+    // Each layout is tried from the tape.
+    for layout in Layout.allCases where layout.print(document.root) == bytes {
+      return (document, layout)
     }
-    return ["text": .string(text)]
+    return nil
+  }
+
+  /// The stored form of a JSON body: `{"json": value}`, with its layout when not compact.
+  static func jsonForm(_ value: JSONValue, layout: Layout) -> JSONValue {
+    var object = JSONObject()
+    object.append("json", value)
+    if layout != .compact { object.append("layout", .string(layout.rawValue)) }
+    return .object(object)
   }
 
   /// `bytes` as a string when they are valid UTF-8.

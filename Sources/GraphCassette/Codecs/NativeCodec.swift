@@ -27,6 +27,29 @@ enum NativeCodec {
   static func encode(
     _ interaction: Interaction, splices: inout [String: JSONPrinter.StringList]?
   ) -> JSONValue {
+    encode(interaction, splices: &splices) { BodyCodec.encodeResponse($0) }
+  }
+
+  /// As `encode(_:)`, except that a response body stored `{"json": ...}` holds `marker` in
+  /// place of its value, and its document is given back to be printed there
+  /// (`BodyCodec.encodeResponse(_:jsonMarker:)`).
+  static func encode(_ interaction: Interaction, jsonMarker marker: String)
+    -> (value: JSONValue, json: JSONDocument?)
+  {
+    var none: [String: JSONPrinter.StringList]?
+    var json: JSONDocument?
+    let value = encode(interaction, splices: &none) { response in
+      let stored = BodyCodec.encodeResponse(response, jsonMarker: marker)
+      json = stored.json
+      return (stored.headers, stored.body)
+    }
+    return (value, json)
+  }
+
+  private static func encode(
+    _ interaction: Interaction, splices: inout [String: JSONPrinter.StringList]?,
+    response storing: (HTTPResponse) -> (headers: HTTPHeaders, body: JSONValue?)
+  ) -> JSONValue {
     var request = JSONObject()
     request.append("method", .string(interaction.request.method))
     request.append("url", .string(interaction.request.url))
@@ -38,7 +61,7 @@ enum NativeCodec {
     }
     var response = JSONObject()
     response.append("status", .number(JSONNumber(interaction.response.status)))
-    let stored = BodyCodec.encodeResponse(interaction.response)
+    let stored = storing(interaction.response)
     response.append("headers", encode(stored.headers, splices: &splices))
     if let body = stored.body { response.append("body", body) }
     var object = JSONObject()

@@ -149,9 +149,28 @@ public struct Cassette: Sendable, Hashable {
     _ interaction: Interaction, indentedBy indent: Int, to bytes: inout [UInt8],
     printer: JSONPrinter
   ) {
-    // Structural line breaks only: strings escape theirs. Copied a line at a time, not a byte.
-    let printed = printer.bytes(NativeCodec.encode(interaction))
-    var start = 0
+    // A JSON response body is printed from its parsed document in its marker's place, not
+    // made a tree first (recording an answer, issue 48): the same bytes.
+    let (value, json) = NativeCodec.encode(interaction, jsonMarker: jsonMarker)
+    let printed = printer.bytes(value)
+    guard let json, let at = ByteSearch.first(printedJSONMarker, in: printed) else {
+      appendLines(printed[...], indentedBy: indent, to: &bytes)
+      return
+    }
+    appendLines(printed[..<at], indentedBy: indent, to: &bytes)
+    // The value's own lines go as deep as the line of its member.
+    let lineStart = printed[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let member = printed[lineStart...].prefix { $0 == 0x20 }.count
+    appendLines(printer.bytes(json.root)[...], indentedBy: indent + member, to: &bytes)
+    appendLines(printed[(at + printedJSONMarker.count)...], indentedBy: indent, to: &bytes)
+  }
+
+  /// Appends `printed`, each of its line breaks followed by `indent` spaces. Structural line
+  /// breaks only: strings escape theirs. Copied a line at a time, not a byte.
+  private static func appendLines(
+    _ printed: ArraySlice<UInt8>, indentedBy indent: Int, to bytes: inout [UInt8]
+  ) {
+    var start = printed.startIndex
     while let newline = printed[start...].firstIndex(of: 0x0A) {
       bytes.append(contentsOf: printed[start...newline])
       bytes.append(contentsOf: repeatElement(0x20, count: indent))
@@ -159,6 +178,13 @@ public struct Cassette: Sendable, Hashable {
     }
     bytes.append(contentsOf: printed[start...])
   }
+
+  /// Stands for a JSON response body while its interaction is printed: a string no cassette
+  /// holds (a NUL, and a random number for the process).
+  static let jsonMarker =
+    "\u{0}graph-explorer JSON body \(String(UInt64.random(in: .min ... .max), radix: 36))"
+  /// `jsonMarker` as printed, quotes and all.
+  static let printedJSONMarker = JSONPrinter(options: [.pretty]).bytes(.string(jsonMarker))
 
   /// How far a cassette indents its interactions, as `encoded()` prints them.
   static let interactionIndent: Int = {

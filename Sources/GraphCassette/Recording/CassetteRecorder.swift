@@ -187,7 +187,15 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     let start = ContinuousClock.now
     var response = try await inner.send(request)
     if response.duration == .zero { response.duration = ContinuousClock.now - start }
-    try record(Interaction(request: request, response: response, recordedAt: Self.iso(sentAt)))
+    let interaction = Interaction(
+      request: request, response: response, recordedAt: Self.iso(sentAt))
+    if response.body.count + request.body.count < Self.offThreadBytes {
+      try record(interaction)
+    } else {
+      // Printing a large exchange takes a while: not on the caller's thread, which may be a
+      // server's I/O thread serving other connections (`serve --record`).
+      try await Task.detached { try self.record(interaction) }.value
+    }
     return response
   }
 
@@ -202,6 +210,10 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     try checkCanRecord(request)
     try record(Interaction(request: request, response: response, recordedAt: Self.iso(clock())))
   }
+
+  /// Exchanges of this many body bytes or more are recorded on a thread of the global
+  /// executor, not the caller's. **[choice]**: 64 KiB, printed in well under a millisecond.
+  static let offThreadBytes = 64 << 10
 
   /// The least free space a recording needs beside the request's own bytes. **[choice]**
   static let recordingHeadroom = 1 << 20
