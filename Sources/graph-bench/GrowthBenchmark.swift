@@ -8,11 +8,12 @@ import GraphJSON
 /// return to quadratic shows as a per-item cost that grows with the size: recording N
 /// interactions through `CassetteRecorder` (each on disk before its answer), importing an
 /// N-entry HAR file and an N-interaction Ruby VCR YAML file, a YAML flow collection and a plain
-/// scalar over N lines, and `patch` with N `add /a/0`
-/// and N moves. CPU time is printed beside wall time: on a shared machine wall time measures
+/// scalar over N lines, `patch` with N `add /a/0` and N moves, and `graph-explorer world --from`
+/// on an N-interaction recording (`WorldGrowth`, a child process). CPU time is printed beside wall time: on a shared machine wall time measures
 /// the neighbours too.
 enum GrowthBenchmark {
-  static let summary = "recording, HAR/YAML import and patch at growing sizes (linearity)"
+  static let summary =
+    "recording, HAR/YAML import, patch and world --from at growing sizes (linearity)"
 
   static func run(_ arguments: [String]) async -> Int32 {
     var sizes = [1_000, 10_000, 100_000]
@@ -25,7 +26,7 @@ enum GrowthBenchmark {
       case "--only": only = Set(next.split(separator: ",").map(String.init))
       default:
         fail(
-          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,yaml-flow,yaml-plain,patch-add,patch-move]"
+          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,yaml-flow,yaml-plain,patch-add,patch-move,world]"
         )
         return 2
       }
@@ -35,6 +36,7 @@ enum GrowthBenchmark {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
     var rows = [["case", "size", "CPU s", "wall s", "CPU µs per item"]]
+    var worlds: [String] = []
     func measure(_ name: String, _ size: Int, _ body: () async throws -> Void) async {
       guard only.isEmpty || only.contains(name) else { return }
       let cpu = cpuSeconds()
@@ -86,9 +88,22 @@ enum GrowthBenchmark {
         })
       let numbers = JSONValue.array((0..<size).map { .number(JSONNumber($0)) })
       await measure("patch-move", size) { _ = try moves.apply(to: ["a": numbers]) }
+      if only.isEmpty || only.contains("world") {
+        switch WorldGrowth.run(size, in: dir) {
+        case .success(let (child, worldBytes)):
+          worlds.append("\(size): \(worldBytes / 1000) kB")
+          rows.append([
+            "world", "\(size)", String(format: "%.2f", child.cpu),
+            String(format: "%.2f", child.seconds),
+            String(format: "%.1f", child.cpu / Double(size) * 1e6),
+          ])
+        case .failure(let error): rows.append(["world", "\(size)", "failed: \(error)", "", ""])
+        }
+      }
     }
     print("growth: CPU and wall time per case and size (release build for real figures)")
     printTable(rows)
+    if !worlds.isEmpty { print("world files written: " + worlds.joined(separator: ", ")) }
     return 0
   }
 }
