@@ -11,6 +11,7 @@ enum DiffBenchmark {
     var elements = 100_000
     var runs = 5
     var deepDiff = true
+    var keep: String?
     var index = 0
     while index < arguments.count {
       switch arguments[index] {
@@ -21,17 +22,25 @@ enum DiffBenchmark {
         index += 1
         runs = index < arguments.count ? Int(arguments[index]) ?? runs : runs
       case "--no-deepdiff": deepDiff = false
+      case "--keep":
+        index += 1
+        keep = index < arguments.count ? arguments[index] : nil
       default:
         FileHandle.standardError.write(
-          Data("usage: graph-bench diff [--elements N] [--runs N] [--no-deepdiff]\n".utf8))
+          Data(
+            "usage: graph-bench diff [--elements N] [--runs N] [--no-deepdiff] [--keep DIR]\n".utf8)
+        )
         return 2
       }
       index += 1
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "graph-bench-diff-\(getpid())")
+    // With `--keep DIR` the two inputs (a.json, b.json) are left in DIR, to be run by hand.
+    let directory =
+      keep.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "graph-bench-diff-\(getpid())")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
 
     var random = SplitMix64(seed: 20_140_430)
     let (old, new, changed) = GraphAnswers.pair(elements: elements, random: &random)
@@ -77,12 +86,14 @@ enum DiffBenchmark {
       var wall: [Double] = []
       var cpu: [Double] = []
       var peak = 0
+      // Through GNU time (`ChildRun`): `wait4`'s peak of a child spawned from this process
+      // would count this process's own memory (both trees) at the `exec`.
       for _ in 0..<max(1, runs / 2) {
-        let before = cpuSeconds(childrenUsage)
-        let measured = runProcess(binary.path, ["diff", "--patch", oldURL.path, newURL.path])
-        cpu.append(cpuSeconds(childrenUsage) - before)
-        wall.append(measured.seconds)
-        peak = max(peak, measured.peakKilobytes)
+        guard let run = ChildRun.spawn([binary.path, "diff", "--patch", oldURL.path, newURL.path])
+        else { break }
+        cpu.append(run.cpu)
+        wall.append(run.seconds)
+        peak = max(peak, run.maxRSS / 1024)
       }
       let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
       print(
@@ -175,10 +186,8 @@ enum DiffBenchmark {
     seconds >= 10 ? String(format: "%.1f s", seconds) : String(format: "%.1f ms", seconds * 1000)
   }
 
-  /// `getrusage` targets: the process itself (0) and its finished children (-1), the same
-  /// numbers on Linux and macOS.
+  /// The `getrusage` target of the process itself (0 on Linux and macOS).
   static let ownUsage: Int32 = 0
-  static let childrenUsage: Int32 = -1
 
   /// User plus system CPU seconds used so far by `who`: the machine is shared, so CPU time
   /// is steadier than wall time.
@@ -192,24 +201,6 @@ enum DiffBenchmark {
   static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-  }
-
-  /// Runs a process with its output discarded; wall time and the peak RSS of finished
-  /// children (getrusage), which is this child when it is the largest so far.
-  static func runProcess(_ path: String, _ arguments: [String]) -> (
-    seconds: Double, peakKilobytes: Int
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    let start = DispatchTime.now()
-    do { try process.run() } catch { return (0, 0) }
-    process.waitUntilExit()
-    let elapsed = seconds(since: start)
-    var usage = rusage()
-    getrusage(childrenUsage, &usage)  // ru_maxrss is in KiB on Linux
-    return (elapsed, usage.ru_maxrss)
   }
 
   /// Peak RSS of a `diff-child` run after parsing and after diffing, in KiB.

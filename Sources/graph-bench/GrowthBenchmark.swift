@@ -8,11 +8,12 @@ import GraphJSON
 /// return to quadratic shows as a per-item cost that grows with the size: recording N
 /// interactions through `CassetteRecorder` (each on disk before its answer), importing an
 /// N-entry HAR file and an N-interaction Ruby VCR YAML file, a YAML flow collection and a plain
-/// scalar over N lines, and `patch` with N `add /a/0`
-/// and N moves. CPU time is printed beside wall time: on a shared machine wall time measures
+/// scalar over N lines, `patch` with N `add /a/0` and N moves, and `graph-explorer world --from`
+/// on an N-interaction recording (`WorldGrowth`, a child process). CPU time is printed beside wall time: on a shared machine wall time measures
 /// the neighbours too.
 enum GrowthBenchmark {
-  static let summary = "recording, HAR/YAML import and patch at growing sizes (linearity)"
+  static let summary =
+    "recording, HAR/YAML import, patch and world --from at growing sizes (linearity)"
 
   static func run(_ arguments: [String]) async -> Int32 {
     var sizes = [1_000, 10_000, 100_000]
@@ -25,7 +26,7 @@ enum GrowthBenchmark {
       case "--only": only = Set(next.split(separator: ",").map(String.init))
       default:
         fail(
-          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,yaml-flow,yaml-plain,patch-add,patch-move]"
+          "usage: graph-bench growth [--sizes 1000,10000,100000] [--only record,har,yaml,yaml-flow,yaml-plain,patch-add,patch-move,world]"
         )
         return 2
       }
@@ -35,11 +36,16 @@ enum GrowthBenchmark {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
     var rows = [["case", "size", "CPU s", "wall s", "CPU µs per item"]]
-    func measure(_ name: String, _ size: Int, _ body: () async throws -> Void) async {
+    var worlds: [String] = []
+    // Each case's input is made only when the case runs, and outside its timing.
+    func measure<Input>(
+      _ name: String, _ size: Int, _ input: () -> Input, _ body: (Input) async throws -> Void
+    ) async {
       guard only.isEmpty || only.contains(name) else { return }
+      let made = input()
       let cpu = cpuSeconds()
       let wall = ContinuousClock.now
-      do { try await body() } catch {
+      do { try await body(made) } catch {
         rows.append([name, "\(size)", "failed: \(error)", "", ""])
         return
       }
@@ -50,8 +56,7 @@ enum GrowthBenchmark {
       ])
     }
     for size in sizes {
-      let cassette = CassetteBenchmark.makeCassette(size)
-      await measure("record", size) {
+      await measure("record", size, {}) {
         let file = dir + "/record-\(size).json"
         let recorder = try CassetteRecorder(
           wrapping: GraphEmulator(), file: file, mode: .all)
@@ -59,36 +64,55 @@ enum GrowthBenchmark {
           _ = try await recorder.send(HTTPRequest(url: "https://graph.facebook.com/v2.0/me?n=\(n)"))
         }
       }
-      let har = Interchange.export(cassette, as: .har)
-      await measure("har", size) {
-        _ = try Interchange.importCassette(har, path: "bench.har", format: .har)
+      await measure(
+        "har", size, { Interchange.export(CassetteBenchmark.makeCassette(size), as: .har) }
+      ) {
+        _ = try Interchange.importCassette($0, path: "bench.har", format: .har)
       }
-      let yaml = Interchange.export(cassette, as: .vcrYAML)
-      await measure("yaml", size) {
-        _ = try Interchange.importCassette(yaml, path: "bench.yml", format: .vcrYAML)
+      await measure(
+        "yaml", size, { Interchange.export(CassetteBenchmark.makeCassette(size), as: .vcrYAML) }
+      ) {
+        _ = try Interchange.importCassette($0, path: "bench.yml", format: .vcrYAML)
       }
-      let flow = GrowthYAML.flow(lines: size)
-      await measure("yaml-flow", size) {
-        _ = try Interchange.importCassette(flow, path: "flow.yml", format: .vcrpyYAML)
+      await measure("yaml-flow", size, { GrowthYAML.flow(lines: size) }) {
+        _ = try Interchange.importCassette($0, path: "flow.yml", format: .vcrpyYAML)
       }
-      let plain = GrowthYAML.plain(lines: size)
-      await measure("yaml-plain", size) {
-        _ = try Interchange.importCassette(plain, path: "plain.yml", format: .vcrpyYAML)
+      await measure("yaml-plain", size, { GrowthYAML.plain(lines: size) }) {
+        _ = try Interchange.importCassette($0, path: "plain.yml", format: .vcrpyYAML)
       }
-      let adds = JSONPatch(
-        (0..<size).map {
-          .add(path: JSONPointer(tokens: ["a", "0"]), value: .number(JSONNumber($0)))
-        })
-      await measure("patch-add", size) { _ = try adds.apply(to: ["a": []]) }
-      let moves = JSONPatch(
-        (0..<size).map { _ in
-          .move(from: JSONPointer(tokens: ["a", "0"]), path: JSONPointer(tokens: ["a", "-"]))
-        })
-      let numbers = JSONValue.array((0..<size).map { .number(JSONNumber($0)) })
-      await measure("patch-move", size) { _ = try moves.apply(to: ["a": numbers]) }
+      let adds = {
+        JSONPatch(
+          (0..<size).map {
+            .add(path: JSONPointer(tokens: ["a", "0"]), value: .number(JSONNumber($0)))
+          })
+      }
+      await measure("patch-add", size, adds) { _ = try $0.apply(to: ["a": []]) }
+      let moves = {
+        (
+          JSONPatch(
+            (0..<size).map { _ in
+              .move(from: JSONPointer(tokens: ["a", "0"]), path: JSONPointer(tokens: ["a", "-"]))
+            }),
+          JSONValue.array((0..<size).map { .number(JSONNumber($0)) })
+        )
+      }
+      await measure("patch-move", size, moves) { _ = try $0.0.apply(to: ["a": $0.1]) }
+      if only.isEmpty || only.contains("world") {
+        switch WorldGrowth.run(size, in: dir) {
+        case .success(let (child, worldBytes)):
+          worlds.append("\(size): \(worldBytes / 1000) kB")
+          rows.append([
+            "world", "\(size)", String(format: "%.2f", child.cpu),
+            String(format: "%.2f", child.seconds),
+            String(format: "%.1f", child.cpu / Double(size) * 1e6),
+          ])
+        case .failure(let error): rows.append(["world", "\(size)", "failed: \(error)", "", ""])
+        }
+      }
     }
     print("growth: CPU and wall time per case and size (release build for real figures)")
     printTable(rows)
+    if !worlds.isEmpty { print("world files written: " + worlds.joined(separator: ", ")) }
     return 0
   }
 }

@@ -138,8 +138,8 @@ enum ProxyBenchmark {
     print("\n\(handshakes) requests, each on a new connection (through TLS, a full handshake):")
     rows = [
       [
-        "answered by", "connections/s", "server CPU µs/connection", "connections per server CPU s",
-        "curl CPU µs/connection",
+        "answered by", "connections (TLS: handshakes)/s", "server CPU µs/connection",
+        "connections (handshakes) per server CPU s", "curl CPU µs/connection",
       ]
     ]
     for peer in emulated {

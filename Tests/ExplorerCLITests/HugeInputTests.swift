@@ -51,4 +51,32 @@ import Testing
       #expect(seconds < 20, "\(arguments) took \(seconds) s")
     }
   }
+
+  /// `fmt` and `diff` map a regular file instead of reading it whole (issue 48): a 40 GiB
+  /// sparse file broken at byte 49 fails there at once (before, `fmt` and `diff` tried to read
+  /// all of it into memory and said only that it "cannot be read").
+  @Test func fmtAndDiffFailAtTheFirstBadByteOfASparseFileLargerThanMemory() async throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let binary = try #require(ServeProcess.executable("graph-explorer")).path
+    let big = try Self.sparse(
+      #"{"interactions": [{"request": {"method": "GET", !!! bad"#, in: scratch, name: "big.json")
+    let small = scratch.file("small.json")
+    #expect(FileManager.default.createFile(atPath: small, contents: Data("{}".utf8)))
+    let runs: [([String], String)] = [
+      (["fmt", big], "\(big):1:49: "),
+      (["diff", small, big], "line 1, column 49"),
+      (["diff", big, small], "line 1, column 49"),
+    ]
+    for (arguments, place) in runs {
+      let started = Date()
+      let run = try await runProgram(binary, arguments)
+      let seconds = Date().timeIntervalSince(started)
+      #expect(run.status == 2, "\(arguments): \(run.status) \(run.error)")
+      #expect(run.error.contains(place), "\(arguments): \(run.error)")
+      #expect(run.output.isEmpty, "\(arguments): \(run.output.prefix(200))")
+      #expect(run.error.split(separator: "\n").count == 1, "\(run.error)")
+      #expect(seconds < 20, "\(arguments) took \(seconds) s")
+    }
+  }
 }

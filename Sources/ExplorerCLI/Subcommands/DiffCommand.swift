@@ -1,4 +1,5 @@
 import Foundation
+import GraphCassette
 import GraphJSON
 
 /// `graph-explorer diff A B`: a structural diff of two JSON files, exit 0 when equal, 1 when
@@ -48,6 +49,18 @@ enum JSONFile {
     let parsed: Result<JSONValue, JSONParseError>
     if path == "-" {
       parsed = Result { () throws(JSONParseError) in try JSONParser.parse(console.readAll()) }
+    } else if let file = MappedFile(path: path) {
+      // Parsed straight from the mapping (issue 48): the file's pages come from the page cache
+      // instead of a copy in fresh memory, and are let go as soon as the tree is made; a
+      // sparse 40 GiB file broken at its start fails there.
+      parsed = Result { () throws(JSONParseError) in
+        try JSONParser().parse(UnsafeBufferPointer(file.bytes))
+      }
+      if let now = file.shrunkSize {
+        throw Failure(
+          description:
+            "\(path): the file shrank while it was read (from \(file.mappedSize) to \(now) bytes)")
+      }
     } else {
       guard let data = FileManager.default.contents(atPath: path) else {
         var isDirectory: ObjCBool = false
@@ -56,7 +69,7 @@ enum JSONFile {
           exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"
         throw Failure(description: "\(path): \(reason)")
       }
-      // Parse straight from the file's buffer: no second copy of a large file.
+      // An empty file, a FIFO or a device: parsed straight from the buffer read.
       parsed = data.withUnsafeBytes { raw in
         Result { () throws(JSONParseError) in try JSONParser().parse(raw.bindMemory(to: UInt8.self))
         }

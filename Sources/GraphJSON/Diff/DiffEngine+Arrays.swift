@@ -28,7 +28,7 @@ extension DiffEngine {
     let na = endX - start
     let nb = endY - start
 
-    var table = TokenTable(hasher: hasher, keys: options.keys, capacity: na + nb)
+    var table = TokenTable(hasher: hasher, keys: options.keys, capacity: max(na, nb))
     var ta: [Int32] = []
     var keyedA: [Bool] = []
     ta.reserveCapacity(na)
