@@ -1,5 +1,6 @@
 import Foundation
 import GraphAPI
+import GraphEmulator
 import GraphTestSupport
 import Testing
 
@@ -161,6 +162,28 @@ import Testing
         body: #"{"name":"Harbour Bakery","id":"150000000000009"}"#,
         version: "v2.8", date: "Fri, 16 Dec 2016 10:00:01 GMT"),
     ],
+    // koala's VCR filter writes `********************` over every token (2017).
+    "token-mask.yml": [
+      Step(
+        url: "https://graph.facebook.com/v2.8/150000000000009?access_token=********************",
+        body: #"{"name":"Harbour Bakery","id":"150000000000009"}"#, version: "v2.8",
+        date: "Tue, 03 Jan 2017 08:00:00 GMT")
+    ],
+    // A test that sent the app secret as a Page's name: 803 naming the secret's placeholder
+    // (a gem's client, 2015).
+    "secret-as-name.yml": [
+      Step(
+        url: "https://graph.facebook.com/v2.3/150000000000009?access_token=\(userToken)",
+        body: #"{"name":"Harbour Bakery","id":"150000000000009"}"#, version: "v2.3",
+        date: "Tue, 19 May 2015 08:00:00 GMT"),
+      Step(
+        url:
+          "https://graph.facebook.com/v2.3/<APP_SECRET_1>/posts?access_token=\(userToken)&fields=id,message&limit=20",
+        status: 404,
+        body:
+          #"{"error":{"message":"(#803) Some of the aliases you requested do not exist: <APP_SECRET_1>","type":"OAuthException","code":803}}"#,
+        version: "v2.3", date: "Tue, 19 May 2015 08:00:01 GMT"),
+    ],
   ]
 
   /// Builds a world from the recording `name` and verifies the recording against it.
@@ -234,5 +257,25 @@ import Testing
     #expect(
       verified.output.contains("<CLIENT_ID> sent as the emulator's app id 233936543368280"),
       "\(verified.output)")
+  }
+
+  @Test func aMaskWhereATokenGoesIsSentAsATestTokenSayingSo() async throws {
+    let (_, verified, _) = try await Self.run("token-mask.yml")
+    #expect(
+      verified.output.contains(
+        "******************** sent as the emulator's default test token CAAEmuAlice"),
+      "\(verified.output)")
+  }
+
+  @Test func aMaskIsAPlaceholderOnlyWhereASecretGoes() {
+    #expect(VerifyScope.placeholders(inText: "a?access_token=****&b=1") == ["****"])
+    #expect(VerifyScope.placeholders(inText: "Authorization: OAuth ********") == ["********"])
+    #expect(VerifyScope.placeholders(inText: "a?q=****&access_token=**") == [])
+    #expect(VerifyScope.placeholders(inText: "a?access_token=***x") == [])
+  }
+
+  @Test func aSecretTheTargetEchoesIsComparedAsItsPlaceholder() async throws {
+    let (_, verified, _) = try await Self.run("secret-as-name.yml")
+    #expect(!verified.output.contains(World.default.app.secret), "\(verified.output)")
   }
 }

@@ -39,9 +39,12 @@ extension VerifyArguments {
     for placeholder in VerifyScope.placeholders(in: cassette) {
       let kind = Self.kind(of: placeholder)
       let foreign = Self.isForeign(placeholder)
-      let name = placeholder.dropFirst().dropLast()
+      let mask = VerifyScope.isMask(placeholder)
+      let name = mask ? Substring(placeholder) : placeholder.dropFirst().dropLast()
       let tail =
-        foreign ? " (another tool's placeholder; --secret \(name)=VALUE sends another)" : ""
+        mask
+        ? " (another tool's mask where a secret goes; --secret '\(name)=VALUE' sends another)"
+        : foreign ? " (another tool's placeholder; --secret \(name)=VALUE sends another)" : ""
       if out[placeholder] != nil {
         lines.append("\(placeholder) sent as the value given with --secret")
       } else if emulator, foreign, Self.namesAppID(placeholder) {

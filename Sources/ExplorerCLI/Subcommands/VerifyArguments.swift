@@ -75,7 +75,8 @@ struct VerifyArguments: ParsableOptions {
         ["--secret"], "NAME=VALUE",
         """
         send VALUE where the cassette has the placeholder <NAME>
-        (`--secret ACCESS_TOKEN_1=CAAEmuAlice`); on the emulator,
+        (`--secret ACCESS_TOKEN_1=CAAEmuAlice`) or a mask of *s
+        where a secret goes (`access_token=****`); on the emulator,
         access tokens default to its default test token
         """
       ) { parsed, pair throws(OptionError) in
@@ -83,7 +84,7 @@ struct VerifyArguments: ParsableOptions {
           throw .invalid("--secret expects NAME=VALUE, got '\(pair)'")
         }
         var name = String(pair[..<eq])
-        if !name.hasPrefix("<") { name = "<\(name)>" }
+        if !name.hasPrefix("<"), !VerifyScope.isMask(name) { name = "<\(name)>" }
         parsed.substitutions[name] = String(pair[pair.index(after: eq)...])
       },
     ], help: { $0.help = true })

@@ -53,6 +53,29 @@ extension SessionFollower {
     return out
   }
 
+  /// The target's answer with each secret `substitutions` sent put back as its placeholder,
+  /// as the recording's redaction wrote it: Graph echoed a name sent in the path (`(#803) Some
+  /// of the aliases you requested do not exist: <APP_SECRET_1>`), so the emulator's echo of
+  /// the secret sent there agrees, and no drift line prints it. Ids (all digits) and values
+  /// shorter than 8 characters stay (an app id is no secret). **[choice]**
+  func concealed(_ response: HTTPResponse, substitutions: [String: String]) -> HTTPResponse {
+    let secrets = substitutions.filter { placeholder, value in
+      values[placeholder] == nil && value != placeholder && value.utf8.count >= 8
+        && !value.utf8.allSatisfy(Self.isDigit)
+    }
+    guard !secrets.isEmpty, response.headers["Content-Encoding"] == nil,
+      var text = String(validating: response.body, as: UTF8.self)
+    else { return response }
+    // Longest first: a token that holds another secret (`APPID|SECRET`) is put back whole.
+    for (placeholder, value) in secrets.sorted(by: { $0.value.utf8.count > $1.value.utf8.count })
+    where text.contains(value) {
+      text = text.replacing(value, with: placeholder)
+    }
+    var out = response
+    out.body = Array(text.utf8)
+    return out
+  }
+
   /// One pass over `bytes`: a `<PLACEHOLDER>` learned or substituted, a run of digits (an id,
   /// `USER_POST` ids by whole or part, the id of a CDN file name `ID_o.jpg`) learned, both only
   /// where they stand alone (not inside a word; a `%XX` escape is a boundary, as in a
@@ -76,6 +99,17 @@ extension SessionFollower {
         if let value = values[name] ?? substitutions[name] {
           out += Array(value.utf8)
           i = end + 1
+          boundary = true
+          continue
+        }
+      }
+      // A mask where a secret goes (`access_token=****`, `VerifyScope.isMask`).
+      if byte == 0x2A, out.last == 0x3D || out.last == 0x20 {
+        let end = bytes[i...].firstIndex { $0 != 0x2A } ?? bytes.count
+        let mask = String(decoding: bytes[i..<end], as: UTF8.self)
+        if VerifyScope.isMask(mask), let value = values[mask] ?? substitutions[mask] {
+          out += Array(value.utf8)
+          i = end
           boundary = true
           continue
         }

@@ -74,11 +74,23 @@ public enum VerifyScope {
     return texts.flatMap(placeholders(inText:))
   }
 
-  /// Each `<NAME>` placeholder in `text`, in order.
+  /// Each `<NAME>` placeholder in `text`, and each mask (`********************`) where a
+  /// secret goes, in order.
   static func placeholders(inText text: String) -> [String] {
     var found: [String] = []
     var rest = Substring(text)
-    while let start = rest.firstIndex(of: "<") {
+    while let start = rest.firstIndex(where: { $0 == "<" || $0 == "*" }) {
+      if rest[start] == "*" {
+        let run = rest[start...].prefix { $0 == "*" }
+        let candidate = String(run)
+        if isMask(candidate), isMaskEnd(rest[run.endIndex...].first),
+          isSecretPosition(rest[..<start])
+        {
+          found.append(candidate)
+        }
+        rest = rest[run.endIndex...]
+        continue
+      }
       let tail = rest[rest.index(after: start)...]
       guard let end = tail.prefix(40).firstIndex(of: ">") else {
         rest = tail
@@ -102,10 +114,32 @@ public enum VerifyScope {
       inner.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-. ".contains($0)) }),
       inner.first != " ", inner.last != " "
     else { return false }
+    return isSecretPosition(head)
+  }
+
+  /// Whether what follows `head` stands where a secret goes: a secret parameter's value
+  /// (`access_token=`), or after `Bearer `/`OAuth `.
+  static func isSecretPosition(_ head: Substring) -> Bool {
     if head.hasSuffix("Bearer ") || head.hasSuffix("OAuth ") { return true }
     guard head.hasSuffix("=") else { return false }
     let name = head.dropLast().reversed().prefix { !"&?;\n\"".contains($0) }
     return Secret.isSecretParameter(String(name.reversed()).trimmingSpaces)
+  }
+
+  /// Whether `text` is a mask another tool wrote over a secret: koala's VCR filter writes
+  /// `********************`. **[choice]**: a run of at least `shortestMask` `*`s, standing
+  /// where a secret goes (`placeholders(inText:)`), is a placeholder like `<NAME>`.
+  public static func isMask(_ text: some StringProtocol) -> Bool {
+    text.utf8.count >= shortestMask && text.utf8.allSatisfy { $0 == 0x2A }
+  }
+
+  /// Masks shorter than this are not placeholders: `*` alone is a wildcard. **[choice]**
+  static let shortestMask = 3
+
+  /// Whether a mask ends here: at the end, or before `&`, a quote, a space or a line end.
+  static func isMaskEnd(_ next: Character?) -> Bool {
+    guard let next else { return true }
+    return "&;\"' \n\r\t,".contains(next)
   }
 
   /// How the first recorded request carrying `placeholder` was refused, when Graph refused
