@@ -42,7 +42,14 @@ package struct JSONBytes: ~Copyable {
   }
 
   /// A whole value, printed compactly.
-  package mutating func value(_ value: JSONValue) { writer.write(value) }
+  package mutating func value(_ value: JSONValue) {
+    // A string (most stored values) is quoted at once, as the walk would print it.
+    if case .string(let text) = value {
+      writer.writeQuoted(text)
+    } else {
+      writer.write(value)
+    }
+  }
 
   /// The bytes written.
   package consuming func finish() -> [UInt8] { Array(writer.buffer.bytes) }

@@ -34,8 +34,9 @@ struct AnswerWriter {
     var out = JSONBytes()
     out.raw("{\"data\":[")
     var first = true
+    let nodes = renderer.world.nodes
     for index in page.window.indices {
-      guard let node = renderer.world.nodes[page.ids[index]] else { continue }
+      guard let node = nodes[page.ids[index]] else { continue }
       out.separator(first: &first)
       if let selection, !selection.fields.isEmpty {
         try write(node, selection: selection, into: &out)
@@ -81,7 +82,7 @@ struct AnswerWriter {
       out.value(value)
     }
     if !namesID {
-      out.key("id", first: &first)
+      out.raw(first ? "\"id\":" : ",\"id\":")
       out.string(node.id)
     }
     out.raw("}")
@@ -94,13 +95,14 @@ struct AnswerWriter {
       out.value(.object(renderer.itemObject(node, form: form)))
       return
     }
-    var first = true
-    out.raw("{")
+    // The names are written as they print (`"name":`), not quoted again for each friend.
     if let name = node.fields["name"] {
-      out.key("name", first: &first)
+      out.raw("{\"name\":")
       out.value(name)
+      out.raw(",\"id\":")
+    } else {
+      out.raw("{\"id\":")
     }
-    out.key("id", first: &first)
     out.string(node.id)
     out.raw("}")
   }
