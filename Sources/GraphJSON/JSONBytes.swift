@@ -19,6 +19,9 @@ package struct JSONBytes: ~Copyable {
   /// Punctuation or a pre-encoded piece, as it is.
   package mutating func raw(_ text: StaticString) { writer.buffer.append(text) }
 
+  /// Bytes written before (a piece `finish` gave), as they are.
+  package mutating func raw(bytes: [UInt8]) { writer.buffer.append(bytes) }
+
   /// `text` as a quoted JSON string.
   package mutating func string(_ text: String) { writer.writeQuoted(text) }
 
