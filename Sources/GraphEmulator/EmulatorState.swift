@@ -25,6 +25,8 @@ struct EmulatorState: Sendable {
   var writtenAnswers = 0
   /// Friends lists narrowed to the app's users, per generation.
   let appUserLists = AppUserLists()
+  /// People as edges list them, written, per generation.
+  let personItems = PersonItems()
 
   /// Random or counted codes and tokens.
   let secrets: SecretMint

@@ -19,6 +19,9 @@ package struct JSONBytes: ~Copyable {
   /// Punctuation or a pre-encoded piece, as it is.
   package mutating func raw(_ text: StaticString) { writer.buffer.append(text) }
 
+  /// Bytes written before (a piece `finish` gave), as they are.
+  package mutating func raw(bytes: [UInt8]) { writer.buffer.append(bytes) }
+
   /// `text` as a quoted JSON string.
   package mutating func string(_ text: String) { writer.writeQuoted(text) }
 
@@ -42,7 +45,14 @@ package struct JSONBytes: ~Copyable {
   }
 
   /// A whole value, printed compactly.
-  package mutating func value(_ value: JSONValue) { writer.write(value) }
+  package mutating func value(_ value: JSONValue) {
+    // A string (most stored values) is quoted at once, as the walk would print it.
+    if case .string(let text) = value {
+      writer.writeQuoted(text)
+    } else {
+      writer.write(value)
+    }
+  }
 
   /// The bytes written.
   package consuming func finish() -> [UInt8] { Array(writer.buffer.bytes) }

@@ -27,7 +27,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   /// setting `nil` removes every member of that name.
   public subscript(key: String) -> JSONValue? {
     get {
-      for member in members.reversed() where Self.sameKey(member.key, key) { return member.value }
+      // By index, from the end: no member (key and value) is copied out on the way.
+      var i = members.endIndex
+      while i > members.startIndex {
+        i -= 1
+        if Self.sameKey(members[i].key, key) { return members[i].value }
+      }
       return nil
     }
     set {

@@ -109,4 +109,24 @@ import Testing
     #expect(written.responses[0].body.count > AnswerWriter.largest)
     #expect(Self.expectSame(paths, world: world, token: token).written == 1)
   }
+
+  /// People listed without `fields` are kept written (`PersonItems`) for one state generation:
+  /// a write (here a friend renamed) is seen on the next page, the memo off or on.
+  @Test func aKeptPersonItemGivesWayToAWrite() throws {
+    for memo in [false, true] {
+      let emulator = GraphEmulator()
+      emulator.answerMemoEnabled = memo
+      let page = HTTPRequest(
+        .get, url: "http://127.0.0.1:9/v2.0/me/friends?limit=2&access_token=CAAEmuAlice")
+      let before = emulator.answer(page).bodyText
+      #expect(before.contains(#"{"name":"Bob Okafor","id":"100001000000002"}"#), "\(before)")
+      #expect(emulator.withState { $0.personItems.count } == 2)
+      emulator.withState { state in
+        state.mutate { $0.world.nodes["100001000000002"]?.fields["name"] = "Bob Renamed" }
+      }
+      let after = emulator.answer(page).bodyText
+      #expect(after.contains(#"{"name":"Bob Renamed","id":"100001000000002"}"#), "\(after)")
+      #expect(!after.contains("Bob Okafor"))
+    }
+  }
 }

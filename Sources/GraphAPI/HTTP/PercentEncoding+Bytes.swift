@@ -3,7 +3,7 @@ extension PercentEncoding {
   /// `Character` walk and the copy (text with no `%` or `+` becomes a `String` at once).
   static func decode(ascii bytes: Slice<UnsafeBufferPointer<UInt8>>, plusAsSpace: Bool) -> String {
     guard bytes.contains(where: { $0 == 0x25 || ($0 == 0x2B && plusAsSpace) }) else {
-      return String(decoding: bytes, as: UTF8.self)
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
     }
     return decode(bytes: bytes, plusAsSpace: plusAsSpace)
   }

@@ -32,14 +32,18 @@ package enum PercentEncoding {
   /// Appends the bytes of `text` encoded to `bytes`, keeping those in `allowed` literal.
   package static func append(_ text: String, allowed: ByteSet, to bytes: inout [UInt8]) {
     func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x37 + nibble }
-    for byte in text.utf8 {
-      if allowed.contains(byte) {
-        bytes.append(byte)
-      } else {
+    var text = text
+    text.withUTF8 { utf8 in
+      // Runs of literal bytes are copied at once (paging URLs are written for every edge page).
+      var runStart = 0
+      for i in utf8.indices where !allowed.contains(utf8[i]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
         bytes.append(UInt8(ascii: "%"))
-        bytes.append(digit(byte >> 4))
-        bytes.append(digit(byte & 0xF))
+        bytes.append(digit(utf8[i] >> 4))
+        bytes.append(digit(utf8[i] & 0xF))
+        runStart = i + 1
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
   }
 

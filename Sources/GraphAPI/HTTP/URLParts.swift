@@ -42,8 +42,10 @@ public struct URLParts: Sendable, Hashable {
       String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
     func lowered(_ range: Range<Int>) -> String {
-      String(
-        decoding: bytes[range].map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+      String(unsafeUninitializedCapacity: range.count) { out in
+        for (n, byte) in bytes[range].enumerated() { out[n] = byte &- 65 < 26 ? byte | 0x20 : byte }
+        return range.count
+      }
     }
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 2 < bytes.count,
       bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"), colon > 0,
@@ -140,7 +142,16 @@ public struct URLParts: Sendable, Hashable {
 
   /// `scheme://host[:port]`.
   public var origin: String {
-    "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    // Appended piece by piece (interpolation had been 2% of an emulator read, issue 48).
+    var text = scheme
+    text.reserveCapacity(scheme.utf8.count + 3 + host.utf8.count + (port == nil ? 0 : 6))
+    text += "://"
+    text += host
+    if let port {
+      text += ":"
+      text += String(port)
+    }
+    return text
   }
 
   /// The URL put back together.

@@ -12,6 +12,8 @@ import GraphJSON
 /// decides oversized answers exactly as before.
 struct AnswerWriter {
   var renderer: NodeRenderer
+  /// Where people listed without `fields` are kept written, and the state generation.
+  var people: (items: PersonItems, generation: Int)?
 
   /// The largest body written here (far below `AnswerBudget.perAnswer`, and below a quarter
   /// of it, the most its estimate can exceed the printed size by).
@@ -34,13 +36,25 @@ struct AnswerWriter {
     var out = JSONBytes()
     out.raw("{\"data\":[")
     var first = true
+    let nodes = renderer.world.nodes
+    let selects = selection.map { !$0.fields.isEmpty } ?? false
+    let people = edge.item == .reaction || selects ? nil : self.people
     for index in page.window.indices {
-      guard let node = renderer.world.nodes[page.ids[index]] else { continue }
-      out.separator(first: &first)
-      if let selection, !selection.fields.isEmpty {
-        try write(node, selection: selection, into: &out)
+      let id = page.ids[index]
+      if let people,
+        let item = people.items.item(
+          id, generation: people.generation, write: { Self.personItem(nodes[id]) })
+      {
+        out.separator(first: &first)
+        out.raw(bytes: item)
       } else {
-        writeItem(node, form: edge.item, into: &out)
+        guard let node = nodes[id] else { continue }
+        out.separator(first: &first)
+        if let selection, selects {
+          try write(node, selection: selection, into: &out)
+        } else {
+          writeItem(node, form: edge.item, into: &out)
+        }
       }
       if out.count > Self.largest { return nil }
     }
@@ -81,7 +95,7 @@ struct AnswerWriter {
       out.value(value)
     }
     if !namesID {
-      out.key("id", first: &first)
+      out.raw(first ? "\"id\":" : ",\"id\":")
       out.string(node.id)
     }
     out.raw("}")
@@ -94,13 +108,28 @@ struct AnswerWriter {
       out.value(.object(renderer.itemObject(node, form: form)))
       return
     }
-    var first = true
-    out.raw("{")
+    Self.writePerson(node, into: &out)
+  }
+
+  /// A person's item as `writeItem` writes it, on its own (`PersonItems` keeps it); `nil` for
+  /// anything but a person.
+  static func personItem(_ node: Node?) -> [UInt8]? {
+    guard let node, node.type == .user else { return nil }
+    var out = JSONBytes(capacity: 64)
+    writePerson(node, into: &out)
+    return out.finish()
+  }
+
+  /// A person as an edge lists them: `name` (when set) and `id`.
+  private static func writePerson(_ node: Node, into out: inout JSONBytes) {
+    // The names are written as they print (`"name":`), not quoted again for each friend.
     if let name = node.fields["name"] {
-      out.key("name", first: &first)
+      out.raw("{\"name\":")
       out.value(name)
+      out.raw(",\"id\":")
+    } else {
+      out.raw("{\"id\":")
     }
-    out.key("id", first: &first)
     out.string(node.id)
     out.raw("}")
   }

@@ -56,16 +56,27 @@ struct EdgePage {
       kept = renderer.call.params
     }
     let builder = PagingURL(call: renderer.call)
-    func url(_ extra: QueryItems) -> [UInt8] {
-      builder.bytes(path: "\(owner.id)/\(edge.name)", kept: kept, limit: pager.limit, extra: extra)
+    // The URL up to `limit=N` is written once; each link copies it and adds its parameters.
+    var head: [UInt8]?
+    func url(_ name: String, _ value: String, then more: (String, String)? = nil) -> [UInt8] {
+      var bytes: [UInt8]
+      if let head {
+        bytes = head
+      } else {
+        bytes = builder.head(path: owner.id, subpath: edge.name, kept: kept, limit: pager.limit)
+        head = bytes
+      }
+      PagingURL.appending(name, value, to: &bytes)
+      if let more { PagingURL.appending(more.0, more.1, to: &bytes) }
+      return bytes
     }
     var links = PagingLinks()
     if edge.timeBased {
       let time = { (i: Int) in
         renderer.world.nodes[ids[i]]?.string("created_time").flatMap(NodeRenderer.parseTime) ?? 0
       }
-      links.previous = url(["since": String(time(first)), "__previous": "1"])
-      if window.hasNext { links.next = url(["until": String(time(last) - 1)]) }
+      links.previous = url("since", String(time(first)), then: ("__previous", "1"))
+      if window.hasNext { links.next = url("until", String(time(last) - 1)) }
       return links
     }
     if edge.name == "friends", !renderer.call.version.follows(.friendsPagedByCursor) {
@@ -82,13 +93,13 @@ struct EdgePage {
     links.cursors = (before, after)
     if pager.offset != nil && pager.after == nil && pager.before == nil {
       if window.hasPrevious {
-        links.previous = url(["offset": String(max(0, first - pager.limit))])
+        links.previous = url("offset", String(max(0, first - pager.limit)))
       }
-      if window.hasNext { links.next = url(["offset": String(last + 1)]) }
+      if window.hasNext { links.next = url("offset", String(last + 1)) }
       return links
     }
-    if window.hasPrevious { links.previous = url(["before": before]) }
-    if window.hasNext { links.next = url(["after": after]) }
+    if window.hasPrevious { links.previous = url("before", before) }
+    if window.hasNext { links.next = url("after", after) }
     return links
   }
 }

@@ -68,7 +68,10 @@ struct EdgePager {
 
   /// `base64("<id>:<index>")` without padding: opaque to clients, O(1) to resolve.
   static func cursor(id: String, index: Int) -> String {
-    Base64URL.encodeStandard("\(id):\(index)".utf8)
+    var text = Array(id.utf8)
+    text.append(UInt8(ascii: ":"))
+    text += String(index).utf8
+    return Base64URL.encodeStandard(text)
   }
 
   static func position(of cursor: String, in ids: EdgeList, name: String) throws(GraphError)
@@ -106,26 +109,64 @@ struct PagingURL {
 
   /// `url(path:kept:limit:extra:)` as UTF-8 bytes.
   func bytes(path: String, kept: QueryItems, limit: Int, extra: QueryItems) -> [UInt8] {
+    var bytes = head(path: path, kept: kept, limit: limit)
+    extra.append(to: &bytes, allowed: PercentEncoding.queryValueAllowed, separated: true)
+    return bytes
+  }
+
+  /// A paging URL up to its `limit=N` (`path`, then `/` and `subpath` when given): an edge
+  /// page writes it once and each of its links adds its own parameters (`appending`) to a copy.
+  func head(path: String, subpath: String? = nil, kept: QueryItems, limit: Int) -> [UInt8] {
     // Written as bytes in one buffer: the URL is made twice for every page answered.
     let allowed = PercentEncoding.queryValueAllowed
     var bytes: [UInt8] = []
     bytes.reserveCapacity(
-      call.origin.utf8.count + path.utf8.count + (call.token?.utf8.count ?? 0) + 96)
+      call.origin.utf8.count + path.utf8.count + (subpath?.utf8.count ?? 0)
+        + (call.token?.utf8.count ?? 0) + 96)
     bytes += call.origin.utf8
-    bytes += call.versionPrefix.utf8
+    if let version = call.explicitVersion {
+      bytes.append(UInt8(ascii: "/"))
+      bytes += version.description.utf8
+    }
     bytes.append(UInt8(ascii: "/"))
     bytes += path.utf8
-    bytes.append(UInt8(ascii: "?"))
-    var query = QueryItems()
-    if let token = call.token { query.append("access_token", token) }
-    var seen = Set<String>()
-    for item in kept.items
-    where !Self.dropped.contains(item.name) && seen.insert(item.name).inserted {
-      query.append(item.name, item.value)
+    if let subpath {
+      bytes.append(UInt8(ascii: "/"))
+      bytes += subpath.utf8
     }
-    query.append("limit", String(limit))
-    query.append(to: &bytes, allowed: allowed)
-    extra.append(to: &bytes, allowed: allowed, separated: true)
+    bytes.append(UInt8(ascii: "?"))
+    var separated = false
+    func item(_ name: String, _ value: String) {
+      if separated { bytes.append(UInt8(ascii: "&")) }
+      separated = true
+      PercentEncoding.append(name, allowed: allowed, to: &bytes)
+      bytes.append(UInt8(ascii: "="))
+      PercentEncoding.append(value, allowed: allowed, to: &bytes)
+    }
+    if let token = call.token { item("access_token", token) }
+    // Each name once: a short list is searched (no hashing), a long one kept in a set.
+    let items = kept.items
+    let short = items.count <= 16
+    var seen = Set<String>()
+    for n in items.indices where !Self.dropped.contains(items[n].name) {
+      let name = items[n].name
+      if short {
+        if items[..<n].contains(where: { $0.name == name }) { continue }
+      } else if !seen.insert(name).inserted {
+        continue
+      }
+      item(name, items[n].value)
+    }
+    item("limit", String(limit))
     return bytes
+  }
+
+  /// `&name=value`, percent-encoded, after a `head`.
+  static func appending(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+    let allowed = PercentEncoding.queryValueAllowed
+    bytes.append(UInt8(ascii: "&"))
+    PercentEncoding.append(name, allowed: allowed, to: &bytes)
+    bytes.append(UInt8(ascii: "="))
+    PercentEncoding.append(value, allowed: allowed, to: &bytes)
   }
 }

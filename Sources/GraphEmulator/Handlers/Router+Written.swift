@@ -9,7 +9,9 @@ extension Router {
     _ write: (AnswerWriter) throws(GraphError) -> [UInt8]?
   ) throws(GraphError) -> Outcome? {
     guard state.writesAnswers, call["debug"] != "all" else { return nil }
-    guard let body = try write(AnswerWriter(renderer: renderer(call, viewer))) else { return nil }
+    let writer = AnswerWriter(
+      renderer: renderer(call, viewer), people: (state.personItems, state.generation))
+    guard let body = try write(writer) else { return nil }
     state.writtenAnswers += 1
     return .written(body)
   }

@@ -57,8 +57,17 @@ struct Schema: Sendable {
   var fields: [Field]
   var edges: [Edge]
 
-  func field(_ name: String) -> Field? { fields.first { $0.name == name } }
-  func edge(_ name: String) -> Edge? { edges.first { $0.name == name } }
+  // By index: `first(where:)` copied out every edge it passed (an edge is a large value), a
+  // field read's commonest cost (issue 48).
+  func field(_ name: String) -> Field? {
+    for i in fields.indices where fields[i].name == name { return fields[i] }
+    return nil
+  }
+
+  func edge(_ name: String) -> Edge? {
+    for i in edges.indices where edges[i].name == name { return edges[i] }
+    return nil
+  }
 
   /// The schema of `type`.
   static func of(_ type: NodeType) -> Schema {
