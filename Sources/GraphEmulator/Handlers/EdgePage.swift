@@ -83,9 +83,9 @@ struct EdgePage {
       // v1.0: by offset, `next` even on the last page (a 2013 recording).
       if first > 0 {
         links.previous = url(
-          ["offset": String(max(0, first - pager.limit)), "__before_id": ids[first]])
+          "offset", String(max(0, first - pager.limit)), then: ("__before_id", ids[first]))
       }
-      links.next = url(["offset": String(first + pager.limit), "__after_id": ids[last]])
+      links.next = url("offset", String(first + pager.limit), then: ("__after_id", ids[last]))
       return links
     }
     let before = EdgePager.cursor(id: ids[first], index: first)
