@@ -226,9 +226,10 @@ struct RecordedWorld {
     fields[id]?[name] = value
   }
 
-  /// The items of `owner`'s `edge` in the recorded order, after those already listed; only
-  /// those when the answer showed the edge `whole` (a first page with no next: an edge
-  /// recorded empty stays empty, whatever the base had).
+  /// The items of `owner`'s `edge` in the recorded order, merged with those already listed
+  /// (`RecordedEdgeList.merge`: new items before the listed ones the answer shows after them,
+  /// else after all); only those when the answer showed the edge `whole` (a first page with no
+  /// next: an edge recorded empty stays empty, whatever the base had).
   private mutating func list(
     _ data: JSONValue?, owner: String, edge: String, whole: Bool = false
   ) {
@@ -240,10 +241,13 @@ struct RecordedWorld {
     // The items' type as the emulator's schema declares it (issue 46: one declaration).
     let itemType = NodeType.itemType(
       ofEdge: edge, on: types[owner].flatMap(NodeType.init(rawValue:)))?.rawValue
+    var listed: [String] = []
+    listed.reserveCapacity(items.count)
     for item in items {
       node(item, type: itemType)
-      if let id = item["id"]?.stringValue { ids.append(id) }
+      if let id = item["id"]?.stringValue { listed.append(id) }
     }
+    ids.merge(listed)
     edges[owner, default: [:]][edge] = ids
   }
 
