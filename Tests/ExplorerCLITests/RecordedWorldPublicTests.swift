@@ -162,6 +162,24 @@ import Testing
         body: #"{"name":"Harbour Bakery","id":"150000000000009"}"#,
         version: "v2.8", date: "Fri, 16 Dec 2016 10:00:01 GMT"),
     ],
+    // A post read with fields at v2.6, then without a version or fields, answered at v2.6 (the
+    // app's default version) with only what v2.4's declared fields show (a course's client,
+    // 2016).
+    "unversioned-post.yml": [
+      Step(
+        url:
+          "https://graph.facebook.com/v2.6/150000000000007_150000000000702?access_token=\(userToken)&fields=name,message,created_time",
+        body:
+          #"{"name":"Friday meetup","message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"}"#,
+        version: "v2.6", date: "Wed, 04 May 2016 12:00:00 GMT"),
+      Step(
+        url:
+          "https://graph.facebook.com/150000000000007_150000000000702?access_token=\(userToken)",
+        body:
+          #"{"message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"}"#,
+        version: "v2.6", type: "text/javascript; charset=UTF-8", accept: false,
+        date: "Wed, 04 May 2016 12:00:01 GMT"),
+    ],
     // koala's VCR filter writes `********************` over every token (2017).
     "token-mask.yml": [
       Step(

@@ -166,3 +166,22 @@ func read(_ c: ReadCase) {
   #expect(deleted.text == "true")
   #expect(call(emulator, "me", token: "CAAEmuChen").json?["error"]?["error_subcode"] == 458)
 }
+
+/// From v2.4 a post read or listed without `fields` shows only `message` or `story`,
+/// `created_time` and `id` (a public recording of a feed at v2.6); before, every stored field.
+@Test(arguments: ["v2.3", "v2.4"])
+func aPostWithoutFieldsShowsItsDeclaredFieldsFromV24(_ version: String) throws {
+  let post = "100001000000001_10152000000100"
+  for path in ["\(version)/\(post)", "\(version)/me/feed?limit=1"] {
+    let answer = call(GraphEmulator(), path)
+    #expect(answer.status == 200, "\(answer.text)")
+    let body = try JSONParser.parse(Array(answer.text.utf8))
+    let item = body["data"]?[0] ?? body
+    let keys = Set(item.objectValue?.members.map(\.key) ?? [])
+    if version == "v2.3" {
+      #expect(keys.isSuperset(of: ["from", "message", "type", "created_time", "id"]), "\(keys)")
+    } else {
+      #expect(keys == ["message", "created_time", "id"], "\(path): \(keys)")
+    }
+  }
+}

@@ -80,8 +80,10 @@ extension RecordedWorld {
     root["aliases"] =
       known.isEmpty
       ? nil : .object(JSONObject(known.map { .init(key: $0.key, value: .string($0.value)) }))
-    if unversionedV1, case .object(var app) = root["app"] {
-      app["default_version"] = "v1.0"
+    if let version = unversionedV1 ? "v1.0" : unversionedAnswered,
+      case .object(var app) = root["app"]
+    {
+      app["default_version"] = .string(version)
       root["app"] = .object(app)
     }
     if let me, foreignToken || root["default_user"]?.stringValue != me {

@@ -38,6 +38,9 @@ struct RecordedWorld {
   /// Whether a read with no version in its path was answered as v1.0 (recorded before v2.0
   /// was released, or showing a field v2.0 refuses).
   var unversionedV1 = false
+  /// The version the latest read with no version in its path was answered at, as its
+  /// `facebook-api-version` header shows: the app's default version.
+  var unversionedAnswered: String?
   /// How many successful requests named each app (`client_id`, `/{app-id}/accounts`), and the
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
@@ -112,6 +115,11 @@ struct RecordedWorld {
     }
     if let token = query["access_token"] ?? Self.bearer(request), !baseTokens.contains(token) {
       foreignToken = true
+    }
+    if !versioned, let shown = interaction.response.headers["facebook-api-version"],
+      GraphRequest.normalisedVersion(shown) != nil
+    {
+      unversionedAnswered = shown
     }
     if !versioned, interaction.recordedAt.count >= 10,
       interaction.recordedAt.prefix(10) < Self.v2Released
