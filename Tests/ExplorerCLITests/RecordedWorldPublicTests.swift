@@ -180,6 +180,22 @@ import Testing
         version: "v2.6", type: "text/javascript; charset=UTF-8", accept: false,
         date: "Wed, 04 May 2016 12:00:01 GMT"),
     ],
+    // Reads without a token (a gem's client, 2014): a Page's name Graph knew is 104, a name it
+    // did not 803, before the token is looked at.
+    "names-without-token.yml": [
+      Step(
+        url: "https://graph.facebook.com/HarbourBakery/posts?fields=id,message&limit=20",
+        status: 400,
+        body:
+          #"{"error":{"message":"An access token is required to request this resource.","type":"OAuthException","code":104}}"#,
+        version: "v2.2", date: "Tue, 16 Dec 2014 19:20:06 GMT"),
+      Step(
+        url: "https://graph.facebook.com/a1b2c3d4e5f6/posts?fields=id,message&limit=20",
+        status: 404,
+        body:
+          #"{"error":{"message":"(#803) Some of the aliases you requested do not exist: a1b2c3d4e5f6","type":"OAuthException","code":803}}"#,
+        version: "v2.2", date: "Tue, 16 Dec 2014 19:20:07 GMT"),
+    ],
     // koala's VCR filter writes `********************` over every token (2017).
     "token-mask.yml": [
       Step(

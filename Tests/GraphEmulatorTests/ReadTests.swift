@@ -185,3 +185,13 @@ func aPostWithoutFieldsShowsItsDeclaredFieldsFromV24(_ version: String) throws {
     }
   }
 }
+
+/// A name that is no id, username or alias is 803 before the token is looked at, as Graph
+/// answered `/<hex>/posts` without a token (a public recording, 2014); `me` still needs one.
+@Test func anUnknownNameIs803EvenWithoutAToken() {
+  let unknown = call(GraphEmulator(), "v2.2/a1b2c3d4e5f6/posts", token: nil)
+  #expect(unknown.status == 404)
+  #expect(unknown.text.contains(#""code":803"#), "\(unknown.text)")
+  let known = call(GraphEmulator(), "v2.2/100001000000001/posts", token: nil)
+  #expect(known.text.contains(#""code":104"#), "\(known.text)")
+}

@@ -24,6 +24,7 @@ extension RecordedWorld {
   /// Gives `me`'s pending edges to the person `me` was (a person of its own when no answer
   /// said), and a node to every owner of an edge no answer showed.
   private mutating func settle() {
+    settleRefusedNames()
     if let pending = edges.removeValue(forKey: "me") {
       let owner = me ?? Self.unnamedMe
       me = owner

@@ -41,6 +41,9 @@ struct RecordedWorld {
   /// The version the latest read with no version in its path was answered at, as its
   /// `facebook-api-version` header shows: the app's default version.
   var unversionedAnswered: String?
+  /// Names reads were answered with a token error for (lowercased, in order): objects Graph
+  /// knew (`learnRefusedName`).
+  var refusedNames: [String] = []
   /// How many successful requests named each app (`client_id`, `/{app-id}/accounts`), and the
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
@@ -83,6 +86,7 @@ struct RecordedWorld {
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
     learnApp(interaction)
+    learnRefusedName(interaction)
     // A publishing write the recording shows succeeding was permitted.
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
