@@ -162,6 +162,40 @@ import Testing
         body: #"{"name":"Harbour Bakery","id":"150000000000009"}"#,
         version: "v2.8", date: "Fri, 16 Dec 2016 10:00:01 GMT"),
     ],
+    // A post read with fields at v2.6, then without a version or fields, answered at v2.6 (the
+    // app's default version) with only what v2.4's declared fields show (a course's client,
+    // 2016).
+    "unversioned-post.yml": [
+      Step(
+        url:
+          "https://graph.facebook.com/v2.6/150000000000007_150000000000702?access_token=\(userToken)&fields=name,message,created_time",
+        body:
+          #"{"name":"Friday meetup","message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"}"#,
+        version: "v2.6", date: "Wed, 04 May 2016 12:00:00 GMT"),
+      Step(
+        url:
+          "https://graph.facebook.com/150000000000007_150000000000702?access_token=\(userToken)",
+        body:
+          #"{"message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"}"#,
+        version: "v2.6", type: "text/javascript; charset=UTF-8", accept: false,
+        date: "Wed, 04 May 2016 12:00:01 GMT"),
+    ],
+    // Reads without a token (a gem's client, 2014): a Page's name Graph knew is 104, a name it
+    // did not 803, before the token is looked at.
+    "names-without-token.yml": [
+      Step(
+        url: "https://graph.facebook.com/HarbourBakery/posts?fields=id,message&limit=20",
+        status: 400,
+        body:
+          #"{"error":{"message":"An access token is required to request this resource.","type":"OAuthException","code":104}}"#,
+        version: "v2.2", date: "Tue, 16 Dec 2014 19:20:06 GMT"),
+      Step(
+        url: "https://graph.facebook.com/a1b2c3d4e5f6/posts?fields=id,message&limit=20",
+        status: 404,
+        body:
+          #"{"error":{"message":"(#803) Some of the aliases you requested do not exist: a1b2c3d4e5f6","type":"OAuthException","code":803}}"#,
+        version: "v2.2", date: "Tue, 16 Dec 2014 19:20:07 GMT"),
+    ],
     // koala's VCR filter writes `********************` over every token (2017).
     "token-mask.yml": [
       Step(
@@ -186,14 +220,32 @@ import Testing
     ],
   ]
 
-  /// Builds a world from the recording `name` and verifies the recording against it.
-  static func run(_ name: String) async throws -> (
+  /// A group's feed read twice (a course's client, 2016): the later read, a page of two with a
+  /// next, lists first what was posted since the earlier one. A world is one moment, so only
+  /// the later read can be answered as recorded (the earlier one gets the later post too).
+  static let feedReadTwice: [Step] = [
+    Step(
+      url: "https://graph.facebook.com/v2.6/150000000000007/feed?access_token=\(userToken)",
+      body:
+        #"{"data":[{"message":"Welcome!","created_time":"2016-05-01T09:00:00+0000","id":"150000000000007_150000000000701"},{"message":"Group made","created_time":"2016-04-30T09:00:00+0000","id":"150000000000007_150000000000700"}]}"#,
+      version: "v2.6", date: "Sun, 01 May 2016 12:00:00 GMT"),
+    Step(
+      url:
+        "https://graph.facebook.com/v2.6/150000000000007/feed?access_token=\(userToken)&limit=2",
+      body:
+        #"{"data":[{"message":"Meetup on Friday","created_time":"2016-05-04T10:00:00+0000","id":"150000000000007_150000000000702"},{"message":"Welcome!","created_time":"2016-05-01T09:00:00+0000","id":"150000000000007_150000000000701"}],"paging":{"previous":"https:\/\/graph.facebook.com\/v2.6\/150000000000007\/feed?since=1462356000&access_token=x&limit=2&__paging_token=enc_AdAbC&__previous=1","next":"https:\/\/graph.facebook.com\/v2.6\/150000000000007\/feed?access_token=x&limit=2&until=1462093199&__paging_token=enc_AdAbD"}}"#,
+      version: "v2.6", date: "Wed, 04 May 2016 12:00:00 GMT"),
+  ]
+
+  /// Builds a world from the recording `name` (`steps`, else the shape of that name) and
+  /// verifies the recording against it.
+  static func run(_ name: String, steps: [Step]? = nil) async throws -> (
     made: ScriptModeTests.Run, verified: ScriptModeTests.Run, world: String
   ) {
     let scratch = ScratchDirectory()
     defer { scratch.remove() }
     let cassette = scratch.file(name)
-    try Data(vcr(recordings[name] ?? []).utf8).write(to: URL(fileURLWithPath: cassette))
+    try Data(vcr(steps ?? recordings[name] ?? []).utf8).write(to: URL(fileURLWithPath: cassette))
     let (world, made, verified) = await RecordedWorldTests.worldAndVerify(cassette, in: scratch)
     return (made, verified, (try? String(contentsOfFile: world, encoding: .utf8)) ?? "")
   }
@@ -204,6 +256,27 @@ import Testing
     #expect(made.status == .success, "\(made.errors)")
     let count = Self.recordings[name]?.count ?? 0
     #expect(verified.output.contains("\(count) interaction(s), no drift"), "\(verified.output)")
+  }
+
+  @Test func aFeedReadAgainListsWhatWasPostedSinceInTheLaterReadsOrder() async throws {
+    let (made, verified, world) = try await Self.run(
+      "feed-read-twice.yml", steps: Self.feedReadTwice)
+    #expect(made.status == .success, "\(made.errors)")
+    #expect(verified.output.contains("ok    #2 GET"), "\(verified.output)")
+    let edges = try #require(world.range(of: #""edges""#))
+    let later = try #require(
+      world.range(of: "_150000000000702", range: edges.upperBound..<world.endIndex))
+    let earlier = try #require(
+      world.range(of: "_150000000000701", range: edges.upperBound..<world.endIndex))
+    #expect(later.lowerBound < earlier.lowerBound, "\(world)")
+  }
+
+  @Test func aRecordedEdgeListMergesEachAnswerInItsOrder() {
+    var list = RecordedEdgeList(["c", "d"])
+    list.merge(["a", "b", "c", "x", "d", "e", "a"])
+    #expect(list.ids == ["a", "b", "c", "x", "d", "e"])
+    list.merge(["f", "g"])
+    #expect(list.ids == ["a", "b", "c", "x", "d", "e", "f", "g"])
   }
 
   @Test func theRecordingsOwnAppIsTheWorldsApp() async throws {

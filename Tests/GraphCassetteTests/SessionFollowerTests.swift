@@ -29,6 +29,22 @@ import Testing
     #expect(follower.learnedAt["<ACCESS_TOKEN_1>"] == 1)
   }
 
+  /// Secrets sent as one value (each app secret's placeholder as the emulator's secret): the
+  /// echo is put back as the placeholder the request named (a public recording's 803 naming
+  /// `<APP_SECRET_1>`), whatever order the substitutions come in.
+  @Test func anEchoOfOneValueSentForSeveralSecretsIsTheRequestsPlaceholder() {
+    let follower = SessionFollower()
+    let secret = "5e0f3b2b7c1a4d9e8f6a2b1c3d4e5f60"
+    var substitutions: [String: String] = [:]
+    for n in 1...6 { substitutions["<APP_SECRET_\(n)>"] = secret }
+    let request = HTTPRequest(url: "https://graph.facebook.com/<APP_SECRET_4>/posts?limit=20")
+    let echo = Self.answer(
+      #"{"error":{"message":"(#803) Some of the aliases you requested do not exist: "# + secret
+        + #""}}"#)
+    let shown = follower.concealed(echo, substitutions: substitutions, request: request)
+    #expect(String(decoding: shown.body, as: UTF8.self).contains("exist: <APP_SECRET_4>"))
+  }
+
   @Test func idsMintedByAWriteAreFollowedWhereverTheyStandAlone() {
     var follower = SessionFollower()
     follower.learn(

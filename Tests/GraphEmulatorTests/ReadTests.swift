@@ -166,3 +166,32 @@ func read(_ c: ReadCase) {
   #expect(deleted.text == "true")
   #expect(call(emulator, "me", token: "CAAEmuChen").json?["error"]?["error_subcode"] == 458)
 }
+
+/// From v2.4 a post read or listed without `fields` shows only `message` or `story`,
+/// `created_time` and `id` (a public recording of a feed at v2.6); before, every stored field.
+@Test(arguments: ["v2.3", "v2.4"])
+func aPostWithoutFieldsShowsItsDeclaredFieldsFromV24(_ version: String) throws {
+  let post = "100001000000001_10152000000100"
+  for path in ["\(version)/\(post)", "\(version)/me/feed?limit=1"] {
+    let answer = call(GraphEmulator(), path)
+    #expect(answer.status == 200, "\(answer.text)")
+    let body = try JSONParser.parse(Array(answer.text.utf8))
+    let item = body["data"]?[0] ?? body
+    let keys = Set(item.objectValue?.members.map(\.key) ?? [])
+    if version == "v2.3" {
+      #expect(keys.isSuperset(of: ["from", "message", "type", "created_time", "id"]), "\(keys)")
+    } else {
+      #expect(keys == ["message", "created_time", "id"], "\(path): \(keys)")
+    }
+  }
+}
+
+/// A name that is no id, username or alias is 803 before the token is looked at, as Graph
+/// answered `/<hex>/posts` without a token (a public recording, 2014); `me` still needs one.
+@Test func anUnknownNameIs803EvenWithoutAToken() {
+  let unknown = call(GraphEmulator(), "v2.2/a1b2c3d4e5f6/posts", token: nil)
+  #expect(unknown.status == 404)
+  #expect(unknown.text.contains(#""code":803"#), "\(unknown.text)")
+  let known = call(GraphEmulator(), "v2.2/100001000000001/posts", token: nil)
+  #expect(known.text.contains(#""code":104"#), "\(known.text)")
+}

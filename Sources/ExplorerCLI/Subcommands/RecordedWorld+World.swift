@@ -24,6 +24,7 @@ extension RecordedWorld {
   /// Gives `me`'s pending edges to the person `me` was (a person of its own when no answer
   /// said), and a node to every owner of an edge no answer showed.
   private mutating func settle() {
+    settleRefusedNames()
     if let pending = edges.removeValue(forKey: "me") {
       let owner = me ?? Self.unnamedMe
       me = owner
@@ -80,8 +81,10 @@ extension RecordedWorld {
     root["aliases"] =
       known.isEmpty
       ? nil : .object(JSONObject(known.map { .init(key: $0.key, value: .string($0.value)) }))
-    if unversionedV1, case .object(var app) = root["app"] {
-      app["default_version"] = "v1.0"
+    if let version = unversionedV1 ? "v1.0" : unversionedAnswered,
+      case .object(var app) = root["app"]
+    {
+      app["default_version"] = .string(version)
       root["app"] = .object(app)
     }
     if let me, foreignToken || root["default_user"]?.stringValue != me {

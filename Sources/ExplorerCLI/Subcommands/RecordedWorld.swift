@@ -38,6 +38,12 @@ struct RecordedWorld {
   /// Whether a read with no version in its path was answered as v1.0 (recorded before v2.0
   /// was released, or showing a field v2.0 refuses).
   var unversionedV1 = false
+  /// The version the latest read with no version in its path was answered at, as its
+  /// `facebook-api-version` header shows: the app's default version.
+  var unversionedAnswered: String?
+  /// Names reads were answered with a token error for (lowercased, in order): objects Graph
+  /// knew (`learnRefusedName`).
+  var refusedNames: [String] = []
   /// How many successful requests named each app (`client_id`, `/{app-id}/accounts`), and the
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
@@ -80,6 +86,7 @@ struct RecordedWorld {
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
     learnApp(interaction)
+    learnRefusedName(interaction)
     // A publishing write the recording shows succeeding was permitted.
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
@@ -112,6 +119,11 @@ struct RecordedWorld {
     }
     if let token = query["access_token"] ?? Self.bearer(request), !baseTokens.contains(token) {
       foreignToken = true
+    }
+    if !versioned, let shown = interaction.response.headers["facebook-api-version"],
+      GraphRequest.normalisedVersion(shown) != nil
+    {
+      unversionedAnswered = shown
     }
     if !versioned, interaction.recordedAt.count >= 10,
       interaction.recordedAt.prefix(10) < Self.v2Released
@@ -226,9 +238,10 @@ struct RecordedWorld {
     fields[id]?[name] = value
   }
 
-  /// The items of `owner`'s `edge` in the recorded order, after those already listed; only
-  /// those when the answer showed the edge `whole` (a first page with no next: an edge
-  /// recorded empty stays empty, whatever the base had).
+  /// The items of `owner`'s `edge` in the recorded order, merged with those already listed
+  /// (`RecordedEdgeList.merge`: new items before the listed ones the answer shows after them,
+  /// else after all); only those when the answer showed the edge `whole` (a first page with no
+  /// next: an edge recorded empty stays empty, whatever the base had).
   private mutating func list(
     _ data: JSONValue?, owner: String, edge: String, whole: Bool = false
   ) {
@@ -240,10 +253,13 @@ struct RecordedWorld {
     // The items' type as the emulator's schema declares it (issue 46: one declaration).
     let itemType = NodeType.itemType(
       ofEdge: edge, on: types[owner].flatMap(NodeType.init(rawValue:)))?.rawValue
+    var listed: [String] = []
+    listed.reserveCapacity(items.count)
     for item in items {
       node(item, type: itemType)
-      if let id = item["id"]?.stringValue { ids.append(id) }
+      if let id = item["id"]?.stringValue { listed.append(id) }
     }
+    ids.merge(listed)
     edges[owner, default: [:]][edge] = ids
   }
 

@@ -20,10 +20,11 @@ enum WorldCommand {
       world's default user, with the token CAAEmuRecordedMe; the app its requests name
       (client_id, /APP-ID/accounts/test-users) becomes the world's app. Answers kept gzip,
       deflate or base64 are read; names objects were read by become aliases (a Page's, from
-      v2.0); an object read as /?id=URL is a URL object, answered without a token; an edge
-      recorded whole (empty included) holds what was recorded; unversioned reads
-      of v1.0 days make v1.0 the world's default version; secrets are redacted as import redacts
-      them.
+      v2.0; a name answered only with a token error, a Page of its own); an object read as
+      /?id=URL is a URL object, answered without a token; an edge recorded whole (empty
+      included) holds what was recorded, one read again keeps the order each answer shows;
+      unversioned reads of v1.0 days make v1.0 the world's default version, later ones the
+      version their answers name; secrets are redacted as import redacts them.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.

@@ -107,7 +107,8 @@ public struct CassetteVerifier: Sendable {
           number: index + 1)
         var resolved = interaction
         resolved.response = follower.resolved(interaction.response)
-        let shown = follower.concealed(response, substitutions: substitutions)
+        let shown = follower.concealed(
+          response, substitutions: substitutions, request: interaction.request)
         problems = compare(resolved, shown, clock: &clock)
       } catch {
         problems = ["no answer: \(error)"]

@@ -57,8 +57,12 @@ extension SessionFollower {
   /// as the recording's redaction wrote it: Graph echoed a name sent in the path (`(#803) Some
   /// of the aliases you requested do not exist: <APP_SECRET_1>`), so the emulator's echo of
   /// the secret sent there agrees, and no drift line prints it. Ids (all digits) and values
-  /// shorter than 8 characters stay (an app id is no secret). **[choice]**
-  func concealed(_ response: HTTPResponse, substitutions: [String: String]) -> HTTPResponse {
+  /// shorter than 8 characters stay (an app id is no secret). **[choice]** Where placeholders
+  /// were sent as one value, the one the recorded `request` names is put back, else the first
+  /// by name (the same every run).
+  func concealed(
+    _ response: HTTPResponse, substitutions: [String: String], request: HTTPRequest? = nil
+  ) -> HTTPResponse {
     let secrets = substitutions.filter { placeholder, value in
       values[placeholder] == nil && value != placeholder && value.utf8.count >= 8
         && !value.utf8.allSatisfy(Self.isDigit)
@@ -67,8 +71,13 @@ extension SessionFollower {
       var text = String(validating: response.body, as: UTF8.self)
     else { return response }
     // Longest first: a token that holds another secret (`APPID|SECRET`) is put back whole.
-    for (placeholder, value) in secrets.sorted(by: { $0.value.utf8.count > $1.value.utf8.count })
-    where text.contains(value) {
+    let named = request.map { $0.url + String(decoding: $0.body, as: UTF8.self) } ?? ""
+    let order = secrets.sorted { a, b in
+      if a.value.utf8.count != b.value.utf8.count { return a.value.utf8.count > b.value.utf8.count }
+      let (inA, inB) = (named.contains(a.key), named.contains(b.key))
+      return inA != inB ? inA : a.key < b.key
+    }
+    for (placeholder, value) in order where text.contains(value) {
       text = text.replacing(value, with: placeholder)
     }
     var out = response

@@ -45,9 +45,9 @@ struct NodeRenderer {
     return out
   }
 
-  /// The answer without `fields`: a user or Page gives only name and id from v2.4 on; a user
-  /// the basic (and permitted) fields before; a Marketing API object only its id; other types
-  /// give every stored field.
+  /// The answer without `fields`: a user or Page gives only name and id from v2.4 on, a post
+  /// only `declaredPostFields` and id; a user the basic (and permitted) fields before; a
+  /// Marketing API object only its id; other types give every stored field.
   func defaultObject(_ node: Node) -> JSONObject {
     var out = JSONObject()
     if Self.idOnlyTypes.contains(node.type) {
@@ -56,6 +56,11 @@ struct NodeRenderer {
     }
     if node.type == .user || node.type == .page, call.version.follows(.declarativeFields) {
       if let name = node.fields["name"] { out.append("name", name) }
+      out.append("id", .string(node.id))
+      return out
+    }
+    if node.type == .post, call.version.follows(.declarativeFields) {
+      for key in Self.declaredPostFields { if let v = node.fields[key] { out.append(key, v) } }
       out.append("id", .string(node.id))
       return out
     }
@@ -75,6 +80,12 @@ struct NodeRenderer {
   /// Types Graph answers with their id alone when no `fields` are given: the Marketing API's (an
   /// `ads` edge read without `fields` lists `{"id"}` items, a public recording of v11.0 shows).
   static let idOnlyTypes: Set<NodeType> = [.adaccount, .campaign, .adset, .ad, .adcreative]
+
+  /// What a post read or listed without `fields` shows from v2.4 (a public recording of a
+  /// group's feed at v2.6 shows `message`, a time and `id`; the rest must be asked for).
+  /// **[choice]**: `created_time` as on a Page's or person's feed (a group's shows
+  /// `updated_time`; the emulator has no groups).
+  static let declaredPostFields = ["message", "story", "created_time"]
 
   /// An edge's item when no `fields` are given, in the form the edge declares
   /// (`Schema.Edge.item`).

@@ -100,7 +100,8 @@ struct Router {
   }
 
   /// `me` (needs a user token: 2500), an id, or a username (v1.0 only, else 803); anything
-  /// but `me` needs some token (104) unless `anonymous` (a public read).
+  /// but `me` and an unknown name (803) needs some token (104) unless `anonymous` (a public
+  /// read).
   func resolveNode(
     _ head: String, call: GraphCall, viewer: Viewer, anonymous: Bool = false
   ) throws(GraphError) -> Node {
@@ -110,14 +111,14 @@ struct Router {
       }
       return node
     }
-    guard viewer.hasToken || anonymous else { throw .tokenRequired }
     let username = state.world.usernames[head.lowercased()]
-    // A name that is no id and no alias is 803, as a public recording shows for `/_12345`.
-    // **[choice]**: after the token check (Graph answered `/<hex>/posts` without a token 803
-    // too, and a name it knew 104; a world knows only the names its recording showed).
+    // A name that is no id and no alias is 803, before the token is looked at: public
+    // recordings show `/_12345` 803 with a token and `/<hex>/posts` 803 without one, while a
+    // name Graph knew was 104 without one.
     if state.world.nodes[head] == nil, head != "app", username == nil, !Self.isIDShaped(head) {
       throw .missingAliases([head])
     }
+    guard viewer.hasToken || anonymous else { throw .tokenRequired }
     if let node = state.world.nodes[head] { return node }
     if head == "app", let node = state.world.nodes[state.world.app.id] { return node }
     if let id = username, let node = state.world.nodes[id] {

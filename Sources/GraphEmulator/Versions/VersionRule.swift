@@ -119,7 +119,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
         "`oauth/access_token` answers JSON `{\"access_token\",\"token_type\",\"expires_in\"}`, not a form-encoded body"
     case .declarativeFields:
       return
-        "a user or Page read without `fields` answers only `name` and `id`; other fields must be asked for"
+        "a user or Page read without `fields` answers only `name` and `id`, a post only `message` or `story`, `created_time` and `id`; other fields must be asked for"
     case .modernErrorBody:
       return
         "(#506) `Duplicate status message` carries `error_subcode` 1455006, `is_transient` false, `error_user_title` `Duplicate Status Update` and an `error_user_msg`"
