@@ -82,8 +82,17 @@ final class TransferPool: Sendable {
   /// waited `idleTime` for none.
   private func serve() {
     while true {
-      while let job = state.withLock({ $0.next() }) { job() }
-      state.withLock { $0.idle += 1 }
+      // The next transfer, or this thread counted idle, in one step: a transfer queued between
+      // the two would find no idle thread to wake and wait for one that is about to sleep.
+      let job = state.withLock { state -> (@Sendable () -> Void)? in
+        if let job = state.next() { return job }
+        state.idle += 1
+        return nil
+      }
+      if let job {
+        job()
+        continue
+      }
       let seconds = Double(idleTime.components.seconds)
       let fraction = Double(idleTime.components.attoseconds) / 1e18
       if wake.wait(timeout: .now() + seconds + fraction) == .success { continue }
