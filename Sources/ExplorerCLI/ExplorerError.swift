@@ -34,7 +34,10 @@ extension ExplorerError: CustomStringConvertible {
     case .syntax(let message, let column): return "column \(column): \(message)"
     case .unknownCommand(let name):
       guard let near = Suggestion.closest(to: name, among: Completer.commandWords) else {
-        return "unknown command '\(name)' (type 'help' for the list)"
+        let forms = CommandManual.commands(takingWord: name)
+        guard !forms.isEmpty else { return "unknown command '\(name)' (type 'help' for the list)" }
+        return
+          "unknown command '\(name)': did you mean \(forms.joined(separator: " or "))? (type 'help' for the list)"
       }
       return "unknown command '\(name)': did you mean \(near)? (type 'help' for the list)"
     case .usage(let command, let usage): return "usage of \(command): \(usage)"

@@ -121,6 +121,17 @@ import Testing
     }
   }
 
+  /// A command's own word typed alone (`stop`) points at the commands that take it.
+  @Test func aSubcommandWordAlonePointsAtItsCommands() {
+    #expect(
+      ExplorerError.unknownCommand("stop").description
+        == "unknown command 'stop': did you mean record stop or replay stop? (type 'help' for the list)"
+    )
+    #expect(
+      ExplorerError.unknownCommand("frobnicate").description
+        == "unknown command 'frobnicate' (type 'help' for the list)")
+  }
+
   /// Every command of the reference parses with its usage's simplest form.
   @Test(arguments: CommandReference.entries.map(\.name))
   func everyDocumentedCommandParses(name: String) throws {

@@ -29,4 +29,13 @@ enum CommandManual {
   static let pages: [String: Page] = requestPages.merging(
     CommandRegistry.commands.map { ($0.reference.name, $0.manual) }
   ) { first, _ in first }
+
+  /// The commands, in `help`'s order, that take `word` as a form of their own (`record stop`,
+  /// `replay stop`): what a person who typed the word alone most likely meant.
+  static func commands(takingWord word: String) -> [String] {
+    CommandReference.entries.compactMap { entry in
+      pages[entry.name]?.options.contains { $0.form == word } == true
+        ? "\(entry.name) \(word)" : nil
+    }
+  }
 }
