@@ -112,6 +112,25 @@ import Testing
     } throws: { error in
       "\(error)".contains("$.paging.unlisted.nobody")
     }
+    let bad: [(JSONValue, String)] = [
+      (["edges": []], "$.paging.edges"),
+      (
+        ["unlisted": ["100001000000001": ["friends": 9_007_199_254_740_992]]],
+        "$.paging.unlisted.100001000000001.friends"
+      ),
+      (
+        ["edges": ["feed": ["link_parameters": ["icon_size": 16]]]],
+        "$.paging.edges.feed.link_parameters.icon_size"
+      ),
+    ]
+    for (paging, location) in bad {
+      root["paging"] = paging
+      #expect {
+        try World(json: JSONPrinter().bytes(.object(root)))
+      } throws: { error in
+        "\(error)".contains(location)
+      }
+    }
   }
 
   /// `summary.total_count` is the friends listed and those no page listed, unasked; the page

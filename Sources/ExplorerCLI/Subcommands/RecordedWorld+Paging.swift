@@ -54,14 +54,17 @@ extension RecordedWorld {
       }
       if query["limit"] == nil,
         let size = links.lazy.compactMap({ $0.queryItems["limit"].flatMap { Int($0) } }).first,
-        size > 0, size != RecordedPaging.ruleLimit(byOffset: learned.byOffset)
+        (1...RecordedPaging.largestCount).contains(size),
+        size != RecordedPaging.ruleLimit(byOffset: learned.byOffset)
       {
         learned.limit = size
       }
     }
     if query["summary"] == nil, let summary = answer["summary"], summary.objectValue != nil {
       learned.summary = true
-      if let total = summary["total_count"]?.numberValue?.intValue, total >= 0 {
+      if let total = summary["total_count"]?.numberValue?.intValue,
+        (0...RecordedPaging.largestCount).contains(total)
+      {
         recordedTotals[owner, default: [:]][edge] = total
       }
     }

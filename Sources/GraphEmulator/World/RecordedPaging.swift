@@ -53,6 +53,10 @@ public struct RecordedPaging: Sendable, Hashable {
   /// (friends before v2.0), else Graph's 25.
   public static func ruleLimit(byOffset: Bool) -> Int { byOffset ? 5000 : EdgePager.defaultLimit }
 
+  /// The largest count or page size a world file may give (2^53 - 1, the largest whole number
+  /// every JSON reader keeps exactly): a count added to a listed one cannot overflow.
+  public static let largestCount = 9_007_199_254_740_991
+
   /// Whether nothing differs from the emulator's rules (the member is left out of a world file).
   public var isEmpty: Bool { !versionedLinks && edges.isEmpty && unlisted.isEmpty }
 
@@ -109,14 +113,14 @@ extension WorldDecoder {
       }
       paging.versionedLinks = bool
     }
-    for member in object["edges"]?.objectValue?.members ?? [] {
+    for member in try self.object(object["edges"], "$.paging.edges").members {
       paging.edges[member.key] = try edge(member.value, "$.paging.edges.\(member.key)")
     }
-    for owner in object["unlisted"]?.objectValue?.members ?? [] {
+    for owner in try self.object(object["unlisted"], "$.paging.unlisted").members {
       guard nodes[owner.key] != nil else {
         throw fail("$.paging.unlisted.\(owner.key)", "no node with this id")
       }
-      for count in owner.value.objectValue?.members ?? [] {
+      for count in try self.object(owner.value, "$.paging.unlisted.\(owner.key)").members {
         let location = "$.paging.unlisted.\(owner.key).\(count.key)"
         paging.unlisted[owner.key, default: [:]][count.key] = try self.count(
           count.value, location, from: 0)
@@ -128,9 +132,7 @@ extension WorldDecoder {
   private func edge(_ value: JSONValue, _ location: String) throws(EmulatorError)
     -> RecordedPaging.Edge
   {
-    guard case .object(let object) = value else {
-      throw fail(location, "expected an object, found \(value.kindName)")
-    }
+    let object = try self.object(value, location)
     var edge = RecordedPaging.Edge()
     if let by = object["by"] {
       guard by.stringValue == "offset" else {
@@ -145,20 +147,36 @@ extension WorldDecoder {
       }
       edge.summary = bool
     }
-    for parameter in object["link_parameters"]?.objectValue?.members ?? [] {
+    let parameters = try self.object(object["link_parameters"], "\(location).link_parameters")
+    for parameter in parameters.members {
       edge.linkParameters.append(
         parameter.key, try string(parameter.value, "\(location).link_parameters.\(parameter.key)"))
     }
     return edge
   }
 
-  /// A whole number of at least `least`.
+  /// An object's members (none when absent).
+  private func object(_ value: JSONValue?, _ location: String) throws(EmulatorError)
+    -> JSONObject
+  {
+    guard let value, !value.isNull else { return JSONObject() }
+    guard case .object(let object) = value else {
+      throw fail(location, "expected an object, found \(value.kindName)")
+    }
+    return object
+  }
+
+  /// A whole number from `least` to `RecordedPaging.largestCount`.
   private func count(_ value: JSONValue, _ location: String, from least: Int) throws(EmulatorError)
     -> Int
   {
-    guard let number = value.numberValue?.intValue, number >= least else {
+    guard let number = value.numberValue?.intValue,
+      (least...RecordedPaging.largestCount).contains(number)
+    else {
       throw fail(
-        location, "expected a whole number of at least \(least), found \(value.compactText)")
+        location,
+        "expected a whole number from \(least) to \(RecordedPaging.largestCount), found "
+          + value.compactText)
     }
     return number
   }
