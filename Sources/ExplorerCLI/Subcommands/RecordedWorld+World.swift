@@ -77,6 +77,9 @@ extension RecordedWorld {
       edgeObject.append(owner, .object(lists))
     }
     root["edges"] = .object(edgeObject)
+    var paging = self.paging
+    paging.unlisted.merge(unlisted(edges)) { $1 }
+    root["paging"] = paging.isEmpty ? nil : paging.jsonValue
     let known = aliases.filter { types[$0.value] != nil }.sorted { $0.key < $1.key }
     root["aliases"] =
       known.isEmpty

@@ -48,6 +48,10 @@ struct RecordedWorld {
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
   var appOrder: [String] = []
+  /// How the recorded answers paged edges (`learnPaging`), and the `summary.total_count` each
+  /// owner's edge was last shown with.
+  var paging = RecordedPaging()
+  var recordedTotals: [String: [String: Int]] = [:]
   /// How many objects the recording added, by type, and interactions read.
   var added: [String: Int] = [:]
   private(set) var read = 0
@@ -79,6 +83,7 @@ struct RecordedWorld {
       if let id = alias.value.stringValue { aliases[alias.key] = id }
     }
     baseTokens = Set((value["tokens"]?.arrayValue ?? []).compactMap { $0["token"]?.stringValue })
+    paging = base.paging
   }
 
   /// Reads what `interaction` shows, when it is a Graph answer of 200 to GET with JSON (stored
@@ -131,6 +136,8 @@ struct RecordedWorld {
       unversionedV1 = true
     }
     read += 1
+    let fromV2 = Self.answeredFromV2(interaction, pathVersion: pathVersion)
+    learnLinkVersion(in: answer, versioned: versioned, fromV2: fromV2)
     switch path.count {
     case 1 where path[0] == "search":
       let type = query["type"] == "place" ? "page" : (query["type"] ?? "user")
@@ -141,7 +148,6 @@ struct RecordedWorld {
       let name = path[0].removingPercentEncoding ?? path[0]
       let vanity = name != "me" && name != id && name != "app" && !name.allSatisfy(\.isNumber)
       // From v2.0 Graph answers no person by a name (803): what it answered so is a Page.
-      let fromV2 = Self.answeredFromV2(interaction, pathVersion: pathVersion)
       // Nor another person's feed: an object whose feed it listed to someone else is a Page
       // (**[choice]**: a group, which the emulator has not, reads alike).
       let feedListed =
@@ -169,6 +175,7 @@ struct RecordedWorld {
       let firstPage = query.items.allSatisfy { !Self.pageParameters.contains($0.name) }
       let isWhole = firstPage && answer["paging"]?["next"] == nil
       list(answer["data"], owner: owner, edge: path[1], whole: isWhole)
+      learnPaging(answer, query: query, owner: owner, edge: path[1], fromV2: fromV2)
     default: return
     }
   }

@@ -24,7 +24,10 @@ enum WorldCommand {
       /?id=URL is a URL object, answered without a token; an edge recorded whole (empty
       included) holds what was recorded, one read again keeps the order each answer shows;
       unversioned reads of v1.0 days make v1.0 the world's default version, later ones the
-      version their answers name; secrets are redacted as import redacts them.
+      version their answers name; paging Graph gave otherwise than the emulator's rules is
+      kept (an edge paged by offset, its page size, summary.total_count shown unasked with the
+      items it counted that no page listed, a version named in the links of unversioned reads,
+      parameters Graph added to a feed's links); secrets are redacted as import redacts them.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.

@@ -26,8 +26,8 @@ struct AnswerWriter {
     return out.count <= Self.largest ? out.finish() : nil
   }
 
-  /// A page of `edge` of `owner`: `data`, `paging`, and `summary` when asked for, as
-  /// `NodeRenderer.list` makes it for a top-level edge.
+  /// A page of `edge` of `owner`: `data`, `paging`, and `summary` when asked for (or recorded
+  /// unasked), as `NodeRenderer.list` makes it for a top-level edge.
   func edge(
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager,
     summary: [String]?, type: String?
@@ -65,12 +65,12 @@ struct AnswerWriter {
       out.raw(",\"paging\":")
       links.write(into: &out)
     }
-    if NodeRenderer.asksSummary(summary) {
+    if page.showsSummary(summary) {
       out.raw(",\"summary\":")
       out.value(
         .object(
           renderer.summaryObject(
-            edge: edge, ids: page.counted, total: page.counted.count, asked: summary ?? [])))
+            edge: edge, ids: page.counted, total: page.total, asked: summary ?? [])))
     }
     out.raw("}")
     return out.count <= Self.largest ? out.finish() : nil

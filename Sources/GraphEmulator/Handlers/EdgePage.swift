@@ -11,6 +11,13 @@ struct EdgePage {
   /// The ids before narrowing (what `summary` counts).
   var counted: EdgeList
   var window: EdgePager.Window
+  /// What `summary.total_count` says: the counted ids and those a recording counted but never
+  /// listed (`RecordedPaging.unlisted`).
+  var total: Int
+  /// Whether the page is cut by offset (`World.pagesByOffset`).
+  var byOffset: Bool
+  /// The recording's way with this edge, if it had one.
+  var recorded: RecordedPaging.Edge?
 
   /// Cuts the page of `edge` of `owner` that `pager` asks for (`type` filters reactions), and
   /// spends its items from the renderer's budget.
@@ -38,6 +45,14 @@ struct EdgePage {
     }
     try renderer.budget.spend(window.indices.count)
     self.ids = ids
+    total = counted.count + (world.paging.unlisted[owner.id]?[edge.name] ?? 0)
+    byOffset = world.pagesByOffset(edge.name, at: renderer.call.version)
+    recorded = world.paging.edges[edge.name]
+  }
+
+  /// Whether the answer shows `summary`: asked for, or shown unasked in the recording.
+  func showsSummary(_ asked: [String]?) -> Bool {
+    asked == nil ? recorded?.summary == true : NodeRenderer.asksSummary(asked)
   }
 
   /// The `paging` object's members: cursors on every edge but a feed, `previous` and `next`
@@ -54,8 +69,13 @@ struct EdgePage {
       if let selection { kept.append("fields", selection.description) }
     } else {
       kept = renderer.call.params
+      if renderer.call["fields"] == nil, let extra = recorded?.linkParameters {
+        for item in extra where renderer.call[item.name] == nil {
+          kept.append(item.name, item.value)
+        }
+      }
     }
-    let builder = PagingURL(call: renderer.call)
+    let builder = PagingURL(call: renderer.linkCall)
     // The URL up to `limit=N` is written once; each link copies it and adds its parameters.
     var head: [UInt8]?
     func url(_ name: String, _ value: String, then more: (String, String)? = nil) -> [UInt8] {
@@ -79,8 +99,8 @@ struct EdgePage {
       if window.hasNext { links.next = url("until", String(time(last) - 1)) }
       return links
     }
-    if edge.name == "friends", !renderer.call.version.follows(.friendsPagedByCursor) {
-      // v1.0: by offset, `next` even on the last page (a 2013 recording).
+    if byOffset {
+      // v1.0 (or as recorded): by offset, `next` even on the last page (a 2013 recording).
       if first > 0 {
         links.previous = url(
           "offset", String(max(0, first - pager.limit)), then: ("__before_id", ids[first]))

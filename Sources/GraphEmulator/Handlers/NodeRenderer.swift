@@ -244,7 +244,8 @@ struct NodeRenderer {
     return false
   }
 
-  /// An edge as `{"data":[...],"paging":{...}}`, plus `summary` when asked for.
+  /// An edge as `{"data":[...],"paging":{...}}`, plus `summary` when asked for (or shown
+  /// unasked in the recording the world was made from, `RecordedPaging`).
   func list(
     owner: Node, edge: Schema.Edge, selection: FieldSelection?, pager: EdgePager, nested: Bool,
     summary: [String]? = nil, type: String? = nil
@@ -267,12 +268,12 @@ struct NodeRenderer {
     {
       out.append("paging", .object(links.object))
     }
-    if Self.asksSummary(summary) {
+    if page.showsSummary(summary) {
       out.append(
         "summary",
         .object(
           summaryObject(
-            edge: edge, ids: page.counted, total: page.counted.count, asked: summary ?? [])))
+            edge: edge, ids: page.counted, total: page.total, asked: summary ?? [])))
     }
     return out
   }

@@ -196,10 +196,9 @@ struct Router {
   {
     guard call.verb == .get, let edge = Schema.of(node.type).edge(call.path[1], at: call.version)
     else { throw .unsupported(call.method, id: call.path[0]) }
-    let byOffset = edge.name == "friends" && !call.version.follows(.friendsPagedByCursor)
     let pager = EdgePager(
       parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000,
-      defaultLimit: byOffset ? 5000 : EdgePager.defaultLimit)
+      defaultLimit: state.world.defaultLimit(edge.name, at: call.version))
     let selection = try selection(call)
     let summary = call["summary"].map { [$0] }
     if let written = try written(

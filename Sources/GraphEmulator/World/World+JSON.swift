@@ -117,6 +117,7 @@ extension World {
             aliases.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })
         ))
     }
+    if !paging.isEmpty { root.append("paging", paging.jsonValue) }
     return .object(root)
   }
 }

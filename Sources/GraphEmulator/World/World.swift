@@ -20,6 +20,7 @@ public struct World: Sendable {
     var clock: Int
     var usernames: [String: String]
     var aliases: [String: String]
+    var paging = RecordedPaging()
 
     init(
       app: AppInfo, nodes: NodeTable, edges: [String: [String: [String]]],
@@ -40,11 +41,13 @@ public struct World: Sendable {
 
     /// A box of its own with the same fields.
     func copy() -> Storage {
-      Storage(
+      let box = Storage(
         app: app, nodes: nodes, edges: edges, tokens: tokens, deauthorized: deauthorized,
         defaultUserID: defaultUserID, defaultToken: defaultToken, clock: clock,
         usernames: usernames,
         aliases: aliases)
+      box.paging = paging
+      return box
     }
   }
 
@@ -126,6 +129,15 @@ public struct World: Sendable {
     _modify {
       makeUnique()
       yield &storage.clock
+    }
+  }
+
+  /// How the recording the world was made from paged edges (`world --from`).
+  public internal(set) var paging: RecordedPaging {
+    get { storage.paging }
+    _modify {
+      makeUnique()
+      yield &storage.paging
     }
   }
 

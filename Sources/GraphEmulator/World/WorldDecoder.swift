@@ -133,10 +133,12 @@ struct WorldDecoder {
       guard nodes[id] != nil else { throw fail(location, "no node with id \(id)") }
       aliases[alias.key.lowercased()] = id
     }
-    return World(
+    var world = World(
       app: info, nodes: nodes, edges: edges, tokens: tokens,
       deauthorized: Set(try strings(root["deauthorized"], "$.deauthorized")),
       defaultUserID: defaultUser, defaultToken: defaultToken,
       clock: try time(root["clock"], "$.clock") ?? DefaultWorld.clock, aliases: aliases)
+    world.paging = try recordedPaging(nodes: nodes)
+    return world
   }
 }
