@@ -2,12 +2,12 @@ import Foundation
 import GraphAPI
 import GraphCassette
 import GraphEmulator
-import GraphLive
 import GraphServer
 import GraphTestSupport
 import Testing
 
 @testable import ExplorerCLI
+@testable import GraphLive
 
 /// `serve --record` forwards a plain-http upstream on its I/O loop (issue 48): the cassette it
 /// writes is byte for byte the one libcurl's forwarding wrote, apart from when and how long.
@@ -79,5 +79,24 @@ import Testing
       .prefix(5).map { "line \($0.offset + 1): \($0.element.0) | \($0.element.1)" }
     #expect(loopText == curlText, "\(loopLines.count) / \(curlLines.count) lines; \(differing)")
     #expect(try Cassette.load(path: onLoop).interactions.count == Self.requests.count)
+  }
+
+  /// The recorder's chain (`UpstreamTransport`, `CassetteRecorder`) keeps the request on the
+  /// I/O thread: with a libcurl fallback that cannot load, every request is still answered.
+  @Test func theRecordingChainForwardsOnTheLoop() throws {
+    let scratch = ScratchDirectory("serve-forward-loop")
+    defer { scratch.remove() }
+    let file = scratch.file("loop.json")
+    let statuses = try Self.record(into: file) { upstream in
+      let noCurl = CurlTransport(
+        timeout: .seconds(60), userAgent: "graph-explorer",
+        maxAnswerBytes: CurlTransport.defaultMaxAnswerBytes, maxTransfers: 4, caBundle: nil,
+        ignoresProxyEnvironment: false, library: "libcurl-not-here.so.0")
+      let recorder = try CassetteRecorder(
+        wrapping: LoopHTTPTransport(fallback: noCurl), file: file, mode: .once)
+      return try #require(UpstreamTransport(upstream: upstream, inner: recorder))
+    }
+    #expect(!statuses.contains(502), "\(statuses)")
+    #expect(try Cassette.load(path: file).interactions.count == Self.requests.count)
   }
 }
