@@ -27,7 +27,7 @@ let package = Package(
     // not linked, so no pkg-config (its `--libs` would link it).
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(
-      name: "GraphLive", dependencies: ["GraphAPI", "GraphGzip", "CCurl"],
+      name: "GraphLive", dependencies: ["GraphAPI", "GraphGzip", "GraphServer", "CCurl"],
       swiftSettings: strict),
     .target(name: "GraphEmulator", dependencies: ["GraphAPI", "GraphJSON"], swiftSettings: strict),
     .target(name: "GraphGzip", dependencies: ["GraphAPI"], swiftSettings: strict),

@@ -13,6 +13,10 @@ public enum Fault: Sendable {
   case stall
   /// Closes the connection without answering.
   case close
+  /// Writes `bytes` as they are (no head added), then closes.
+  case raw([UInt8])
+  /// Writes `head`, then `piece` again and again until the client closes the connection.
+  case endless(head: [UInt8], piece: [UInt8])
 
   static let jsonType = ("Content-Type", "application/json; charset=UTF-8")
 

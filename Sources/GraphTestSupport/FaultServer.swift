@@ -125,6 +125,11 @@ public final class FaultServer: Sendable {
       while recv(fd, &byte, 1, 0) > 0 {}
     case .close:
       break
+    case .raw(let bytes):
+      _ = FaultSocket.write(fd, bytes)
+    case .endless(let head, let piece):
+      guard FaultSocket.write(fd, head) else { return false }
+      while FaultSocket.write(fd, piece) {}
     }
     return false
   }

@@ -67,10 +67,12 @@ final class ServedProcess {
   }
 
   /// Starts nginx (one worker, access log on as serve's is) serving `files` (URL path to
-  /// contents) from `folder`, with the headers the Graph answer has.
-  static func nginx(_ executable: String, folder: String, files: [String: [UInt8]])
-    -> ServedProcess?
-  {
+  /// contents) from `folder`, with the headers the Graph answer has; with `upstream`
+  /// (`http://127.0.0.1:PORT`), a reverse proxy to it instead (`proxy_pass`, HTTP/1.1, up to 64
+  /// kept-alive upstream connections), the floor of forwarding a request.
+  static func nginx(
+    _ executable: String, folder: String, files: [String: [UInt8]], upstream: String? = nil
+  ) -> ServedProcess? {
     guard let port = freePort() else { return nil }
     let root = folder + "/www"
     try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -80,6 +82,29 @@ final class ServedProcess {
       _ = FileManager.default.createFile(atPath: root + "/" + file, contents: Data(body))
       locations += """
             location = \(path) { try_files /\(file) =404; }
+
+        """
+    }
+    var upstreamBlock = ""
+    var answerHeaders = """
+          add_header Access-Control-Allow-Origin *;
+          add_header Cache-Control "private, no-cache, no-store, must-revalidate";
+          add_header Expires "Sat, 01 Jan 2000 00:00:00 GMT";
+          add_header Pragma no-cache;
+          add_header facebook-api-version v2.0;
+
+      """
+    if let upstream {
+      // The upstream's answers carry their own headers.
+      answerHeaders = ""
+      upstreamBlock =
+        "  upstream graph { server \(upstream.dropFirst("http://".count)); keepalive 64; }\n"
+      locations += """
+            location / {
+              proxy_pass http://graph;
+              proxy_http_version 1.1;
+              proxy_set_header Connection "";
+            }
 
         """
     }
@@ -102,15 +127,10 @@ final class ServedProcess {
         keepalive_timeout 30s;
         server_tokens off;
         etag off;
-        server {
+      \(upstreamBlock)  server {
           listen 127.0.0.1:\(port);
           root \(root);
-          add_header Access-Control-Allow-Origin *;
-          add_header Cache-Control "private, no-cache, no-store, must-revalidate";
-          add_header Expires "Sat, 01 Jan 2000 00:00:00 GMT";
-          add_header Pragma no-cache;
-          add_header facebook-api-version v2.0;
-      \(locations)    }
+      \(answerHeaders)\(locations)    }
       }
 
       """

@@ -1,4 +1,6 @@
 import Foundation
+import GraphAPI
+import GraphLive
 
 /// `graph-bench serve-record`: what `serve --record` costs a client's test suite. wrk sends the
 /// same request mix (serve's emulator read) to `graph-explorer serve` (the emulator answers)
@@ -6,15 +8,62 @@ import Foundation
 /// recorder forwards, records and answers), interleaved run by run; each round records into a
 /// fresh cassette from a fresh recorder. Reported: requests/s and the server's CPU per request
 /// (user + system from `/proc`), the recorder's alone and with its upstream's, and the ratio
-/// of each to plain `serve`'s.
+/// of each to plain `serve`'s. Beside them, in the same rounds, the floor of forwarding: nginx
+/// serving the same answer's bytes as a static file, and nginx as a reverse proxy
+/// (`proxy_pass`, kept-alive upstream connections) to the same upstream, its ratios to nginx's
+/// static serving.
 enum ServeRecordBenchmark {
   static let summary = "serve --record (forwarding to an emulator serve) vs serve under wrk"
   static let usage = """
     usage: graph-bench serve-record [--connections N,N,...] [--duration SECONDS] [--rounds N]
       defaults: connections 1,64, 5 s per run, 3 rounds; needs wrk and a release
-      graph-explorer next to graph-bench
+      graph-explorer next to graph-bench; with nginx installed, nginx static and nginx
+      proxy_pass rows beside them
     goal: serve --record within 2x of serve's requests/s and CPU per request
     """
+
+  /// One wrk run's figures: requests/s, the server's CPU µs per request, with the upstream's.
+  struct Sample {
+    var rps: Double
+    var cpu: Double
+    var total: Double
+    var errors: Int
+  }
+
+  /// Runs wrk at `server` and reads the CPU it and `upstream` spent.
+  static func measure(
+    _ wrk: String, _ server: ServedProcess, path: String, upstream: ServedProcess?,
+    connections: Int, duration: Int
+  ) -> Sample? {
+    let before = server.cpuSeconds
+    let upstreamBefore = upstream?.cpuSeconds ?? 0
+    guard
+      let result = ServeBenchmark.runWrk(
+        wrk, url: server.origin + path, connections: connections, duration: duration)
+    else { return nil }
+    let cpu = server.cpuSeconds - before
+    let upstreamCPU = (upstream?.cpuSeconds ?? 0) - upstreamBefore
+    let requests = Double(max(result.requests, 1))
+    return Sample(
+      rps: result.requestsPerSecond, cpu: cpu * 1e6 / requests,
+      total: (cpu + upstreamCPU) * 1e6 / requests, errors: result.errors)
+  }
+
+  /// The table's row for `samples`, with ratios to `base`'s medians.
+  static func row(
+    _ connections: Int, _ name: String, _ samples: [Sample], base: [Sample], upstream: Bool,
+    recorded: String = ""
+  ) -> [String] {
+    let rps = median(samples.map(\.rps))
+    let cpu = median(samples.map(\.cpu))
+    return [
+      String(connections), name, String(format: "%.0f", rps), String(format: "%.1f", cpu),
+      upstream ? String(format: "%.1f", median(samples.map(\.total))) : "",
+      String(format: "%.2f", rps / max(median(base.map(\.rps)), 1)),
+      String(format: "%.2f", cpu / max(median(base.map(\.cpu)), 0.001)), recorded,
+      String(samples.map(\.errors).reduce(0, +)),
+    ]
+  }
 
   static func run(_ arguments: [String]) async -> Int32 {
     var connectionCounts = [1, 64]
@@ -49,6 +98,23 @@ enum ServeRecordBenchmark {
       upstream.stop()
     }
     let path = ServeBenchmark.emulatorPath
+    // The peers: nginx serving the upstream's answer as a file, and proxying to the upstream.
+    var peers: (files: ServedProcess, proxy: ServedProcess)?
+    if let nginx = ServedProcess.find("nginx") {
+      guard
+        let body = try? await CurlTransport().send(HTTPRequest(.get, url: upstream.origin + path))
+          .body,
+        let files = ServedProcess.nginx(
+          nginx, folder: scratch + "/nginx-files", files: ["/v2.0/me": body]),
+        let proxy = ServedProcess.nginx(
+          nginx, folder: scratch + "/nginx-proxy", files: [:], upstream: upstream.origin)
+      else { return fail("nginx did not start (see \(scratch)/nginx-*/nginx-error.log)") }
+      peers = (files, proxy)
+    }
+    defer {
+      peers?.files.stop()
+      peers?.proxy.stop()
+    }
     print(
       """
       serve-record: wrk \(path), \(duration) s per run, \(rounds) rounds interleaved \
@@ -65,6 +131,8 @@ enum ServeRecordBenchmark {
     for connections in connectionCounts {
       var plainRuns: [(rps: Double, cpu: Double, errors: Int)] = []
       var recordRuns: [(rps: Double, cpu: Double, total: Double, errors: Int, recorded: Int)] = []
+      var fileRuns: [Sample] = []
+      var proxyRuns: [Sample] = []
       for round in 0..<rounds {
         let before = plain.cpuSeconds
         guard
@@ -103,6 +171,18 @@ enum ServeRecordBenchmark {
             recorded.requestsPerSecond, recorderCPU * 1e6 / requests,
             (recorderCPU + upstreamCPU) * 1e6 / requests, recorded.errors, interactions
           ))
+        if let peers {
+          guard
+            let files = measure(
+              wrk, peers.files, path: path, upstream: nil, connections: connections,
+              duration: duration),
+            let proxy = measure(
+              wrk, peers.proxy, path: path, upstream: upstream, connections: connections,
+              duration: duration)
+          else { return fail("wrk failed against nginx") }
+          fileRuns.append(files)
+          proxyRuns.append(proxy)
+        }
       }
       let plainRPS = median(plainRuns.map(\.rps))
       let plainCPU = median(plainRuns.map(\.cpu))
@@ -121,6 +201,11 @@ enum ServeRecordBenchmark {
         String(Int(median(recordRuns.map { Double($0.recorded) }))),
         String(recordRuns.map(\.errors).reduce(0, +)),
       ])
+      if !fileRuns.isEmpty {
+        rows.append(row(connections, "nginx (file)", fileRuns, base: fileRuns, upstream: false))
+        rows.append(
+          row(connections, "nginx proxy_pass", proxyRuns, base: fileRuns, upstream: true))
+      }
       let met = plainRPS / max(rps, 1) <= 2 && cpu / max(plainCPU, 0.001) <= 2
       verdicts.append(
         String(
@@ -128,6 +213,9 @@ enum ServeRecordBenchmark {
           rps / max(plainRPS, 1), cpu / max(plainCPU, 0.001), met ? "met" : "MISSED"))
     }
     printTable(rows)
+    if peers != nil {
+      print("nginx rows: ratios to nginx serving the same bytes as a file")
+    }
     print("goal (serve --record within 2x of serve's req/s and CPU/req):")
     for line in verdicts { print(line) }
     print("load average now \(ServeBenchmark.loadAverage())")

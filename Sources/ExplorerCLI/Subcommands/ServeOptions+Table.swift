@@ -61,7 +61,7 @@ extension ServeOptions {
     ) { $0.record = $1 },
     .value(
       ["--upstream"], "URL",
-      "where --record forwards to (e.g. https://graph.facebook.com);\nhttps unless it is loopback"
+      "where --record forwards to (e.g. https://graph.facebook.com);\nhttps unless it is loopback (plain http to an address is forwarded\non serve's own I/O loop, https through libcurl)"
     ) { $0.upstream = $1 },
     .flag(
       ["--insecure-upstream"],

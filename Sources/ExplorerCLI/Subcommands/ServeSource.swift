@@ -57,13 +57,16 @@ struct ServeSource: Sendable {
       }
       // Rewrite to the upstream first, then record: the cassette holds the requests as they
       // went upstream (graph.facebook.com URLs), not the local hop.
-      // Up to 256 requests in flight to the upstream at once, each with its own connection:
-      // a few stalled requests (URLSession allows 6 per host by default) must not hold the rest.
+      // A plain-http upstream at an address is reached on the server's I/O loop itself, each
+      // request on a kept-alive connection of its own (a few stalled requests must not hold
+      // the rest, as URLSession's 6 per host would); https goes through libcurl, up to 256
+      // requests in flight at once.
       let recorder: CassetteRecorder
       do {
         recorder = try CassetteRecorder(
-          wrapping: CurlTransport(
-            maxAnswerBytes: maxAnswerBytes, maxTransfers: Self.upstreamConnections),
+          wrapping: LoopHTTPTransport(
+            fallback: CurlTransport(
+              maxAnswerBytes: maxAnswerBytes, maxTransfers: Self.upstreamConnections)),
           file: file, mode: .once,
           recordedWith: "graph-explorer \(GraphExplorer.version) serve")
       } catch {

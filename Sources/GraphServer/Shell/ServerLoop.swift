@@ -64,6 +64,8 @@ final class ServerLoop: @unchecked Sendable {
   private(set) lazy var executor = LoopExecutor(loop: self)
   /// The descriptors this loop waits on, kept between waits.
   let poller: EventPoller
+  /// Sockets a transport runs on this loop (`serve --record`'s upstream connections).
+  let sockets: LoopSockets
   /// Connections to look at before the next wait (see `touch`).
   private var touched: [Connection] = []
   /// The listener while it is in the poller's set.
@@ -103,6 +105,7 @@ final class ServerLoop: @unchecked Sendable {
     }
     poller.change(pipe.read, token: Self.wakeToken, from: [], to: .read)
     self.poller = poller
+    self.sockets = LoopSockets(poller: poller)
     self.transport = transport
     self.immediate =
       configuration.transportOnIOThread ? transport as? any ImmediateGraphTransport : nil
@@ -196,6 +199,8 @@ final class ServerLoop: @unchecked Sendable {
   }
 
   private func run() {
+    sockets.bindToThread(true)
+    defer { sockets.bindToThread(false) }
     while true {
       processShared()
       if !unfinished.isEmpty {
@@ -206,8 +211,10 @@ final class ServerLoop: @unchecked Sendable {
       if stopping, connections.isEmpty || Socket.now() >= stopDeadline { break }
       pollOnce()
       expireDeadlines()
+      sockets.expire(now: Socket.now())
     }
     for connection in Array(connections.values) { close(connection) }
+    sockets.end()
     listener = nil
     if let listening { poller.change(listening, token: Self.listenerToken, from: .read, to: []) }
     listening = nil
@@ -279,6 +286,7 @@ final class ServerLoop: @unchecked Sendable {
     var nearest = min(nearestDeadline, stopping ? stopDeadline : UInt64.max)
     if acceptPausedUntil > 0 { nearest = min(nearest, acceptPausedUntil) }
     if roomAt > 0 { nearest = min(nearest, roomAt) }
+    nearest = min(nearest, sockets.nearestDeadline)
     let now = Socket.now()
     var timeout: Int32 =
       nearest == .max ? 10_000 : Int32(min((nearest &- min(nearest, now)) / 1_000_000 + 1, 10_000))
@@ -313,7 +321,8 @@ final class ServerLoop: @unchecked Sendable {
       case Self.listenerToken:
         acceptConnections()
         continue
-      default: break
+      default:
+        if sockets.dispatch(event) { continue }
       }
       // Gone since the wait (closed by an earlier event): ids are never reused.
       guard let connection = connections[event.token], !connection.isClosed else { continue }
