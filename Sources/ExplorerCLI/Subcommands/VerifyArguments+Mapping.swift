@@ -66,6 +66,12 @@ extension VerifyArguments {
           "\(placeholder) sent as a token the emulator mints for \(session.person) with "
             + "\(granted.isEmpty ? "no permission" : granted), as the recording's me?fields=id,permissions says"
         )
+      } else if emulator, let named = world.testTokens.first(where: { $0.name == placeholder }) {
+        // A world made `--from` a recording of several people names each person's token.
+        out[placeholder] = named.token
+        lines.append(
+          "\(placeholder) sent as the world's token \(named.token) of \(named.pageID ?? named.userID ?? "?"), "
+            + "named after it (graph-explorer world --from)")
       } else if emulator, kind == .accessToken,
         let failure = VerifyScope.recordedTokenFailure(of: placeholder, in: cassette)
       {

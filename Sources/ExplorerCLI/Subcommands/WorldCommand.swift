@@ -24,7 +24,12 @@ enum WorldCommand {
       /?id=URL is a URL object, answered without a token; an edge recorded whole (empty
       included) holds what was recorded, one read again keeps the order each answer shows;
       unversioned reads of v1.0 days make v1.0 the world's default version, later ones the
-      version their answers name; secrets are redacted as import redacts them.
+      version their answers name; secrets are redacted as import redacts them. The world is
+      the one the session started from: objects the recording's own writes made (posts,
+      comments, photos, test users) are left out of it and off every edge, objects it deleted
+      stay; each token is the person its answers show (GET me, debug_token), and when they
+      show several people each token placeholder gets a world token of its own
+      (CAAEmuRecorded2, ...), named after it, that verify --world sends.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.
