@@ -153,4 +153,24 @@ import Testing
     #expect(!likes.contains("100001000000001"), "\(likes)")
     #expect(!likes.isEmpty)
   }
+
+  /// A photo uploaded in a batch and read back through `{result=}` (the upload's own answer
+  /// omitted), then `me/photos`, through `serve --record`: the photo is the session's, so not
+  /// in the world, and the batch's write shows the token could publish. Before, the world
+  /// listed the photo already and `me/photos` listed it twice (1 of 2 drifted).
+  @Test func aBatchUploadReadBackThroughResultIsTheSessions() async throws {
+    let (file, scratch) = try await SessionVerifyTests.recorded("batch") { base, client in
+      let token = "CAAEmuAlicePublish"
+      let uploaded = try await SessionVerifyTests.uploadInABatch(base, token, client)
+      #expect(uploaded.bodyText.hasPrefix("[null,"), "\(uploaded.bodyText)")
+      let photos = try await client.send(
+        HTTPRequest(url: base + "/v2.2/me/photos?fields=id&limit=3&access_token=\(token)"))
+      #expect(photos.status == 200)
+    }
+    defer { scratch.remove() }
+    let (made, status, output) = await Self.worldThenVerify(file, in: scratch)
+    #expect(made.contains("nothing added over the default world"), "\(made)")
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("2 interaction(s), no drift"), "\(output)")
+  }
 }

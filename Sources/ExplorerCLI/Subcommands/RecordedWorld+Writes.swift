@@ -28,7 +28,9 @@ extension RecordedWorld {
   /// writes included), the object it deleted, the edge it joined.
   mutating func learnWrite(_ interaction: Interaction) {
     let request = interaction.request
-    guard (200..<300).contains(interaction.response.status), VerifyScope.isGraph(request.url),
+    // Reads are most of a recording: the method is looked at before the request is parsed.
+    guard GraphMethod(name: request.method) != .get,
+      (200..<300).contains(interaction.response.status), VerifyScope.isGraph(request.url),
       let call = try? GraphRequest(parsing: request), call.method != .get
     else { return }
     let path = call.pathComponents
@@ -52,15 +54,27 @@ extension RecordedWorld {
     noteMinted(answer, besides: Set(path))
   }
 
-  /// The ids a batch's writes minted: each operation that is no GET, answered 200 with JSON.
+  /// The ids a batch's writes minted: each POST answered 200 with JSON, and the object a GET of
+  /// an earlier operation's result read (`{result=up:$.id}`, whose parent's answer Graph omits).
   private mutating func learnBatchWrites(_ batch: String, _ answer: JSONValue?) {
     guard let operations = try? JSONParser.parse(batch).arrayValue,
       let answers = answer?.arrayValue
     else { return }
     for (operation, item) in zip(operations, answers) {
       let method = operation["method"]?.stringValue.flatMap { GraphMethod(name: $0) } ?? .get
-      guard method == .post, item["code"]?.numberValue?.intValue == 200,
-        let body = item["body"]?.stringValue, let json = try? JSONParser.parse(body)
+      let url = operation["relative_url"]?.stringValue ?? ""
+      let path = url.split(separator: "?", maxSplits: 1).first ?? ""
+      let readsResult = method == .get && path.hasPrefix("{result=") && !path.contains("/")
+      // A publishing write that succeeded was permitted, as one sent alone; a named one whose
+      // answer Graph omitted (a later operation read its result) succeeded too.
+      let succeeded = item["code"]?.numberValue?.intValue == 200
+      if method == .post, succeeded || (item == .null && operation["name"] != nil),
+        let last = path.split(separator: "/").last.map(String.init), Self.publishes(onEdge: last)
+      {
+        wrote = true
+      }
+      guard method == .post || readsResult, succeeded, let body = item["body"]?.stringValue,
+        let json = try? JSONParser.parse(body)
       else { continue }
       noteMinted(json, besides: [])
     }
@@ -73,6 +87,12 @@ extension RecordedWorld {
     for member in object.members where RecordedWrites.mintedKeys.contains(member.key) {
       if let id = member.value.stringValue, !named.contains(id) { writes.created.insert(id) }
     }
+  }
+
+  /// Whether a POST to `edge` publishes (needs `publish_actions`): a post, photo, video,
+  /// comment or like, or an Open Graph action (`me/app:action`).
+  static func publishes(onEdge edge: String) -> Bool {
+    ["feed", "photos", "videos", "comments", "likes"].contains(edge) || edge.contains(":")
   }
 
   /// Whether `id` is an object the session's own writes made.

@@ -99,8 +99,7 @@ struct RecordedWorld {
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
       VerifyScope.isGraph(request.url),
-      let last = URLParts(request.url)?.pathComponents.last,
-      ["feed", "photos", "videos", "comments", "likes"].contains(last) || last.contains(":")
+      let last = URLParts(request.url)?.pathComponents.last, Self.publishes(onEdge: last)
     {
       wrote = true
     }
