@@ -173,4 +173,28 @@ import Testing
     #expect(status == .success, "\(output)")
     #expect(output.contains("2 interaction(s), no drift"), "\(output)")
   }
+
+  /// A person's token and a Page's token in one recording through `serve --record`, the Page's
+  /// `me` read last: the Page's token is the Page's, acting through the world's default user,
+  /// and `me` stays the person. Before, `me` became the Page and `world --from` made no world
+  /// ("a user or Page token needs the id of a user node"); in the other order 1 of 3 drifted.
+  @Test func aPagesTokenIsThePagesAndMeStaysAPerson() async throws {
+    let page = "146903518661553"
+    let (file, scratch) = try await SessionVerifyTests.recorded("page") { base, client in
+      for (path, token) in [
+        ("me?fields=id,name", "CAAEmuBob"), ("me/feed?limit=1", "EAAEmuMarketPage"),
+        ("me?fields=id,name", "EAAEmuMarketPage"),
+      ] {
+        let answer = try await client.send(
+          HTTPRequest(url: base + "/v2.5/\(path)&access_token=\(token)"))
+        #expect(answer.status == 200, "\(answer.bodyText)")
+      }
+    }
+    defer { scratch.remove() }
+    let (made, status, output) = await Self.worldThenVerify(file, in: scratch)
+    #expect(made.contains("default user 100001000000002"), "\(made)")
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("sent as the world's token CAAEmuRecorded3 of \(page)"), "\(output)")
+    #expect(output.contains("3 interaction(s), no drift"), "\(output)")
+  }
 }

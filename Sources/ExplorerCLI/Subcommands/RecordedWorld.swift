@@ -146,11 +146,7 @@ struct RecordedWorld {
       for item in answer["data"]?.arrayValue ?? [] { node(item, type: type) }
     case 1:
       guard let id = answer["id"]?.stringValue else { return }
-      if path[0] == "me" {
-        // A test user the session created is not in the world: nor is it `me`.
-        if !isCreated(id) { me = id }
-        if let token { people.note(token, person: id) }
-      }
+      if path[0] == "me", let token { people.note(token, person: id) }
       let name = path[0].removingPercentEncoding ?? path[0]
       let vanity = name != "me" && name != id && name != "app" && !name.allSatisfy(\.isNumber)
       // From v2.0 Graph answers no person by a name (803): what it answered so is a Page.
@@ -161,6 +157,9 @@ struct RecordedWorld {
         path[0] != "me" && Self.feedEdges.contains { answer[$0]?["data"]?.arrayValue != nil }
       node(answer, type: fromV2 && (vanity || feedListed) ? "page" : nil)
       if !versioned, types[id] == "user", answer["username"] != nil { unversionedV1 = true }
+      // `me` is a person: not a Page a Page token read itself as, nor a test user the session
+      // created (which is not in the world).
+      if path[0] == "me", types[id] == "user" { me = id }
       if vanity { aliases[name.lowercased()] = id }
       if path[0] == "me", let data = answer["permissions"]?["data"] {
         scopes = RecordedSession.granted(data) ?? scopes
