@@ -116,6 +116,17 @@ import Testing
         "<ACCESS_TOKEN_2> sent as the world's token CAAEmuRecorded3 of 100001000000002"),
       "\(output)")
     #expect(output.contains("12 interaction(s), no drift"), "\(output)")
+
+    // Against a fresh emulator too, each token as its person's test token (10 of 12 drifted).
+    let (fresh, plain) = await SessionVerifyTests.verify(file)
+    #expect(fresh == .success, "\(plain)")
+    for line in [
+      "<ACCESS_TOKEN_1> sent as the emulator's test token CAAEmuAlicePublish of 100001000000001",
+      "<ACCESS_TOKEN_2> sent as the emulator's test token CAAEmuBob of 100001000000002",
+      "12 interaction(s), no drift",
+    ] {
+      #expect(plain.contains(line), "\(line)\n\(plain)")
+    }
   }
 
   /// `write` recorded in the REPL with `token` between two reads of `post`'s `edge`, then

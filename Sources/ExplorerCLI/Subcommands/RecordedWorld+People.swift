@@ -12,6 +12,8 @@ struct RecordedPeople {
   var scopes: [String: [String]] = [:]
   /// The tokens in the order their person was first shown.
   var order: [String] = []
+  /// Tokens a publishing write succeeded with (they held `publish_actions`).
+  var published: Set<String> = []
 
   mutating func note(_ token: String, person id: String) {
     if person.updateValue(id, forKey: token) == nil { order.append(token) }

@@ -40,8 +40,11 @@ extension RecordedWorld {
       return
     }
     if path.isEmpty, let batch = call.parameters["batch"] {
-      learnBatchWrites(batch, answer)
+      learnBatchWrites(batch, answer, token: call.accessToken)
       return
+    }
+    if let token = call.accessToken, let last = path.last, Self.publishes(onEdge: last) {
+      people.published.insert(token)
     }
     if path.count == 2, RecordedWrites.joinedEdges.contains(path[1]), let token = call.accessToken,
       answer?.boolValue == true || answer?["success"]?.boolValue == true
@@ -56,7 +59,7 @@ extension RecordedWorld {
 
   /// The ids a batch's writes minted: each POST answered 200 with JSON, and the object a GET of
   /// an earlier operation's result read (`{result=up:$.id}`, whose parent's answer Graph omits).
-  private mutating func learnBatchWrites(_ batch: String, _ answer: JSONValue?) {
+  private mutating func learnBatchWrites(_ batch: String, _ answer: JSONValue?, token: String?) {
     guard let operations = try? JSONParser.parse(batch).arrayValue,
       let answers = answer?.arrayValue
     else { return }
@@ -72,6 +75,7 @@ extension RecordedWorld {
         let last = path.split(separator: "/").last.map(String.init), Self.publishes(onEdge: last)
       {
         wrote = true
+        if let token { people.published.insert(token) }
       }
       guard method == .post || readsResult, succeeded, let body = item["body"]?.stringValue,
         let json = try? JSONParser.parse(body)
