@@ -52,6 +52,26 @@ import Testing
       body: Array(items.formEncoded.utf8))
   }
 
+  /// A photo uploaded in a batch and read back through `{result=up:$.id}`, as an SDK does.
+  static func uploadInABatch(_ base: String, _ token: String, _ client: CurlTransport)
+    async throws -> HTTPResponse
+  {
+    let batch = """
+      [{"method":"POST","relative_url":"me/photos","attached_files":"file1","name":"up"},\
+      {"method":"GET","relative_url":"{result=up:$.id}?fields=id,from"}]
+      """
+    let upload = MultipartFormData(parts: [
+      .init(name: "access_token", body: Array(token.utf8)),
+      .init(name: "batch", body: Array(batch.utf8)),
+      .init(
+        name: "file1", filename: "p.jpg", contentType: "image/jpeg", body: Array("JPEG".utf8)),
+    ])
+    return try await client.send(
+      HTTPRequest(
+        method: "POST", url: base + "/v2.2/", headers: ["Content-Type": upload.contentType],
+        body: upload.encoded()))
+  }
+
   static func json(_ response: HTTPResponse) throws -> JSONValue {
     try JSONParser.parse(response.body)
   }
@@ -156,20 +176,7 @@ import Testing
             base + "/v2.2/me/feed", [("access_token", String(token)), ("message", "hello")])))
       let postID = try #require(post["id"]?.stringValue)
       #expect(!postID.hasSuffix("0000000001"))
-      let batch = """
-        [{"method":"POST","relative_url":"me/photos","attached_files":"file1","name":"up"},\
-        {"method":"GET","relative_url":"{result=up:$.id}?fields=id,from"}]
-        """
-      let upload = MultipartFormData(parts: [
-        .init(name: "access_token", body: Array(token.utf8)),
-        .init(name: "batch", body: Array(batch.utf8)),
-        .init(
-          name: "file1", filename: "p.jpg", contentType: "image/jpeg", body: Array("JPEG".utf8)),
-      ])
-      let uploaded = try await client.send(
-        HTTPRequest(
-          method: "POST", url: base + "/v2.2/", headers: ["Content-Type": upload.contentType],
-          body: upload.encoded()))
+      let uploaded = try await Self.uploadInABatch(base, String(token), client)
       #expect(uploaded.bodyText.contains("Bob Okafor"))
       let read = try await client.send(
         HTTPRequest(url: base + "/v2.2/\(postID)?fields=id,message&access_token=\(token)"))

@@ -25,15 +25,8 @@ extension RecordedWorld {
   /// said), and a node to every owner of an edge no answer showed.
   private mutating func settle() {
     settleRefusedNames()
-    if let pending = edges.removeValue(forKey: "me") {
-      let owner = me ?? Self.unnamedMe
-      me = owner
-      for (edge, ids) in pending {
-        var list = wholeOfMe.contains(edge) ? RecordedEdgeList() : edges[owner]?[edge] ?? .init()
-        for id in ids.ids { list.append(id) }
-        edges[owner, default: [:]][edge] = list
-      }
-    }
+    settlePendingMe()
+    settleWrites()
     for owner in edges.keys.sorted() where types[owner] == nil {
       let type =
         Self.typeOfID(owner)
@@ -100,8 +93,10 @@ extension RecordedWorld {
       tokens.append([
         "token": .string(Self.recordedToken), "name": "recorded", "kind": "user",
         "user": .string(me),
-        "scopes": scopes.map { .array($0.map { .string($0) }) } ?? inferred(baseScopes),
+        "scopes": (grants(ofPerson: me) ?? scopes).map { .array($0.map { .string($0) }) }
+          ?? inferred(baseScopes),
       ])
+      tokens += peopleTokens(fallback: inferred(baseScopes))
       root["tokens"] = .array(tokens)
       root["default_user"] = .string(me)
       root["default_token"] = .string(Self.recordedToken)

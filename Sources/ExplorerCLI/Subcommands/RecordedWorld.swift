@@ -8,7 +8,9 @@ import GraphJSON
 /// with their recorded ids and fields, the edges they were listed on (friendships, feeds,
 /// photos, accounts) in the recorded order, and the permissions `me/permissions` showed, over a
 /// base world that brings the app, the clock and the test tokens. Only answers of 200 to GET
-/// are read; what they do not show is the base world's.
+/// are read; what they do not show is the base world's. It is the world the session started
+/// from: what its own writes made is left out, what it deleted stays (`RecordedWorld+Writes`),
+/// and each token is the person its answers show (`RecordedWorld+People`).
 ///
 /// The base's own objects keep their stored values where they have one (an emulator's
 /// recording gives back the world it was made on); the recording adds what the base lacks and
@@ -23,7 +25,8 @@ struct RecordedWorld {
   var fields: [String: JSONObject] = [:]
   var baseIDs: Set<String> = []
   var edges: [String: [String: RecordedEdgeList]] = [:]
-  /// Edges of `me` a recorded first page showed whole (no next page) before `me` was known.
+  /// Edges of `me` a recorded first page showed whole (no next page) before whose token it was
+  /// known, as `OWNER-KEY/EDGE` (`RecordedWorld+People.settlePendingMe`).
   var wholeOfMe: Set<String> = []
   private var baseTokens: Set<String> = []
   /// Names the recording read objects by (`/tahrd108`), lowercased, to their ids.
@@ -55,6 +58,10 @@ struct RecordedWorld {
   /// How many objects the recording added, by type, and interactions read.
   var added: [String: Int] = [:]
   private(set) var read = 0
+  /// What the session's own writes made, deleted and joined (`RecordedWorld+Writes`).
+  var writes = RecordedWrites()
+  /// Whose each token was (`RecordedWorld+People`).
+  var people = RecordedPeople()
 
   /// The day Graph API v2.0 was released: an unversioned call recorded before it was v1.0.
   static let v2Released = "2014-04-30"
@@ -92,12 +99,12 @@ struct RecordedWorld {
     let request = interaction.request
     learnApp(interaction)
     learnRefusedName(interaction)
+    learnWrite(interaction)
     // A publishing write the recording shows succeeding was permitted.
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
       VerifyScope.isGraph(request.url),
-      let last = URLParts(request.url)?.pathComponents.last,
-      ["feed", "photos", "videos", "comments", "likes"].contains(last) || last.contains(":")
+      let last = URLParts(request.url)?.pathComponents.last, Self.publishes(onEdge: last)
     {
       wrote = true
     }
@@ -122,9 +129,11 @@ struct RecordedWorld {
       node(answer, type: id.contains("://") ? "url" : nil)
       return
     }
-    if let token = query["access_token"] ?? Self.bearer(request), !baseTokens.contains(token) {
+    let token = query["access_token"] ?? Self.bearer(request)
+    if let token, !baseTokens.contains(token) {
       foreignToken = true
     }
+    learnDebugToken(path, query, answer)
     if !versioned, let shown = interaction.response.headers["facebook-api-version"],
       GraphRequest.normalisedVersion(shown) != nil
     {
@@ -144,7 +153,7 @@ struct RecordedWorld {
       for item in answer["data"]?.arrayValue ?? [] { node(item, type: type) }
     case 1:
       guard let id = answer["id"]?.stringValue else { return }
-      if path[0] == "me" { me = id }
+      if path[0] == "me", let token { people.note(token, person: id) }
       let name = path[0].removingPercentEncoding ?? path[0]
       let vanity = name != "me" && name != id && name != "app" && !name.allSatisfy(\.isNumber)
       // From v2.0 Graph answers no person by a name (803): what it answered so is a Page.
@@ -154,17 +163,25 @@ struct RecordedWorld {
         path[0] != "me" && Self.feedEdges.contains { answer[$0]?["data"]?.arrayValue != nil }
       node(answer, type: fromV2 && (vanity || feedListed) ? "page" : nil)
       if !versioned, types[id] == "user", answer["username"] != nil { unversionedV1 = true }
+      // `me` is a person: not a Page a Page token read itself as, nor a test user the session
+      // created (which is not in the world).
+      if path[0] == "me", types[id] == "user" { me = id }
       if vanity { aliases[name.lowercased()] = id }
       if path[0] == "me", let data = answer["permissions"]?["data"] {
         scopes = RecordedSession.granted(data) ?? scopes
+        if let token { people.scopes[token] = RecordedSession.granted(data) }
       }
     case 2:
       if path[0] == "me", path[1] == "permissions" {
         scopes = RecordedSession.granted(answer["data"]) ?? scopes
+        if let token { people.scopes[token] = RecordedSession.granted(answer["data"]) }
         return
       }
-      if path[0] == "me", me == nil { me = Self.owner(inPagingOf: answer, edge: path[1]) }
-      let owner = path[0] == "me" ? (me ?? "me") : (aliases[path[0].lowercased()] ?? path[0])
+      if path[0] == "me", let shown = Self.owner(inPagingOf: answer, edge: path[1]) {
+        if me == nil, !isCreated(shown) { me = shown }
+        if let token, people.person[token] == nil { people.note(token, person: shown) }
+      }
+      let owner = path[0] == "me" ? meOwner(token) : (aliases[path[0].lowercased()] ?? path[0])
       if path[0] != "me", Self.feedEdges.contains(path[1]), types[owner] == nil,
         Self.answeredFromV2(interaction, pathVersion: pathVersion)
       {
@@ -211,7 +228,8 @@ struct RecordedWorld {
   /// Adds or updates the node `value` shows (typed `type`, else guessed), its nested people and
   /// its expanded edges.
   private mutating func node(_ value: JSONValue, type: String?) {
-    guard let id = value["id"]?.stringValue, case .object(let object) = value else { return }
+    guard let id = value["id"]?.stringValue, case .object(let object) = value, !isCreated(id)
+    else { return }
     let known = types[id]
     let shown = value["metadata"]?["type"]?.stringValue.flatMap(Self.nodeType(named:))
     let type = known ?? shown ?? Self.typeOfID(id) ?? type ?? Self.guess(object, id)
@@ -252,9 +270,11 @@ struct RecordedWorld {
   private mutating func list(
     _ data: JSONValue?, owner: String, edge: String, whole: Bool = false
   ) {
-    guard let items = data?.arrayValue else { return }
-    if whole, owner == "me" { wholeOfMe.insert(edge) }
-    var ids = whole ? RecordedEdgeList() : edges[owner]?[edge] ?? RecordedEdgeList()
+    guard let items = data?.arrayValue, !isCreated(owner) else { return }
+    if whole, owner == "me" || owner.hasPrefix(Self.pendingMe) {
+      wholeOfMe.insert(owner + "/" + edge)
+    }
+    var ids = edges[owner]?[edge] ?? RecordedEdgeList()
     // Taken out while it grows, so that appending does not copy it.
     edges[owner]?[edge] = nil
     // The items' type as the emulator's schema declares it (issue 46: one declaration).
@@ -264,8 +284,9 @@ struct RecordedWorld {
     listed.reserveCapacity(items.count)
     for item in items {
       node(item, type: itemType)
-      if let id = item["id"]?.stringValue { listed.append(id) }
+      if let id = item["id"]?.stringValue, !isCreated(id) { listed.append(id) }
     }
+    if whole { ids = wholeStart(ids, listed: listed) }
     ids.merge(listed)
     edges[owner, default: [:]][edge] = ids
   }

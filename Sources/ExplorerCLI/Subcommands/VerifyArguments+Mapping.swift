@@ -36,7 +36,13 @@ extension VerifyArguments {
       }
     }
     let minted = VerifyScope.mintedPlaceholders(in: cassette)
-    for placeholder in VerifyScope.placeholders(in: cassette) {
+    let placeholders = VerifyScope.placeholders(in: cassette)
+    // Read only when two tokens may be two people's: it reads the whole recording.
+    let open = placeholders.filter {
+      Self.kind(of: $0) == .accessToken && minted[$0] == nil && sessions[$0] == nil
+    }
+    let people = emulator && open.count > 1 ? Self.peopleTokens(in: cassette, world: world) : [:]
+    for placeholder in placeholders {
       let kind = Self.kind(of: placeholder)
       let foreign = Self.isForeign(placeholder)
       let mask = VerifyScope.isMask(placeholder)
@@ -66,6 +72,17 @@ extension VerifyArguments {
           "\(placeholder) sent as a token the emulator mints for \(session.person) with "
             + "\(granted.isEmpty ? "no permission" : granted), as the recording's me?fields=id,permissions says"
         )
+      } else if emulator, let named = world.testTokens.first(where: { $0.name == placeholder }) {
+        // A world made `--from` a recording of several people names each person's token.
+        out[placeholder] = named.token
+        lines.append(
+          "\(placeholder) sent as the world's token \(named.token) of \(named.pageID ?? named.userID ?? "?"), "
+            + "named after it (graph-explorer world --from)")
+      } else if let chosen = people[placeholder] {
+        out[placeholder] = chosen.token
+        lines.append(
+          "\(placeholder) sent as the emulator's test token \(chosen.token) of "
+            + "\(chosen.userID ?? "?"), the person the recording's answers show it was")
       } else if emulator, kind == .accessToken,
         let failure = VerifyScope.recordedTokenFailure(of: placeholder, in: cassette)
       {

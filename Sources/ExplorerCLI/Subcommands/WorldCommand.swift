@@ -28,6 +28,11 @@ enum WorldCommand {
       kept (an edge paged by offset, its page size, summary.total_count shown unasked with the
       items it counted that no page listed, a version named in the links of unversioned reads,
       parameters Graph added to a feed's links); secrets are redacted as import redacts them.
+      The world is the one the session started from: objects the recording's own writes made
+      (posts, comments, photos, test users) are left out of it and off every edge, objects it
+      deleted stay; each token is the person its answers show (GET me, debug_token), and when
+      they show several people each token placeholder gets a world token of its own
+      (CAAEmuRecorded2, ...), named after it, that verify --world sends.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.
