@@ -48,6 +48,8 @@ struct RecordedWorld {
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
   var appOrder: [String] = []
+  /// The test users each app listed or made (`RecordedWorld+TestUsers`).
+  var testUsers = RecordedTestUsers()
   /// How many objects the recording added, by type, and interactions read.
   var added: [String: Int] = [:]
   private(set) var read = 0
@@ -87,6 +89,7 @@ struct RecordedWorld {
     let request = interaction.request
     learnApp(interaction)
     learnRefusedName(interaction)
+    learnTestUserMade(interaction)
     // A publishing write the recording shows succeeding was permitted.
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
@@ -131,6 +134,7 @@ struct RecordedWorld {
       unversionedV1 = true
     }
     read += 1
+    if learnTestUsersListed(path, answer) { return }
     switch path.count {
     case 1 where path[0] == "search":
       let type = query["type"] == "place" ? "page" : (query["type"] ?? "user")
