@@ -127,6 +127,21 @@ import Testing
     #expect(verified.output.contains("1 interaction(s), no drift"), "\(verified.output)")
   }
 
+  /// G5's client (2014): the app's own permissions read with its app token at v2.2 (the emulator
+  /// answered 2500 before: no such edge of an app).
+  @Test func theAppsPermissionsAreAnsweredAsRecorded() async throws {
+    let read = Step(
+      url:
+        "https://graph.facebook.com/509200000000001/permissions?access_token=509200000000001%7CdIdahyYhDXA5Nc5GYTaPW09tZpY",
+      answer:
+        #"{"data":[{"permission":"public_profile","status":"live"},{"permission":"email","status":"live"},{"permission":"user_birthday","status":"live"}]}"#,
+      date: "Tue, 16 Dec 2014 17:57:08 GMT")
+    let (made, verified, world) = try await Self.run([read], version: "v2.2")
+    #expect(made.status == .success, "\(made.errors)")
+    #expect(verified.output.contains("1 interaction(s), no drift"), "\(verified.output)")
+    #expect(world.contains(#""permission": "user_birthday""#), "\(world.prefix(600))")
+  }
+
   @Test func aWorldsTestUsersRoundTripAndAreChecked() throws {
     var root = World.default.jsonValue.objectValue ?? JSONObject()
     var app = root["app"]?.objectValue ?? JSONObject()

@@ -9,6 +9,8 @@ import GraphJSON
 struct RecordedTestUsers {
   var listed: [String: [AppTestUser]] = [:]
   var made: [String: [AppTestUser]] = [:]
+  /// The permissions `GET <app-id>/permissions` showed approved for an app, by app id.
+  var permissions: [String: [AppPermission]] = [:]
 }
 
 extension RecordedWorld {
@@ -58,6 +60,30 @@ extension RecordedWorld {
     return true
   }
 
+  /// Keeps what `GET <app-id>/permissions` showed (`path` without its version): whether the
+  /// answer was the app's (its items' statuses are no person's `granted` or `declined`).
+  mutating func learnAppPermissions(_ path: [String], _ answer: JSONValue) -> Bool {
+    guard path.count == 2, path[1] == "permissions", path[0].allSatisfy(\.isNumber),
+      let permissions = Self.appPermissions(in: answer)
+    else { return false }
+    testUsers.permissions[path[0]] = permissions
+    return true
+  }
+
+  /// The permissions an answer lists when they are an app's (Login Review statuses), not a
+  /// person's (`granted`, `declined`).
+  static func appPermissions(in answer: JSONValue) -> [AppPermission]? {
+    guard let items = answer["data"]?.arrayValue, !items.isEmpty else { return nil }
+    var permissions: [AppPermission] = []
+    for item in items {
+      guard let name = item["permission"]?.stringValue, let status = item["status"]?.stringValue,
+        status != "granted", status != "declined"
+      else { return nil }
+      permissions.append(AppPermission(name, status: status))
+    }
+    return permissions
+  }
+
   /// The app whose test users the world holds: the recording's, else the base's.
   var testUserApp: String? { recordedApp ?? root["app"]?["id"]?.stringValue }
 
@@ -74,9 +100,13 @@ extension RecordedWorld {
   /// `root` with the world's app's test users: those listed in `app.test_users` (each token a
   /// user token of the world with the permissions a test user installed with none named gets,
   /// **[choice]**: a listing shows no permissions), those made in `app.next_test_users`, each
-  /// listed one a tester of the app.
+  /// listed one a tester of the app; and the app's permissions as recorded.
   func addingTestUsers(to root: inout JSONObject) {
     guard let app = testUserApp, case .object(var appObject) = root["app"] ?? .null else { return }
+    if let permissions = testUsers.permissions[app] {
+      appObject["permissions"] = .array(permissions.map(\.jsonValue))
+      root["app"] = .object(appObject)
+    }
     let made = (testUsers.made[app] ?? []).filter { types[$0.id] == nil || types[$0.id] == "user" }
     let madeIDs = Set(made.map(\.id))
     let listed = (testUsers.listed[app] ?? []).filter {

@@ -134,7 +134,7 @@ struct RecordedWorld {
       unversionedV1 = true
     }
     read += 1
-    if learnTestUsersListed(path, answer) { return }
+    if learnTestUsersListed(path, answer) || learnAppPermissions(path, answer) { return }
     switch path.count {
     case 1 where path[0] == "search":
       let type = query["type"] == "place" ? "page" : (query["type"] ?? "user")

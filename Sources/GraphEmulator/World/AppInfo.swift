@@ -22,6 +22,8 @@ public struct AppInfo: Sendable, Hashable {
   public var testUsers: [AppTestUser] = []
   /// What the app's next test users made are (`app.next_test_users`), in order.
   public var nextTestUsers: [AppTestUser] = []
+  /// The permissions approved for the app (`app.permissions`); `nil`: those any app has.
+  public var permissions: [AppPermission]?
 
   public init(
     id: String, name: String, namespace: String, secret: String, defaultVersion: GraphVersion,

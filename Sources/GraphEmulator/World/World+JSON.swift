@@ -57,6 +57,9 @@ extension World {
     if !app.testUsers.isEmpty {
       appObject.append("test_users", .array(app.testUsers.map(\.jsonValue)))
     }
+    if let permissions = app.permissions {
+      appObject.append("permissions", .array(permissions.map(\.jsonValue)))
+    }
     if !app.nextTestUsers.isEmpty {
       appObject.append("next_test_users", .array(app.nextTestUsers.map(\.jsonValue)))
     }

@@ -118,6 +118,7 @@ struct WorldDecoder {
         summary: item["summary"]?.stringValue ?? "", pageID: page)
       tokens[record.token] = record
     }
+    info.permissions = try appPermissions(app["permissions"], "$.app.permissions")
     var tested = Set<String>()
     info.testUsers = try testUsers(
       app["test_users"], "$.app.test_users", existing: true, nodes: nodes, tokens: tokens,
