@@ -35,6 +35,8 @@ struct EmulatorState: Sendable {
 
   init(world: World, secrets: SecretMint = .random) {
     contents = Contents(world: world)
+    // The test users the world declares the app has.
+    contents.surface.testUsers = world.app.testUsers.map(TestUser.init(declared:))
     self.secrets = secrets
     formKey = secrets.formKey(appSecret: world.app.secret)
   }

@@ -107,6 +107,17 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     #expect(item?["access_token"] == "EAAEmuMarketPage")
     #expect((item?["tasks"] == nil) != (item?["perms"] == nil))
     return item?["tasks"] != nil
+  case .appPermissionsEdge:
+    let app = "233936543368280"
+    let answer = call(emulator, v + app + "/permissions", token: app + "|EmuAppToken").json
+    // A person's token never reads the app's permissions.
+    #expect(call(emulator, v + app + "/permissions").json?["error"]?["code"] == 100)
+    guard let data = answer?["data"] else {
+      #expect(answer?["error"]?["code"] == 100)
+      return false
+    }
+    #expect(data[0] == ["permission": "public_profile", "status": "live"])
+    return true
   case .usernameFieldRefused:
     return call(emulator, v + "me?fields=username").json?["error"]?["code"] == 12
   case .usernameLookupRefused:

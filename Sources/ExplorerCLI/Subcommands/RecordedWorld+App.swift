@@ -6,7 +6,8 @@ extension RecordedWorld {
   /// The app ids a Graph request of `interaction` names when Graph answered it without an
   /// error: `client_id` of `oauth/access_token` (query or form), and the owner of an app's own
   /// `accounts` edge (`/{app-id}/accounts/test-users`, or `/{app-id}/accounts` listing test
-  /// users), not a person's (the Pages they manage).
+  /// users), not a person's (the Pages they manage), and the owner of `/{app-id}/permissions`
+  /// listing an app's permissions.
   static func appIDs(in interaction: Interaction) -> [String] {
     guard interaction.response.status < 400, VerifyScope.isGraph(interaction.request.url),
       let call = try? GraphRequest(parsing: interaction.request)
@@ -16,6 +17,13 @@ extension RecordedWorld {
       !id.isEmpty, id.allSatisfy(\.isNumber)
     {
       return [id]
+    }
+    // `/{app-id}/permissions` answered with the app's permissions (Login Review statuses).
+    if path.count == 2, path[1] == "permissions", path[0].allSatisfy(\.isNumber),
+      let answer = try? JSONParser.parse(interaction.response.decodedBody),
+      appPermissions(in: answer) != nil
+    {
+      return [path[0]]
     }
     guard path.count >= 2, path[1] == "accounts", path[0].allSatisfy(\.isNumber) else { return [] }
     // `/{app-id}/accounts/test-users`, or `/{id}/accounts` listing test users (`login_url`);

@@ -25,7 +25,7 @@ extension RecordedWorld {
       path.removeFirst()
     }
     guard let head = path.first?.removingPercentEncoding, !head.isEmpty, head != "me",
-      head != "app", !head.allSatisfy({ $0.isNumber || $0 == "_" }), !head.hasPrefix("act_")
+      head != "app", !GraphRequest.isIDShaped(head)
     else { return }
     let name = head.lowercased()
     if !refusedNames.contains(name) { refusedNames.append(name) }

@@ -25,6 +25,7 @@ extension RecordedWorld {
   /// said), and a node to every owner of an edge no answer showed.
   private mutating func settle() {
     settleRefusedNames()
+    settleTestUsers()
     settlePendingMe()
     settleWrites()
     for owner in edges.keys.sorted() where types[owner] == nil {
@@ -109,6 +110,7 @@ extension RecordedWorld {
       app["users"] = .array(users.sorted().map { .string($0) })
       root["app"] = .object(app)
     }
+    addingTestUsers(to: &root)
     var world = JSONValue.object(root)
     if let app = recordedApp, let base = root["app"]?["id"]?.stringValue {
       world = Self.renamingApp(world, from: base, to: app)

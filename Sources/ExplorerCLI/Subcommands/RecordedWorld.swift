@@ -55,6 +55,8 @@ struct RecordedWorld {
   /// owner's edge was last shown with.
   var paging = RecordedPaging()
   var recordedTotals: [String: [String: Int]] = [:]
+  /// The test users each app listed or made (`RecordedWorld+TestUsers`).
+  var testUsers = RecordedTestUsers()
   /// How many objects the recording added, by type, and interactions read.
   var added: [String: Int] = [:]
   private(set) var read = 0
@@ -100,6 +102,7 @@ struct RecordedWorld {
     learnApp(interaction)
     learnRefusedName(interaction)
     learnWrite(interaction)
+    learnTestUserMade(interaction)
     // A publishing write the recording shows succeeding was permitted.
     if GraphMethod(name: request.method) == .post,
       (200..<400).contains(interaction.response.status),
@@ -147,6 +150,7 @@ struct RecordedWorld {
     read += 1
     let fromV2 = Self.answeredFromV2(interaction, pathVersion: pathVersion)
     learnLinkVersion(in: answer, versioned: versioned, fromV2: fromV2)
+    if learnTestUsersListed(path, answer) || learnAppPermissions(path, answer) { return }
     switch path.count {
     case 1 where path[0] == "search":
       let type = query["type"] == "place" ? "page" : (query["type"] ?? "user")

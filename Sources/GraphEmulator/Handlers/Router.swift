@@ -115,7 +115,9 @@ struct Router {
     // A name that is no id and no alias is 803, before the token is looked at: public
     // recordings show `/_12345` 803 with a token and `/<hex>/posts` 803 without one, while a
     // name Graph knew was 104 without one.
-    if state.world.nodes[head] == nil, head != "app", username == nil, !Self.isIDShaped(head) {
+    if state.world.nodes[head] == nil, head != "app", username == nil,
+      !GraphRequest.isIDShaped(head)
+    {
       throw .missingAliases([head])
     }
     guard viewer.hasToken || anonymous else { throw .tokenRequired }
@@ -128,15 +130,6 @@ struct Router {
       return node
     }
     throw .unsupported(call.method, id: head)
-  }
-
-  /// Whether `head` is shaped as an object id rather than an alias (a username): digits,
-  /// digits joined by `_` (`{page-id}_{post-id}`), or `act_` and digits (an ad account).
-  /// **[choice]**: other id shapes (a URL, for `?id=`) are not read from a path.
-  static func isIDShaped(_ head: String) -> Bool {
-    let body = head.hasPrefix("act_") ? head.dropFirst(4) : Substring(head)
-    let parts = body.split(separator: "_", omittingEmptySubsequences: false)
-    return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
   /// Reads Graph answered with no token: a profile picture (FBProfilePictureView asks for

@@ -18,6 +18,12 @@ public struct AppInfo: Sendable, Hashable {
   /// The app's client token (`APPID|CLIENTTOKEN`, FacebookClientToken in an iOS app's plist):
   /// what the iOS SDK 3.24 sends for app events when nobody is logged in.
   public var clientToken: String?
+  /// The app's test users when the emulator starts (`app.test_users`), in Graph's order.
+  public var testUsers: [AppTestUser] = []
+  /// What the app's next test users made are (`app.next_test_users`), in order.
+  public var nextTestUsers: [AppTestUser] = []
+  /// The permissions approved for the app (`app.permissions`); `nil`: those any app has.
+  public var permissions: [AppPermission]?
 
   public init(
     id: String, name: String, namespace: String, secret: String, defaultVersion: GraphVersion,

@@ -41,20 +41,29 @@ extension World {
     var root = JSONObject()
     root.append("format", "graph-explorer-world/1")
     root.append("clock", .number(JSONNumber(clock)))
-    root.append(
-      "app",
-      [
-        "id": .string(app.id), "name": .string(app.name), "namespace": .string(app.namespace),
-        "secret": .string(app.secret), "default_version": .string(app.defaultVersion.description),
-        "require_appsecret_proof": .bool(app.requiresAppSecretProof),
-        "testers": .array(app.testers.sorted().map { .string($0) }),
-        "users": app.users.map { .array($0.sorted().map { .string($0) }) } ?? .null,
-        "action_types": .object(
-          JSONObject(
-            app.actionTypes.sorted { $0.key < $1.key }.map {
-              .init(key: $0.key, value: .string($0.value))
-            })),
-      ])
+    let appValue: JSONValue = [
+      "id": .string(app.id), "name": .string(app.name), "namespace": .string(app.namespace),
+      "secret": .string(app.secret), "default_version": .string(app.defaultVersion.description),
+      "require_appsecret_proof": .bool(app.requiresAppSecretProof),
+      "testers": .array(app.testers.sorted().map { .string($0) }),
+      "users": app.users.map { .array($0.sorted().map { .string($0) }) } ?? .null,
+      "action_types": .object(
+        JSONObject(
+          app.actionTypes.sorted { $0.key < $1.key }.map {
+            .init(key: $0.key, value: .string($0.value))
+          })),
+    ]
+    var appObject = appValue.objectValue ?? JSONObject()
+    if !app.testUsers.isEmpty {
+      appObject.append("test_users", .array(app.testUsers.map(\.jsonValue)))
+    }
+    if let permissions = app.permissions {
+      appObject.append("permissions", .array(permissions.map(\.jsonValue)))
+    }
+    if !app.nextTestUsers.isEmpty {
+      appObject.append("next_test_users", .array(app.nextTestUsers.map(\.jsonValue)))
+    }
+    root.append("app", .object(appObject))
     root.append("default_user", .string(defaultUserID))
     root.append("default_token", .string(defaultToken))
     root.append(

@@ -58,7 +58,7 @@ struct WorldDecoder {
     }
     var users: Set<String>?
     if let list = app["users"], !list.isNull { users = Set(try strings(list, "$.app.users")) }
-    let info = AppInfo(
+    var info = AppInfo(
       id: try string(app["id"], "$.app.id"), name: try string(app["name"], "$.app.name"),
       namespace: try string(app["namespace"] ?? "", "$.app.namespace"),
       secret: try string(app["secret"] ?? "", "$.app.secret"), defaultVersion: version,
@@ -118,6 +118,14 @@ struct WorldDecoder {
         summary: item["summary"]?.stringValue ?? "", pageID: page)
       tokens[record.token] = record
     }
+    info.permissions = try appPermissions(app["permissions"], "$.app.permissions")
+    var tested = Set<String>()
+    info.testUsers = try testUsers(
+      app["test_users"], "$.app.test_users", existing: true, nodes: nodes, tokens: tokens,
+      seen: &tested)
+    info.nextTestUsers = try testUsers(
+      app["next_test_users"], "$.app.next_test_users", existing: false, nodes: nodes,
+      tokens: tokens, seen: &tested)
     let defaultUser = try string(root["default_user"], "$.default_user")
     guard nodes[defaultUser]?.type == .user else {
       throw fail("$.default_user", "no user with id \(defaultUser)")

@@ -17,14 +17,7 @@ extension Router {
     case .post?:
       return .json(.object(try createTestUser(call)))
     case .get?:
-      let data: [JSONValue] = state.surface.testUsers.map { user in
-        var object = JSONObject()
-        object.append("id", .string(user.id))
-        object.append("login_url", .string(loginURL(user.id, call: call)))
-        if let token = user.accessToken { object.append("access_token", .string(token)) }
-        return .object(object)
-      }
-      return .json(["data": .array(data)])
+      return try testUserPage(call)
     default:
       throw .unsupported(call.method, id: call.path[0])
     }
@@ -40,12 +33,26 @@ extension Router {
     try state.mutate { contents throws(GraphError) in
       try contents.written.admit(bytes: 2 * nameBytes, objects: 1)
     }
-    let id = state.mutate { $0.newID(prefix: "10000") }
+    // What the world says the next test user made is (its id, email and password as a
+    // recording showed them), else a new one.
+    let declared = state.world.app.nextTestUsers.first
+    let id: String
+    if let declared {
+      state.mutate { $0.world.app.nextTestUsers.removeFirst() }
+      id = declared.id
+    } else {
+      id = state.mutate { $0.newID(prefix: "10000") }
+    }
     // Numbered by the id, which is never given again: Graph never gives a new test user a
     // deleted one's name, email or password (it drew them by how many test users the app had).
-    let number = Int(id.dropFirst(5)) ?? state.surface.testUsers.count + 1
+    let number =
+      declared == nil
+      ? Int(id.dropFirst(5)) ?? state.surface.testUsers.count + 1
+      : state.surface.testUsers.count + 1
     let name = call["name"] ?? "Open Graph Test User \(number)"
     let parts = name.split(separator: " ").map(String.init)
+    // A declared user the world already holds keeps its fields (as a recording read them).
+    let known = state.world.nodes[id]?.type == .user
     let user = Node(
       id: id, type: .user,
       fields: JSONObject([
@@ -61,7 +68,7 @@ extension Router {
         .init(key: "verified", value: false),
       ]))
     state.mutate { contents in
-      contents.world.insert(user)
+      if !known { contents.world.insert(user) }
       contents.world.app.testers.insert(id)
     }
     let installed = call["installed"].map { $0 == "true" || $0 == "1" } ?? true
@@ -92,8 +99,8 @@ extension Router {
       n /= 3
       n += 101
     }
-    let email = "open_\(tag)_user@tfbnw.net"
-    let password = "emu\(tag)\(number)"
+    let email = declared?.email ?? "open_\(tag)_user@tfbnw.net"
+    let password = declared?.password ?? "emu\(tag)\(number)"
     state.mutate {
       $0.surface.testUsers.append(
         TestUser(id: id, accessToken: token, email: email, password: password))
@@ -128,6 +135,7 @@ extension Router {
     guard viewer.isApp else { throw .appTokenRequired }
     state.mutate { contents in
       contents.surface.testUsers.removeAll { $0.id == id }
+      contents.world.app.testUsers.removeAll { $0.id == id }
       contents.world.tokens = contents.world.tokens.filter { $0.value.userID != id }
       contents.world.app.testers.remove(id)
       contents.world.remove(id)

@@ -36,6 +36,9 @@ enum EmulatorRoutes {
       [.post], ":app/activities", when: .namesApp,
       .surface { r, c throws(GraphError) in try r.logAppEvents(c) }),
     Route(
+      [.get], ":app/permissions", when: .namesApp,
+      .surface { r, c throws(GraphError) in try r.appPermissions(c) }),
+    Route(
       [.get], ":app/app_event_types", when: .namesApp,
       .surface { r, c throws(GraphError) in try r.appEventTypes(c) }),
     Route(
