@@ -11,6 +11,8 @@ struct EdgePage {
   /// The ids before narrowing (what `summary` counts).
   var counted: EdgeList
   var window: EdgePager.Window
+  /// Whether `ids` are the edge's narrowed to the app's users.
+  var narrowed = false
 
   /// Cuts the page of `edge` of `owner` that `pager` asks for (`type` filters reactions), and
   /// spends its items from the renderer's budget.
@@ -25,6 +27,7 @@ struct EdgePage {
       world.app.users != nil || !world.deauthorized.isEmpty
     {
       // Not empty: the viewer may list the edge, so the list is the world's own.
+      narrowed = true
       if let appUsers = renderer.appUsers {
         ids = appUsers.lists.list(
           owner: owner.id, edge: edge.storedName, generation: appUsers.generation, from: ids,
