@@ -39,24 +39,35 @@ struct AnswerWriter {
     let nodes = renderer.world.nodes
     let selects = selection.map { !$0.fields.isEmpty } ?? false
     let people = edge.item == .reaction || selects ? nil : self.people
-    for index in page.window.indices {
-      let id = page.ids[index]
-      if let people,
-        let item = people.items.item(
-          id, generation: people.generation, write: { Self.personItem(nodes[id]) })
-      {
-        out.separator(first: &first)
-        out.raw(bytes: item)
-      } else {
-        guard let node = nodes[id] else { continue }
-        out.separator(first: &first)
-        if let selection, selects {
-          try write(node, selection: selection, into: &out)
-        } else {
-          writeItem(node, form: edge.item, into: &out)
-        }
-      }
+    // A page of people is one stretch of its edge's run (`PersonItems.run`).
+    if let people, let range = page.window.range,
+      let run = people.items.run(
+        PersonItems.RunKey(owner: owner.id, edge: edge.storedName, narrowed: page.narrowed),
+        ids: page.ids, range: range, generation: people.generation,
+        write: { id in Self.runItem(nodes[id]) })
+    {
+      out.raw(bytes: Array(run))
       if out.count > Self.largest { return nil }
+    } else {
+      for index in page.window.indices {
+        let id = page.ids[index]
+        if let people,
+          let item = people.items.item(
+            id, generation: people.generation, write: { Self.personItem(nodes[id]) })
+        {
+          out.separator(first: &first)
+          out.raw(bytes: item)
+        } else {
+          guard let node = nodes[id] else { continue }
+          out.separator(first: &first)
+          if let selection, selects {
+            try write(node, selection: selection, into: &out)
+          } else {
+            writeItem(node, form: edge.item, into: &out)
+          }
+        }
+        if out.count > Self.largest { return nil }
+      }
     }
     out.raw("]")
     if let links = page.links(
@@ -118,6 +129,13 @@ struct AnswerWriter {
     var out = JSONBytes(capacity: 64)
     writePerson(node, into: &out)
     return out.finish()
+  }
+
+  /// A list's item for a run (`PersonItems.run`): a person's bytes, an absent id, or another
+  /// kind of node.
+  private static func runItem(_ node: Node?) -> PersonItems.Item {
+    guard let node else { return .absent }
+    return personItem(node).map { .person($0) } ?? .other
   }
 
   /// A person as an edge lists them: `name` (when set) and `id`.

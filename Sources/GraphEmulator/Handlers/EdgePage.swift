@@ -18,6 +18,8 @@ struct EdgePage {
   var byOffset: Bool
   /// The recording's way with this edge, if it had one.
   var recorded: RecordedPaging.Edge?
+  /// Whether `ids` are the edge's narrowed to the app's users.
+  var narrowed = false
 
   /// Cuts the page of `edge` of `owner` that `pager` asks for (`type` filters reactions), and
   /// spends its items from the renderer's budget.
@@ -32,6 +34,7 @@ struct EdgePage {
       world.app.users != nil || !world.deauthorized.isEmpty
     {
       // Not empty: the viewer may list the edge, so the list is the world's own.
+      narrowed = true
       if let appUsers = renderer.appUsers {
         ids = appUsers.lists.list(
           owner: owner.id, edge: edge.storedName, generation: appUsers.generation, from: ids,

@@ -64,6 +64,14 @@ struct EdgePager {
     var indices: [Int]
     var hasPrevious: Bool
     var hasNext: Bool
+
+    /// The indices as one range, when they are one (every page but a feed's by time).
+    var range: Range<Int>? {
+      // Increasing, so as many as their span means no gap.
+      guard let first = indices.first, let last = indices.last, last - first + 1 == indices.count
+      else { return nil }
+      return first..<(last + 1)
+    }
   }
 
   /// `base64("<id>:<index>")` without padding: opaque to clients, O(1) to resolve.
@@ -118,7 +126,6 @@ struct PagingURL {
   /// page writes it once and each of its links adds its own parameters (`appending`) to a copy.
   func head(path: String, subpath: String? = nil, kept: QueryItems, limit: Int) -> [UInt8] {
     // Written as bytes in one buffer: the URL is made twice for every page answered.
-    let allowed = PercentEncoding.queryValueAllowed
     var bytes: [UInt8] = []
     bytes.reserveCapacity(
       call.origin.utf8.count + path.utf8.count + (subpath?.utf8.count ?? 0)
@@ -134,14 +141,11 @@ struct PagingURL {
       bytes.append(UInt8(ascii: "/"))
       bytes += subpath.utf8
     }
-    bytes.append(UInt8(ascii: "?"))
-    var separated = false
+    // `?` before the first item, `&` before the others.
+    var separator = UInt8(ascii: "?")
     func item(_ name: String, _ value: String) {
-      if separated { bytes.append(UInt8(ascii: "&")) }
-      separated = true
-      PercentEncoding.append(name, allowed: allowed, to: &bytes)
-      bytes.append(UInt8(ascii: "="))
-      PercentEncoding.append(value, allowed: allowed, to: &bytes)
+      Self.appending(name, value, to: &bytes, after: separator)
+      separator = UInt8(ascii: "&")
     }
     if let token = call.token { item("access_token", token) }
     // Each name once: a short list is searched (no hashing), a long one kept in a set.
@@ -161,10 +165,14 @@ struct PagingURL {
     return bytes
   }
 
-  /// `&name=value`, percent-encoded, after a `head`.
-  static func appending(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+  /// `&name=value` (or `separator` and the item), percent-encoded: after a `head`, and each
+  /// item of one.
+  static func appending(
+    _ name: String, _ value: String, to bytes: inout [UInt8],
+    after separator: UInt8 = UInt8(ascii: "&")
+  ) {
     let allowed = PercentEncoding.queryValueAllowed
-    bytes.append(UInt8(ascii: "&"))
+    bytes.append(separator)
     PercentEncoding.append(name, allowed: allowed, to: &bytes)
     bytes.append(UInt8(ascii: "="))
     PercentEncoding.append(value, allowed: allowed, to: &bytes)
