@@ -140,7 +140,11 @@ struct ChildRun {
     var kilobytes = Int(usage.ru_maxrss)
     if timePath != nil, let data = FileManager.default.contents(atPath: report),
       let text = String(data: data, encoding: .utf8),
-      let reported = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      // The last line: time writes "Command exited with non-zero status 1" before it when the
+      // command fails or, as `diff` of two different files, exits 1.
+      let reported = text.split(separator: "\n").last.flatMap({
+        Int($0.trimmingCharacters(in: .whitespaces))
+      })
     {
       kilobytes = reported
     }

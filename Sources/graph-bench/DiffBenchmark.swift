@@ -74,6 +74,24 @@ enum DiffBenchmark {
       "GraphJSON diff (in process, parsed input): median CPU \(ms(ours)), wall "
         + "\(ms(median(diffTimes))) of \(runs) runs; \(differences) differences, "
         + "\(operations) patch operations")
+    // The same on the two parsed documents' tapes, as `graph-explorer diff` runs it.
+    if let oldDocument = try? JSONDocument(parsing: oldBytes),
+      let newDocument = try? JSONDocument(parsing: newBytes)
+    {
+      var tapeCPU: [Double] = []
+      var same = true
+      for _ in 0..<runs {
+        let cpu = cpuSeconds(ownUsage)
+        let result = JSONDiff.diff(oldDocument.root, newDocument.root)
+        tapeCPU.append(cpuSeconds(ownUsage) - cpu)
+        same =
+          same && result.differences.count == differences
+          && result.patch.operations.count == operations
+      }
+      print(
+        "GraphJSON diff on documents (in process, parsed input): median CPU "
+          + "\(ms(median(tapeCPU))) of \(runs) runs\(same ? "" : "; DIFFERENT RESULT")")
+    }
     let parseStart = DispatchTime.now()
     _ = try? JSONParser.parse(oldBytes)
     _ = try? JSONParser.parse(newBytes)
@@ -83,32 +101,38 @@ enum DiffBenchmark {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
       .deletingLastPathComponent().appendingPathComponent("graph-explorer")
     if FileManager.default.isExecutableFile(atPath: binary.path) {
-      var wall: [Double] = []
-      var cpu: [Double] = []
-      var peak = 0
-      // Through GNU time (`ChildRun`): `wait4`'s peak of a child spawned from this process
-      // would count this process's own memory (both trees) at the `exec`.
-      for _ in 0..<max(1, runs / 2) {
-        guard let run = ChildRun.spawn([binary.path, "diff", "--patch", oldURL.path, newURL.path])
-        else { break }
-        cpu.append(run.cpu)
-        wall.append(run.seconds)
-        peak = max(peak, run.maxRSS / 1024)
+      // The patch, and the listing by path.
+      for mode in [["--patch"], []] {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        var peak = 0
+        // Through GNU time (`ChildRun`): `wait4`'s peak of a child spawned from this process
+        // would count this process's own memory (both trees) at the `exec`.
+        for _ in 0..<max(1, runs / 2) {
+          guard
+            let run = ChildRun.spawn([binary.path, "diff"] + mode + [oldURL.path, newURL.path])
+          else { break }
+          cpu.append(run.cpu)
+          wall.append(run.seconds)
+          peak = max(peak, run.maxRSS / 1024)
+        }
+        let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
+        print(
+          "graph-explorer diff \((mode + ["A B"]).joined(separator: " ")) (process, read + parse "
+            + "+ diff + print): median CPU \(ms(median(cpu))), wall \(ms(median(wall))), peak RSS "
+            + "\(peak / 1024) MB = "
+            + "\(String(format: "%.2f", Double(peak) * 1024 / 1_000_000 / inputMB))× the input "
+            + "(\(String(format: "%.0f", inputMB)) MB)")
       }
-      let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
-      print(
-        "graph-explorer diff --patch A B (process, read + parse + diff + print): median "
-          + "CPU \(ms(median(cpu))), wall \(ms(median(wall))), peak RSS \(peak / 1024) MB = "
-          + "\(String(format: "%.1f", Double(peak) * 1024 / 1_000_000 / inputMB))× the input "
-          + "(\(String(format: "%.0f", inputMB)) MB)")
     } else {
       print("graph-explorer binary not found beside graph-bench; build it with -c release")
     }
-    if let split = childPeaks(oldURL.path, newURL.path) {
+    for form in ["documents", "trees"] {
+      guard let split = childPeaks(oldURL.path, newURL.path, form: form) else { continue }
       let inputMB = Double(oldBytes.count + newBytes.count) / 1_000_000
       print(
-        "memory (graph-bench diff-child A B): peak RSS \(split.parsed / 1024) MB after parsing "
-          + "both, \(split.diffed / 1024) MB after the diff; the diff itself adds "
+        "memory (graph-bench diff-child --\(form) A B): peak RSS \(split.parsed / 1024) MB after "
+          + "parsing both, \(split.diffed / 1024) MB after the diff; the diff itself adds "
           + "\((split.diffed - split.parsed) / 1024) MB = "
           + "\(String(format: "%.2f", Double(split.diffed - split.parsed) * 1024 / 1_000_000 / inputMB))× "
           + "the input")
@@ -149,22 +173,35 @@ enum DiffBenchmark {
     return 0
   }
 
-  /// `graph-bench diff-child A B`: reads and parses both files, then diffs them, printing the
+  /// `graph-bench diff-child --documents|--trees A B`: reads and parses both files (into
+  /// documents, as `graph-explorer diff` does, or into trees), then diffs them, printing the
   /// peak RSS (KiB) after each step, so the diff's own memory shows apart from the parse's.
   static func child(_ arguments: [String]) async -> Int32 {
-    guard arguments.count == 2,
-      let a = FileManager.default.contents(atPath: arguments[0]),
-      let b = FileManager.default.contents(atPath: arguments[1])
+    guard arguments.count == 3, ["--documents", "--trees"].contains(arguments[0]),
+      let a = FileManager.default.contents(atPath: arguments[1]),
+      let b = FileManager.default.contents(atPath: arguments[2])
     else {
-      FileHandle.standardError.write(Data("usage: graph-bench diff-child A B\n".utf8))
+      FileHandle.standardError.write(
+        Data("usage: graph-bench diff-child --documents|--trees A B\n".utf8))
       return 2
     }
-    func parse(_ data: Data) -> JSONValue? {
-      data.withUnsafeBytes { try? JSONParser().parse($0.bindMemory(to: UInt8.self)) }
+    let result: JSONDiffResult
+    let parsed: Int
+    if arguments[0] == "--trees" {
+      func parse(_ data: Data) -> JSONValue? {
+        data.withUnsafeBytes { try? JSONParser().parse($0.bindMemory(to: UInt8.self)) }
+      }
+      guard let old = parse(a), let new = parse(b) else { return 2 }
+      parsed = peakKilobytes()
+      result = JSONDiff.diff(old, new)
+    } else {
+      func parse(_ data: Data) -> JSONDocument? {
+        data.withUnsafeBytes { try? JSONDocument(parsing: $0.bindMemory(to: UInt8.self)) }
+      }
+      guard let old = parse(a), let new = parse(b) else { return 2 }
+      parsed = peakKilobytes()
+      result = JSONDiff.diff(old.root, new.root)
     }
-    guard let old = parse(a), let new = parse(b) else { return 2 }
-    let parsed = peakKilobytes()
-    let result = JSONDiff.diff(old, new)
     let patch = JSONPrinter(options: []).bytes(result.patch.jsonValue)
     print(
       "parsed \(parsed) diffed \(peakKilobytes()) operations \(result.patch.operations.count) \(patch.count)"
@@ -172,7 +209,16 @@ enum DiffBenchmark {
     return 0
   }
 
+  /// This process's peak RSS in KiB: `VmHWM` on Linux (`ru_maxrss` of a process started by
+  /// `posix_spawn` keeps the parent's peak at the `exec`, and this parent holds two trees).
   static func peakKilobytes() -> Int {
+    if let status = FileManager.default.contents(atPath: "/proc/self/status"),
+      let line = String(decoding: status, as: UTF8.self).split(separator: "\n")
+        .first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    {
+      return kilobytes
+    }
     var usage = rusage()
     getrusage(ownUsage, &usage)
     return usage.ru_maxrss
@@ -204,10 +250,10 @@ enum DiffBenchmark {
   }
 
   /// Peak RSS of a `diff-child` run after parsing and after diffing, in KiB.
-  static func childPeaks(_ a: String, _ b: String) -> (parsed: Int, diffed: Int)? {
+  static func childPeaks(_ a: String, _ b: String, form: String) -> (parsed: Int, diffed: Int)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["diff-child", a, b]
+    process.arguments = ["diff-child", "--\(form)", a, b]
     let pipe = Pipe()
     process.standardOutput = pipe
     do { try process.run() } catch { return nil }

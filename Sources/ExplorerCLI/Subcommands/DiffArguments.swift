@@ -98,7 +98,11 @@ struct DiffArguments: ParsableOptions, Equatable {
   /// The comparison of `old` with `new` in the chosen form; colours only in the listing, when
   /// `color` is on.
   func render(old: JSONValue, new: JSONValue, color: Bool) -> Rendering {
-    let result = JSONDiff.diff(old, new, options: options)
+    render(JSONDiff.diff(old, new, options: options), color: color)
+  }
+
+  /// A comparison's result (`JSONDiff.diff` with these options) in the chosen form.
+  func render(_ result: JSONDiffResult, color: Bool) -> Rendering {
     switch output {
     case .listing:
       return Rendering(
@@ -126,9 +130,14 @@ struct DiffArguments: ParsableOptions, Equatable {
   /// Writes the comparison of `old` with `new` to `console` and returns 0 when they are equal
   /// under the options, 1 when they differ.
   func report(old: JSONValue, new: JSONValue, console: any Console) -> ExitStatus {
+    report(JSONDiff.diff(old, new, options: options), console: console)
+  }
+
+  /// Writes a comparison's result (`JSONDiff.diff` with these options) as `report` does.
+  func report(_ result: JSONDiffResult, console: any Console) -> ExitStatus {
     let useColor =
       color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
-    let rendering = render(old: old, new: new, color: useColor)
+    let rendering = render(result, color: useColor)
     guard !quiet else { return rendering.isEqual ? .success : .failure }
     if let warning = rendering.warning { console.errorLine(ErrorPresenter.safe(warning)) }
     console.write(rendering.text)

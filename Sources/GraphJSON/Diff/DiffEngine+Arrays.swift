@@ -13,7 +13,7 @@ extension DiffEngine {
   /// elements with equal tokens into moves, pairs the remaining unkeyed removals and inserts
   /// that stand in the same gap into in-place changes, then emits differences and operations.
   mutating func diffArrays(
-    _ x: [JSONValue], _ y: [JSONValue], pointer: inout [String], path: JSONPath,
+    _ x: [Node], _ y: [Node], pointer: inout [String], path: JSONPath,
     into out: inout [JSONDifference]
   ) {
     var start = 0
@@ -28,7 +28,7 @@ extension DiffEngine {
     let na = endX - start
     let nb = endY - start
 
-    var table = TokenTable(hasher: hasher, keys: options.keys, capacity: max(na, nb))
+    var table = TokenTable<Node>(hasher: hasher, keys: options.keys, capacity: max(na, nb))
     var ta: [Int32] = []
     var keyedA: [Bool] = []
     ta.reserveCapacity(na)
@@ -103,7 +103,9 @@ extension DiffEngine {
     } else {
       for j in 0..<nb where fateB[j].isUnmatched {
         operations.append(
-          .add(path: JSONPointer(tokens: pointer + [String(start + j)]), value: y[start + j]))
+          .add(
+            path: JSONPointer(tokens: pointer + [String(start + j)]), value: y[start + j].diffValue
+          ))
       }
     }
 
@@ -113,7 +115,8 @@ extension DiffEngine {
     for (pi, pj) in kept + [(na, nb)] {
       for i in ia..<pi where fateA[i].isUnmatched {
         out.append(
-          JSONDifference(path: path.appending(.index(start + i)), change: .removed(x[start + i])))
+          JSONDifference(
+            path: path.appending(.index(start + i)), change: .removed(x[start + i].diffValue)))
       }
       for j in ib..<pj {
         switch fateB[j] {
@@ -125,7 +128,8 @@ extension DiffEngine {
           out.append(contentsOf: inner[j] ?? [])
         case .unmatched:
           out.append(
-            JSONDifference(path: path.appending(.index(start + j)), change: .added(y[start + j])))
+            JSONDifference(
+              path: path.appending(.index(start + j)), change: .added(y[start + j].diffValue)))
         case .kept:
           break
         }
@@ -140,7 +144,7 @@ extension DiffEngine {
   /// by similarity: `GapPairing`), marking them kept; returns all kept pairs in order.
   private func pairInGaps(
     _ aligned: [(Int, Int)], fateA: inout [Fate], fateB: inout [Fate], keyedA: [Bool],
-    keyedB: [Bool], old: ArraySlice<JSONValue>, new: ArraySlice<JSONValue>
+    keyedB: [Bool], old: ArraySlice<Node>, new: ArraySlice<Node>
   ) -> [(Int, Int)] {
     var kept: [(Int, Int)] = []
     kept.reserveCapacity(aligned.count)
@@ -172,7 +176,7 @@ extension DiffEngine {
   /// in the array gets a slot in one fixed order consistent with all intermediate states, and
   /// a Fenwick tree over the occupied slots gives each current index in O(log n).
   private mutating func emitMovesAndInserts(
-    _ y: [JSONValue], start: Int, kept: [(Int, Int)], fateA: [Fate], fateB: [Fate],
+    _ y: [Node], start: Int, kept: [(Int, Int)], fateA: [Fate], fateB: [Fate],
     pointer: [String]
   ) {
     let newItems = fateB.indices.filter { !fateB[$0].isKept }
@@ -223,7 +227,9 @@ extension DiffEngine {
         let to = occupied.prefix(target)
         occupied.add(target, 1)
         operations.append(
-          .add(path: JSONPointer(tokens: pointer + [String(start + to)]), value: y[start + j]))
+          .add(
+            path: JSONPointer(tokens: pointer + [String(start + to)]), value: y[start + j].diffValue
+          ))
       }
     }
   }

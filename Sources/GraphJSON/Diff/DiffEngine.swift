@@ -4,25 +4,29 @@
 /// Patch order per array: first the changes inside elements that stay (at their old index),
 /// then removals from the highest index down, then inserts and moves in increasing target
 /// order. Every pointer is therefore valid at the moment its operation runs.
-struct DiffEngine {
+///
+/// It reads `JSONValue` trees or documents' tapes (`DiffNode`), turning into `JSONValue`s only
+/// what a difference or an operation carries.
+struct DiffEngine<Node: DiffNode> {
   let options: JSONDiffOptions
-  let hasher: ValueHasher
+  let hasher: Node.Comparer
   var operations: [JSONPatch.Operation] = []
 
   init(options: JSONDiffOptions) {
     self.options = options
-    self.hasher = ValueHasher(exact: options.exactNumbers)
+    self.hasher = Node.Comparer(exact: options.exactNumbers)
   }
 
   /// Diffs `a` against `b`, located at `pointer` (patch coordinates, old indices) and `path`
   /// (reading coordinates, new indices).
   mutating func diff(
-    _ a: JSONValue, _ b: JSONValue, pointer: inout [String], path: JSONPath,
+    _ a: Node, _ b: Node, pointer: inout [String], path: JSONPath,
     into out: inout [JSONDifference]
   ) {
-    switch (a, b) {
-    case (.object(let x), .object(let y)):
-      diffObjects(x, y, pointer: &pointer, path: path, into: &out)
+    switch (a.diffShape, b.diffShape) {
+    case (.object(let keysX, let valuesX), .object(let keysY, let valuesY)):
+      diffObjects(
+        (keysX, valuesX), (keysY, valuesY), pointer: &pointer, path: path, into: &out)
     case (.array(let x), .array(let y)):
       if options.ignoreOrder {
         diffUnordered(x, y, pointer: &pointer, path: path, into: &out)
@@ -31,46 +35,47 @@ struct DiffEngine {
       }
     default:
       if !hasher.equal(a, b) {
-        out.append(JSONDifference(path: path, change: .changed(from: a, to: b)))
-        operations.append(.replace(path: JSONPointer(tokens: pointer), value: b))
+        out.append(
+          JSONDifference(path: path, change: .changed(from: a.diffValue, to: b.diffValue)))
+        operations.append(.replace(path: JSONPointer(tokens: pointer), value: b.diffValue))
       }
     }
   }
 
   private mutating func diffObjects(
-    _ x: JSONObject, _ y: JSONObject, pointer: inout [String], path: JSONPath,
-    into out: inout [JSONDifference]
+    _ x: (keys: [String], values: [Node]), _ y: (keys: [String], values: [Node]),
+    pointer: inout [String], path: JSONPath, into out: inout [JSONDifference]
   ) {
-    let left = MemberIndex(x)
-    let right = MemberIndex(y)
-    for (i, member) in x.members.enumerated() where left.lastIndex(of: member.key) == i {
-      pointer.append(member.key)
+    let left = MemberIndex(x.keys)
+    let right = MemberIndex(y.keys)
+    for (i, key) in x.keys.enumerated() where left.lastIndex(of: key) == i {
+      pointer.append(key)
       defer { pointer.removeLast() }
-      let memberPath = path.appending(.key(member.key))
-      if let j = right.lastIndex(of: member.key) {
-        diff(member.value, y.members[j].value, pointer: &pointer, path: memberPath, into: &out)
+      let memberPath = path.appending(.key(key))
+      if let j = right.lastIndex(of: key) {
+        diff(x.values[i], y.values[j], pointer: &pointer, path: memberPath, into: &out)
       } else {
-        out.append(JSONDifference(path: memberPath, change: .removed(member.value)))
+        out.append(JSONDifference(path: memberPath, change: .removed(x.values[i].diffValue)))
         operations.append(.remove(path: JSONPointer(tokens: pointer)))
       }
     }
-    for (j, member) in y.members.enumerated()
-    where right.lastIndex(of: member.key) == j && left.lastIndex(of: member.key) == nil {
-      pointer.append(member.key)
+    for (j, key) in y.keys.enumerated()
+    where right.lastIndex(of: key) == j && left.lastIndex(of: key) == nil {
+      pointer.append(key)
       defer { pointer.removeLast() }
-      out.append(
-        JSONDifference(path: path.appending(.key(member.key)), change: .added(member.value)))
-      operations.append(.add(path: JSONPointer(tokens: pointer), value: member.value))
+      let value = y.values[j].diffValue
+      out.append(JSONDifference(path: path.appending(.key(key)), change: .added(value)))
+      operations.append(.add(path: JSONPointer(tokens: pointer), value: value))
     }
   }
 
   /// Array diff when order does not matter: elements are matched by key or by value, as a
   /// multiset; unmatched old elements are removed and unmatched new ones appended.
   private mutating func diffUnordered(
-    _ x: [JSONValue], _ y: [JSONValue], pointer: inout [String], path: JSONPath,
+    _ x: [Node], _ y: [Node], pointer: inout [String], path: JSONPath,
     into out: inout [JSONDifference]
   ) {
-    var table = TokenTable(hasher: hasher, keys: options.keys)
+    var table = TokenTable<Node>(hasher: hasher, keys: options.keys)
     let tx = x.map { table.token(for: $0).id }
     let ty = y.map { table.token(for: $0).id }
     var waiting: [Int32: [Int]] = [:]
@@ -93,7 +98,8 @@ struct DiffEngine {
     }
     var remaining = x.count
     for i in x.indices.reversed() where !matchedA[i] {
-      out.append(JSONDifference(path: path.appending(.index(i)), change: .removed(x[i])))
+      out.append(
+        JSONDifference(path: path.appending(.index(i)), change: .removed(x[i].diffValue)))
       operations.append(.remove(path: JSONPointer(tokens: pointer + [String(i)])))
       remaining -= 1
     }
@@ -102,9 +108,10 @@ struct DiffEngine {
       if i >= 0 {
         out.append(contentsOf: inner[j] ?? [])
       } else {
-        out.append(JSONDifference(path: path.appending(.index(j)), change: .added(y[j])))
+        let value = y[j].diffValue
+        out.append(JSONDifference(path: path.appending(.index(j)), change: .added(value)))
         operations.append(
-          .add(path: JSONPointer(tokens: pointer + [String(remaining)]), value: y[j]))
+          .add(path: JSONPointer(tokens: pointer + [String(remaining)]), value: value))
         remaining += 1
       }
     }
@@ -113,15 +120,16 @@ struct DiffEngine {
 
 /// Finds the last member of a given name: linearly in small objects, by dictionary in large.
 struct MemberIndex {
-  private let members: [JSONObject.Member]
+  private let keys: [String]
   private let table: [String: Int]?
 
-  init(_ object: JSONObject) {
-    members = object.members
-    if object.members.count > 12 {
+  /// An index of an object's member names, in source order.
+  init(_ keys: [String]) {
+    self.keys = keys
+    if keys.count > 12 {
       var table: [String: Int] = [:]
-      table.reserveCapacity(object.members.count)
-      for (i, member) in object.members.enumerated() { table[member.key] = i }
+      table.reserveCapacity(keys.count)
+      for (i, key) in keys.enumerated() { table[key] = i }
       self.table = table
     } else {
       table = nil
@@ -130,9 +138,9 @@ struct MemberIndex {
 
   func lastIndex(of key: String) -> Int? {
     if let table { return table[key] }
-    var i = members.count - 1
+    var i = keys.count - 1
     while i >= 0 {
-      if members[i].key == key { return i }
+      if keys[i] == key { return i }
       i -= 1
     }
     return nil

@@ -10,9 +10,9 @@ enum GapPairing {
   ///
   /// - Complexity: O(d × i) similarity checks for d removed and i inserted elements, when
   ///   d × i is at most `limit`; O(min(d, i)) otherwise.
-  static func pairs(_ removed: [JSONValue], _ inserted: [JSONValue], hasher: ValueHasher)
-    -> [(Int, Int)]
-  {
+  static func pairs<Node: DiffNode>(
+    _ removed: [Node], _ inserted: [Node], hasher: Node.Comparer
+  ) -> [(Int, Int)] {
     let d = removed.count
     let n = inserted.count
     guard d > 0 && n > 0 else { return [] }
@@ -48,12 +48,14 @@ enum GapPairing {
   }
 
   /// 1 for any two values, plus one per object member both share with equal values.
-  static func similarity(_ a: JSONValue, _ b: JSONValue, _ hasher: ValueHasher) -> Int {
-    guard case .object(let x) = a, case .object(let y) = b else { return 1 }
-    let index = MemberIndex(y)
+  static func similarity<Node: DiffNode>(_ a: Node, _ b: Node, _ hasher: Node.Comparer) -> Int {
+    guard case .object(let keysX, let valuesX) = a.diffShape,
+      case .object(let keysY, let valuesY) = b.diffShape
+    else { return 1 }
+    let index = MemberIndex(keysY)
     var shared = 1
-    for member in x.members {
-      if let j = index.lastIndex(of: member.key), hasher.equal(member.value, y.members[j].value) {
+    for (i, key) in keysX.enumerated() {
+      if let j = index.lastIndex(of: key), hasher.equal(valuesX[i], valuesY[j]) {
         shared += 1
       }
     }

@@ -41,10 +41,20 @@ public struct JSONDiffRenderer: Sendable {
 
   /// The listing as lines without newlines.
   public func lines(_ result: JSONDiffResult) -> [String] {
+    switch result.sides {
+    case .trees(let old, let new): return lines(result.differences, old: old, new: new)
+    case .documents(let old, let new): return lines(result.differences, old: old, new: new)
+    }
+  }
+
+  private func lines<Node: DiffNode>(_ differences: [JSONDifference], old: Node, new: Node)
+    -> [String]
+  {
     var lines: [String] = []
-    for difference in result.differences {
+    var sides = [ContextSide(root: new), ContextSide(root: old)]
+    for difference in differences {
       lines.append(line(difference))
-      if context > 0 { lines.append(contentsOf: contextLines(difference, in: result)) }
+      if context > 0 { lines.append(contentsOf: contextLines(difference, sides: &sides)) }
     }
     return lines
   }
@@ -124,23 +134,24 @@ public struct JSONDiffRenderer: Sendable {
     return (window(a), window(b))
   }
 
-  private func contextLines(_ difference: JSONDifference, in result: JSONDiffResult) -> [String] {
+  private func contextLines<Node: DiffNode>(
+    _ difference: JSONDifference, sides: inout [ContextSide<Node>]
+  ) -> [String] {
     guard let last = difference.path.components.last else { return [] }
     let parentPath = difference.path.parent
-    var documents = [result.new, result.old]
-    if case .removed = difference.change { documents.reverse() }
-    for document in documents {
-      guard let parent = parentPath.evaluate(on: document) else { continue }
+    var order = [0, 1]
+    if case .removed = difference.change { order.reverse() }
+    for side in order {
+      guard let parent = sides[side].shape(at: parentPath) else { continue }
       switch (parent, last) {
-      case (.object(let object), .key(let key)):
-        guard let position = object.members.lastIndex(where: { $0.key == key }) else { continue }
-        return neighbours(of: position, count: object.members.count).map {
-          let member = object.members[$0]
-          return dim("    \(parentPath.appending(.key(member.key))): \(summary(member.value))")
+      case (.object(let keys, let values), .key(let key)):
+        guard let position = keys.lastIndex(where: { $0 == key }) else { continue }
+        return neighbours(of: position, count: keys.count).map {
+          dim("    \(parentPath.appending(.key(keys[$0]))): \(summary(values[$0].diffValue))")
         }
       case (.array(let items), .index(let index)):
         return neighbours(of: index, count: items.count).map {
-          dim("    \(parentPath.appending(.index($0))): \(summary(items[$0]))")
+          dim("    \(parentPath.appending(.index($0))): \(summary(items[$0].diffValue))")
         }
       default:
         continue
@@ -161,4 +172,43 @@ public struct JSONDiffRenderer: Sendable {
   }
 
   private func dim(_ text: String) -> String { paint(text, "2") }
+}
+
+/// One side of a diff as the context lines read it: the containers along a path, found as
+/// `JSONPath.evaluate` finds them (the last member of a name, compared by bytes; an index from
+/// the end when negative). The elements of the arrays passed through are kept, so the context
+/// of many differences in one large array of a document does not walk its tape each time.
+struct ContextSide<Node: DiffNode> {
+  let root: Node
+  private var arrays: [JSONPath: [Node]] = [:]
+
+  init(root: Node) { self.root = root }
+
+  /// The members or elements of the container at `path`; `nil` when nothing is there.
+  mutating func shape(at path: JSONPath) -> DiffShape<Node>? {
+    var current = root
+    var reached = JSONPath()
+    for component in path.components {
+      switch component {
+      case .key(let key):
+        guard let next = current.diffMember(key) else { return nil }
+        current = next
+      case .index(let index):
+        guard let items = elements(of: current, at: reached) else { return nil }
+        let position = index < 0 ? items.count + index : index
+        guard items.indices.contains(position) else { return nil }
+        current = items[position]
+      }
+      reached = reached.appending(component)
+    }
+    if let items = elements(of: current, at: reached) { return .array(items) }
+    return current.diffShape
+  }
+
+  private mutating func elements(of node: Node, at path: JSONPath) -> [Node]? {
+    if let items = arrays[path] { return items }
+    guard case .array(let items) = node.diffShape else { return nil }
+    arrays[path] = items
+    return items
+  }
 }

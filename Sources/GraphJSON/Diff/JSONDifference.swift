@@ -28,14 +28,46 @@ public struct JSONDifference: Sendable, Hashable {
 /// turns the old document into the new one, and the two documents as compared (with ignored
 /// parts left out).
 public struct JSONDiffResult: Sendable {
+  /// The two sides compared: trees, or values of parsed documents (made into trees only when
+  /// `old` or `new` is read).
+  enum Sides: Sendable {
+    case trees(JSONValue, JSONValue)
+    case documents(JSONDocument.Value, JSONDocument.Value)
+  }
+
   /// The differences, in document order.
   public var differences: [JSONDifference]
   /// A patch that turns `old` into `new` (up to array order when `ignoreOrder` was set).
   public var patch: JSONPatch
-  /// The old document as compared.
-  public var old: JSONValue
-  /// The new document as compared.
-  public var new: JSONValue
+  var sides: Sides
+
+  init(differences: [JSONDifference], patch: JSONPatch, sides: Sides) {
+    self.differences = differences
+    self.patch = patch
+    self.sides = sides
+  }
+
+  /// The old document as compared (made from the document when a document was compared).
+  public var old: JSONValue {
+    get {
+      switch sides {
+      case .trees(let old, _): return old
+      case .documents(let old, _): return old.jsonValue
+      }
+    }
+    set { sides = .trees(newValue, new) }
+  }
+
+  /// The new document as compared (made from the document when a document was compared).
+  public var new: JSONValue {
+    get {
+      switch sides {
+      case .trees(_, let new): return new
+      case .documents(_, let new): return new.jsonValue
+      }
+    }
+    set { sides = .trees(old, newValue) }
+  }
 
   /// Whether the documents are equal under the options.
   public var isEmpty: Bool { differences.isEmpty }

@@ -6,18 +6,18 @@
 /// token, and an open-addressing index of 4-byte slots at most half full, instead of a
 /// dictionary keyed by a 40-byte identity reserved for every element of both arrays (45 MB
 /// of a 53 MB pair's diff).
-struct TokenTable {
-  let hasher: ValueHasher
+struct TokenTable<Node: DiffNode> {
+  let hasher: Node.Comparer
   let keys: [String]
   /// Per token: the value it stands for (the element, or its key member's value), its hash
   /// and the key's position in `keys` (-1 for an element identified by its whole value).
-  private var values: [JSONValue] = []
+  private var values: [Node] = []
   private var hashes: [Int] = []
   private var keyIndices: [Int32] = []
   /// Token + 1 per slot, 0 for an empty slot; a power of two long.
   private var slots: [Int32]
 
-  init(hasher: ValueHasher, keys: [String], capacity: Int = 0) {
+  init(hasher: Node.Comparer, keys: [String], capacity: Int = 0) {
     self.hasher = hasher
     self.keys = keys
     // Room for `capacity` tokens at most half full (elements that repeat share one).
@@ -32,23 +32,16 @@ struct TokenTable {
   /// The element's token, and whether it was identified by a key member.
   ///
   /// - Complexity: O(size of the element) for unkeyed elements, O(1) amortised for keyed.
-  mutating func token(for element: JSONValue) -> (id: Int32, keyed: Bool) {
-    if case .object(let object) = element {
-      for (keyIndex, key) in keys.enumerated() {
-        guard let value = object[key] else { continue }
-        switch value {
-        case .string, .number:
-          let hash = hasher.hash(value) &+ keyIndex &* 0x9E37_79B9
-          return (intern(value, hash: hash, keyIndex: Int32(keyIndex)), true)
-        default:
-          continue
-        }
-      }
+  mutating func token(for element: Node) -> (id: Int32, keyed: Bool) {
+    for (keyIndex, key) in keys.enumerated() {
+      guard let value = element.diffMember(key), value.isStringOrNumber else { continue }
+      let hash = hasher.hash(value) &+ keyIndex &* 0x9E37_79B9
+      return (intern(value, hash: hash, keyIndex: Int32(keyIndex)), true)
     }
     return (intern(element, hash: hasher.hash(element), keyIndex: -1), false)
   }
 
-  private mutating func intern(_ value: JSONValue, hash: Int, keyIndex: Int32) -> Int32 {
+  private mutating func intern(_ value: Node, hash: Int, keyIndex: Int32) -> Int32 {
     var slot = Self.mix(hash) & (slots.count - 1)
     while slots[slot] != 0 {
       let token = Int(slots[slot] - 1)

@@ -97,43 +97,56 @@ struct ValueHasher: Sendable {
     return true
   }
 
-  /// Hashes a number by text when exact, else by its canonical decimal form, without
-  /// allocating for plain integers.
+  /// Hashes a number by text when exact, else by its canonical decimal form.
   private func combine(_ number: JSONNumber, into hasher: inout Hasher) {
+    var text = number.text
+    text.withUTF8 { Self.combineNumber($0, exact: exact, into: &hasher) }
+  }
+
+  /// Hashes a number's text: by its bytes when `exact`, else by its canonical decimal form,
+  /// without allocating for plain integers (`DocumentComparer` hashes a document's numbers
+  /// with it too).
+  static func combineNumber(
+    _ bytes: UnsafeBufferPointer<UInt8>, exact: Bool, into hasher: inout Hasher
+  ) {
     if exact {
-      hasher.combine(number.text)
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
       return
     }
-    var text = number.text
-    let done: Bool? = text.withUTF8 { bytes -> Bool in
-      var start = 0
-      var negative = false
-      if bytes.first == UInt8(ascii: "-") {
-        negative = true
-        start = 1
-      }
-      guard start < bytes.count else { return false }
-      for i in start..<bytes.count where bytes[i] < 48 || bytes[i] > 57 { return false }
-      if bytes[start] == 48 {
-        guard bytes.count == start + 1 else { return false }
-        Self.combineCanonical(
-          negative: false, digits: UnsafeBufferPointer(rebasing: bytes[0..<0]), exponent: 0,
-          into: &hasher)
-        return true
-      }
-      var end = bytes.count
-      while end > start + 1 && bytes[end - 1] == 48 { end -= 1 }
-      Self.combineCanonical(
-        negative: negative, digits: UnsafeBufferPointer(rebasing: bytes[start..<end]),
-        exponent: bytes.count - start, into: &hasher)
-      return true
-    }
-    if done == true { return }
-    let canonical = number.canonical
+    if combineInteger(bytes, into: &hasher) { return }
+    let canonical = JSONNumber(text: String(decoding: bytes, as: UTF8.self)).canonical
     canonical.digits.withUnsafeBufferPointer { digits in
-      Self.combineCanonical(
+      combineCanonical(
         negative: canonical.negative, digits: digits, exponent: canonical.exponent, into: &hasher)
     }
+  }
+
+  /// Hashes an integer's text as `combineCanonical` would its canonical form; `false`, having
+  /// hashed nothing, when the text is not a plain integer.
+  private static func combineInteger(
+    _ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher
+  ) -> Bool {
+    var start = 0
+    var negative = false
+    if bytes.first == UInt8(ascii: "-") {
+      negative = true
+      start = 1
+    }
+    guard start < bytes.count else { return false }
+    for i in start..<bytes.count where bytes[i] < 48 || bytes[i] > 57 { return false }
+    if bytes[start] == 48 {
+      guard bytes.count == start + 1 else { return false }
+      combineCanonical(
+        negative: false, digits: UnsafeBufferPointer(rebasing: bytes[0..<0]), exponent: 0,
+        into: &hasher)
+      return true
+    }
+    var end = bytes.count
+    while end > start + 1 && bytes[end - 1] == 48 { end -= 1 }
+    combineCanonical(
+      negative: negative, digits: UnsafeBufferPointer(rebasing: bytes[start..<end]),
+      exponent: bytes.count - start, into: &hasher)
+    return true
   }
 
   private static func combineCanonical(

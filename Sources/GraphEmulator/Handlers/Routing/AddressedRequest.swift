@@ -34,25 +34,11 @@ enum AddressedRequest {
   /// The bytes every CDN URL `PictureCDN` writes hold.
   static let cdnMark = Array(".akamaihd.net/".utf8)
 
-  /// Whether `url` holds `.akamaihd.net/`, compared as bytes: Foundation's `contains` (an
-  /// `NSString` search) had been a tenth of a distinct read's CPU (issue 48). `PictureCDN`
-  /// decides whether such a URL is one of its own.
+  /// Whether `url` holds `.akamaihd.net/`, compared as bytes (`ByteSearch`): Foundation's
+  /// `contains` (an `NSString` search) had been a tenth of a distinct read's CPU (issue 48).
+  /// `PictureCDN` decides whether such a URL is one of its own.
   static func mentionsCDN(_ url: String) -> Bool {
-    var url = url
-    return url.withUTF8 { bytes in
-      let mark = cdnMark
-      guard bytes.count >= mark.count else { return false }
-      var i = 0
-      while i <= bytes.count - mark.count {
-        if bytes[i] == mark[0],
-          UnsafeBufferPointer(rebasing: bytes[i..<i + mark.count]).elementsEqual(mark)
-        {
-          return true
-        }
-        i += 1
-      }
-      return false
-    }
+    ByteSearch.contains(cdnMark, in: url)
   }
 
   /// `host[:port]` of letters, digits, `.` and `-` (at most 255 characters).
