@@ -114,7 +114,7 @@ extension RecordedWorld {
       app["users"] = .array(users.sorted().map { .string($0) })
       root["app"] = .object(app)
     }
-    var world = JSONValue.object(root)
+    var world = JSONValue.object(clocked(root))
     if let app = recordedApp, let base = root["app"]?["id"]?.stringValue {
       world = Self.renamingApp(world, from: base, to: app)
     }
