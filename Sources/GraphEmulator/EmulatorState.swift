@@ -11,6 +11,8 @@ struct EmulatorState: Sendable {
   private(set) var contents: Contents
   /// Requests answered so far.
   var requests = 0
+  /// Seconds the clock was moved forward beyond one per request (`GraphEmulator.followClock`).
+  var clockShift = 0
   /// Counts every change to `contents` (not the request counter): an answer made in one
   /// generation is the same answer in it (`AnswerMemo`).
   private(set) var generation = 0
@@ -56,14 +58,15 @@ struct EmulatorState: Sendable {
     return try body(&contents)
   }
 
-  /// The clock: the world's start time plus one second per request.
+  /// The clock: the world's start time plus one second per request, plus how far it was moved
+  /// forward.
   var now: Int {
     clockReads.count &+= 1
-    return contents.world.clock + requests
+    return nowForTokenCheck
   }
 
   /// `now`, read to check a token's expiry (not counted in `clockReads`: a kept answer records
   /// the expiry instead).
-  var nowForTokenCheck: Int { contents.world.clock + requests }
+  var nowForTokenCheck: Int { contents.world.clock &+ requests &+ clockShift }
 
 }

@@ -84,4 +84,14 @@ public final class GraphEmulator: GraphTransport, Sendable {
 
   /// The emulator's current time, Unix seconds.
   public var now: Int { withState { $0.now } }
+
+  /// Moves the clock forward so that the next request is answered at `time` (Unix seconds),
+  /// never backwards: a later request is answered one second after the one before it as
+  /// usual. `verify --world` follows a recording's own times with it (issue 42).
+  public func followClock(to time: Int) {
+    withState { state in
+      let next = state.nowForTokenCheck &+ 1
+      if time > next { state.clockShift &+= time - next }
+    }
+  }
 }

@@ -111,7 +111,7 @@ extension RecordedWorld {
       root["app"] = .object(app)
     }
     addingTestUsers(to: &root)
-    var world = JSONValue.object(root)
+    var world = JSONValue.object(clocked(root))
     if let app = recordedApp, let base = root["app"]?["id"]?.stringValue {
       world = Self.renamingApp(world, from: base, to: app)
     }

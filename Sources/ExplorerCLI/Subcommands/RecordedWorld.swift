@@ -28,7 +28,11 @@ struct RecordedWorld {
   /// Edges of `me` a recorded first page showed whole (no next page) before whose token it was
   /// known, as `OWNER-KEY/EDGE` (`RecordedWorld+People.settlePendingMe`).
   var wholeOfMe: Set<String> = []
-  private var baseTokens: Set<String> = []
+  var baseTokens: Set<String> = []
+  /// Graph's clock at the first answer (its `Date`), and the expiry the recording last showed
+  /// for a token of its own (`learnClock`).
+  var startedAt: Int?
+  var recordedExpiry: Int?
   /// Names the recording read objects by (`/tahrd108`), lowercased, to their ids.
   var aliases: [String: String] = [:]
   /// The person `me` answered as (or whom a `me/...` answer's paging links name), and whether a
@@ -99,6 +103,7 @@ struct RecordedWorld {
   /// in any body form: JSON, text, base64, or gzip or deflate as it came).
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
+    learnClock(interaction)
     learnApp(interaction)
     learnRefusedName(interaction)
     learnWrite(interaction)

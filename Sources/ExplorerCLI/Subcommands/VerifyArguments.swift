@@ -46,7 +46,8 @@ struct VerifyArguments: ParsableOptions {
         ["--world"], "WORLD", completes: .file,
         """
         the emulator's world: a world file (graph-explorer world --from
-        makes one from a recording) or generated:people=N,friends=K
+        makes one from a recording) or generated:people=N,friends=K; the
+        emulator's clock follows each recorded answer's Date, never back
         """
       ) { $0.world = $1 },
       .value(
@@ -132,7 +133,10 @@ struct VerifyArguments: ParsableOptions {
       substitutions: mapping(for: cassette).substitutions,
       minter: (transport as? GraphEmulator).map(EmulatorSessionMinter.init),
       fixed: Set(substitutions.keys), appSecret: appSecret(),
-      followsDialogs: followsDialogs)
+      followsDialogs: followsDialogs,
+      // A world given (one `world --from` built from the recording) lives the recording's
+      // times: the clock follows each answer's `Date`.
+      followedClock: world == nil ? nil : (transport as? GraphEmulator).map(EmulatorClock.init))
     return await verifier.verify(cassette)
   }
 

@@ -29,7 +29,9 @@ enum WorldCommand {
       version their answers name; paging Graph gave otherwise than the emulator's rules is
       kept (an edge paged by offset, its page size, summary.total_count shown unasked with the
       items it counted that no page listed, a version named in the links of unversioned reads,
-      parameters Graph added to a feed's links); secrets are redacted as import redacts them.
+      parameters Graph added to a feed's links); the clock starts at the first answer's Date,
+      and the expiry the recording shows for its token (a 190/463 message, debug_token, a token
+      exchange's expires) is kept; secrets are redacted as import redacts them.
       The world is the one the session started from: objects the recording's own writes made
       (posts, comments, photos, test users) are left out of it and off every edge, objects it
       deleted stay; each token is the person its answers show (GET me, debug_token), and when

@@ -51,13 +51,17 @@ public struct CassetteVerifier: Sendable {
   /// with the recorded person and permissions, sent in place of its placeholder from that
   /// interaction on; `nil` leaves `substitutions` as they are.
   public var minter: (any SessionMinter)?
+  /// The target's clock, moved before each request to when the recording's answer says Graph
+  /// gave it (its `Date` header, never backwards); `nil` leaves the target's clock alone.
+  public var followedClock: (any FollowedClock)?
 
   public init(
     target: any GraphTransport, ignore: [JSONPathPattern] = [], useDefaultIgnores: Bool = true,
     headers: [String] = ["Content-Type"], substitutions: [String: String] = [:],
     minter: (any SessionMinter)? = nil, fixed: Set<String> = [], appSecret: String? = nil,
-    followsDialogs: Bool = false
+    followsDialogs: Bool = false, followedClock: (any FollowedClock)? = nil
   ) {
+    self.followedClock = followedClock
     self.fixed = fixed
     self.appSecret = appSecret
     self.followsDialogs = followsDialogs
@@ -99,6 +103,9 @@ public struct CassetteVerifier: Sendable {
       }
       let request = follower.rewrite(
         interaction.request, substitutions: substitutions, appSecret: appSecret)
+      if let followedClock, let time = RecordedTime.answered(interaction.response) {
+        followedClock.follow(recordedTime: time)
+      }
       let problems: [String]
       do {
         let response = try await target.send(request)
