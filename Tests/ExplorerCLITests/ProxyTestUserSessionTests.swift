@@ -78,11 +78,12 @@ import Testing
     }
 
     // A world made from the recording answers it too: the test users the session created are
-    // not in it (before, the login dialog listed them twice: 1 of 19 drifted).
+    // on no edge of it (before, the login dialog listed them twice: 1 of 19 drifted); the
+    // world's app makes them again with their recorded ids and names (`next_test_users`).
     let world = scratch.file("world.json")
     let made = try await runProgram(binary, ["world", "--from", file, "-o", world])
     #expect(made.status == 0, "\(made.output)\(made.error)")
-    #expect(made.output.contains("nothing added over the default world"), "\(made.output)")
+    #expect(made.output.contains("added 2 user over the default world"), "\(made.output)")
     let onWorld = try await runProgram(binary, ["verify", file, "--world", world])
     #expect(onWorld.status == 0, "\(onWorld.output)\(onWorld.error)")
     #expect(onWorld.output.contains("19 interaction(s), no drift"), "\(onWorld.output)")

@@ -107,7 +107,7 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     #expect(item?["access_token"] == "EAAEmuMarketPage")
     #expect((item?["tasks"] == nil) != (item?["perms"] == nil))
     return item?["tasks"] != nil
-  case .appPermissionsEdge:
+  case .appPermissionsListed:
     let app = "233936543368280"
     let answer = call(emulator, v + app + "/permissions", token: app + "|EmuAppToken").json
     // A person's token never reads the app's permissions.

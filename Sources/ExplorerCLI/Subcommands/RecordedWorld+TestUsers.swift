@@ -9,6 +9,8 @@ import GraphJSON
 struct RecordedTestUsers {
   var listed: [String: [AppTestUser]] = [:]
   var made: [String: [AppTestUser]] = [:]
+  /// The ids of every app's `made` test users.
+  var madeIDs: Set<String> = []
   /// The permissions `GET <app-id>/permissions` showed approved for an app, by app id.
   var permissions: [String: [AppPermission]] = [:]
 }
@@ -39,6 +41,7 @@ extension RecordedWorld {
       AppTestUser(
         id: id, email: answer["email"]?.stringValue, password: answer["password"]?.stringValue))
     testUsers.made[path[0]] = users
+    testUsers.madeIDs.insert(id)
   }
 
   /// Keeps the test users an app's `accounts` listing shows (`path` without its version):

@@ -237,7 +237,10 @@ struct RecordedWorld {
   /// Adds or updates the node `value` shows (typed `type`, else guessed), its nested people and
   /// its expanded edges.
   private mutating func node(_ value: JSONValue, type: String?) {
-    guard let id = value["id"]?.stringValue, case .object(let object) = value, !isCreated(id)
+    // A test user the session made stays a node: the world's app makes it again with the
+    // recorded id and the fields the recording showed (`app.next_test_users`).
+    guard let id = value["id"]?.stringValue, case .object(let object) = value,
+      !isCreated(id) || testUsers.madeIDs.contains(id)
     else { return }
     let known = types[id]
     let shown = value["metadata"]?["type"]?.stringValue.flatMap(Self.nodeType(named:))

@@ -55,7 +55,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
   /// `me/accounts` and a Page's `tasks` replace the role-based `perms`.
   case pageTasksReplacePerms
   /// `<app-id>/permissions` (app token) lists the app's approved permissions.
-  case appPermissionsEdge
+  case appPermissionsListed
   /// A Page's like count is `fan_count`; `likes` on a Page is the edge of Pages it likes.
   case pageFanCount
 
@@ -75,7 +75,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
       .placeSearchAnswersPlaceInformation, .pageInsightsNeedPageToken:
       return .v3_0
     case .pageTasksReplacePerms: return .v3_1
-    case .appPermissionsEdge: return .v2_2
+    case .appPermissionsListed: return .v2_2
     }
   }
 
@@ -149,7 +149,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .pageTasksReplacePerms:
       return
         "`me/accounts` items and a Page's fields carry `tasks` (`ANALYZE`, `ADVERTISE`, `MODERATE`, `CREATE_CONTENT`, `MANAGE`) instead of the role-based `perms`; asking for the other one is (#100) nonexisting field **[choice]**"
-    case .appPermissionsEdge:
+    case .appPermissionsListed:
       return
         "`<app-id>/permissions` with the app token lists the permissions approved for the app (`{permission, status}`; a world's `app.permissions`, else `public_profile`, `user_friends`, `email` as `live`); before, (#100) must be called with an app access_token and requires v2.2"
     }
@@ -196,7 +196,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .pageTasksReplacePerms:
       return
         "https://developers.facebook.com/blog/post/2018/07/26/introducing-graph-api-v3.1-marketing-api-v3.1-graph-api-explorer-beta/"
-    case .appPermissionsEdge:
+    case .appPermissionsListed:
       return
         "https://github.com/G5/g5_facebook_api_client/blob/master/spec/fixtures/vcr_cassettes/user.yml"
     }

@@ -9,7 +9,7 @@ extension Router {
   func appPermissions(_ call: GraphCall) throws(GraphError) -> Outcome {
     let viewer = try Viewer.resolve(call.token, in: state.world, now: state.now).get()
     guard viewer.hasToken else { throw .tokenRequired }
-    guard viewer.isApp, call.version.follows(.appPermissionsEdge) else {
+    guard viewer.isApp, call.version.follows(.appPermissionsListed) else {
       throw .parameter(
         "This method must be called with an app access_token, and requires version v2.2 or higher")
     }
