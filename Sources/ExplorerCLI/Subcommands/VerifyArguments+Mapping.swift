@@ -37,11 +37,16 @@ extension VerifyArguments {
     }
     let minted = VerifyScope.mintedPlaceholders(in: cassette)
     let placeholders = VerifyScope.placeholders(in: cassette)
-    // Read only when two tokens may be two people's: it reads the whole recording.
+    // Read only when two tokens may be two people's, or a token wrote (and may have held what
+    // the default token lacks): it reads the whole recording.
     let open = placeholders.filter {
       Self.kind(of: $0) == .accessToken && minted[$0] == nil && sessions[$0] == nil
     }
-    let people = emulator && open.count > 1 ? Self.peopleTokens(in: cassette, world: world) : [:]
+    let wrote =
+      !open.isEmpty
+      && cassette.interactions.contains { GraphMethod(name: $0.request.method) == .post }
+    let people =
+      emulator && (open.count > 1 || wrote) ? Self.peopleTokens(in: cassette, world: world) : [:]
     for placeholder in placeholders {
       let kind = Self.kind(of: placeholder)
       let foreign = Self.isForeign(placeholder)
@@ -82,7 +87,8 @@ extension VerifyArguments {
         out[placeholder] = chosen.token
         lines.append(
           "\(placeholder) sent as the emulator's test token \(chosen.token) of "
-            + "\(chosen.userID ?? "?"), the person the recording's answers show it was")
+            + "\(chosen.userID ?? "?"): the person the recording's answers show, with what they show "
+            + "it held")
       } else if emulator, kind == .accessToken,
         let failure = VerifyScope.recordedTokenFailure(of: placeholder, in: cassette)
       {
