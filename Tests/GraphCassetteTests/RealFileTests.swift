@@ -75,6 +75,26 @@ import Testing
     #expect(fast == HTTPDates.date(rfc1123: text).map(HTTPDates.iso(from:)))
   }
 
+  /// `verify` reads an answer's `Date` with the same reader as the import (`CivilTime.rfc1123`):
+  /// the Unix time it gives is Foundation's.
+  @Test(arguments: [
+    "Tue, 01 Dec 2026 10:00:00 GMT", "Sat, 29 Feb 2020 23:59:59 GMT",
+    "Mon, 01 Nov 2011 04:58:44 GMT", "Thu, 01 Jan 1970 00:00:00 GMT",
+  ])
+  func anAnswersDateIsFoundationsTime(text: String) {
+    let response = HTTPResponse(status: 200, headers: ["Date": text], body: [])
+    let foundation = HTTPDates.date(rfc1123: text).map { Int($0.timeIntervalSince1970) }
+    #expect(foundation != nil)
+    #expect(RecordedTime.answered(response) == foundation)
+  }
+
+  @Test func anAnswersOddDateIsNoTime() {
+    for text in ["Sun, 30 Feb 2021 10:00:00 GMT", "2026-12-01T10:00:00Z", "Tue, 01 Dec 2026"] {
+      #expect(
+        RecordedTime.answered(HTTPResponse(status: 200, headers: ["Date": text], body: [])) == nil)
+    }
+  }
+
   @Test func oddDatesFallBackToFoundationOrStayAsTheyAre() {
     #expect(HTTPDates.fastRFCToISO("Sun, 30 Feb 2021 10:00:00 GMT") == nil)
     #expect(HTTPDates.fastRFCToISO("2026-12-01T10:00:00Z") == nil)

@@ -127,11 +127,9 @@ struct DoctorCall {
   /// records) is rewritten; anything else is returned as it is.
   static func isoText(_ text: String) -> String {
     let words = text.split(separator: " ")
-    let months = [
-      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
     guard words.count >= 5, words[0].hasSuffix(","), words[1].count <= 2, words[3].count == 4,
-      words[4].count == 8, let month = months.firstIndex(of: String(words[2]))
+      words[4].count == 8,
+      let month = CivilTime.monthAbbreviations.firstIndex(of: String(words[2]))
     else { return text }
     let day = words[1].count == 1 ? "0\(words[1])" : String(words[1])
     let number = month + 1 < 10 ? "0\(month + 1)" : "\(month + 1)"

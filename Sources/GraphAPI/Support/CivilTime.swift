@@ -31,6 +31,32 @@ package enum CivilTime {
     return (era * 146_097 + doe - 719_468) * 86_400 + hour * 3600
   }
 
+  /// The months as HTTP dates, Graph's messages and `Date` headers abbreviate them.
+  package static let monthAbbreviations = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// The fields of an RFC 1123 date (`Tue, 01 Dec 2026 10:00:00 GMT`, 29 bytes: what `Date`
+  /// headers and Ruby VCR's `recorded_at` hold): (year, month 1-12, day, hour, minute, second),
+  /// or `nil` for any other form or a day the month does not have.
+  package static func rfc1123(_ text: String) -> (Int, Int, Int, Int, Int, Int)? {
+    let b = Array(text.utf8)
+    guard b.count == 29, b[3] == 0x2C, b[4] == 0x20, b[7] == 0x20, b[11] == 0x20, b[16] == 0x20,
+      b[19] == 0x3A, b[22] == 0x3A, b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54],
+      b[0..<3].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
+    else { return nil }
+    let monthName = String(decoding: b[8..<11], as: UTF8.self)
+    guard let day = number(b, 5..<7), let year = number(b, 12..<16), let hour = number(b, 17..<19),
+      let minute = number(b, 20..<22), let second = number(b, 23..<25),
+      let monthIndex = monthAbbreviations.firstIndex(of: monthName), hour < 24, minute < 60,
+      second < 60
+    else { return nil }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard day >= 1, day <= lengths[monthIndex] else { return nil }
+    return (year, monthIndex + 1, day, hour, minute, second)
+  }
+
   /// The decimal number written by `bytes[range]` (ASCII digits only), or `nil`.
   package static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
     var n = 0

@@ -54,29 +54,11 @@ enum HTTPDates {
     fastRFCToISO(text) ?? date(rfc1123: text).map(iso(from:)) ?? text
   }
 
-  private static let months = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
   /// `Tue, 01 Dec 2026 10:00:00 GMT` → `2026-12-01T10:00:00.000Z`, or `nil` for any other form.
   static func fastRFCToISO(_ text: String) -> String? {
-    let b = Array(text.utf8)
-    guard b.count == 29, b[3] == 0x2C, b[4] == 0x20, b[7] == 0x20, b[11] == 0x20, b[16] == 0x20,
-      b[19] == 0x3A, b[22] == 0x3A, b[25] == 0x20, b[26...] == [0x47, 0x4D, 0x54],
-      b[0..<3].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
-    else { return nil }
-    func number(_ range: Range<Int>) -> Int? { CivilTime.number(b, range) }
-    let monthName = String(decoding: b[8..<11], as: UTF8.self)
-    guard let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
-      let minute = number(20..<22), let second = number(23..<25),
-      let monthIndex = months.firstIndex(of: monthName), hour < 24, minute < 60, second < 61
-    else { return nil }
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard day >= 1, day <= lengths[monthIndex], second < 60 else { return nil }
+    guard let (year, month, day, hour, minute, second) = CivilTime.rfc1123(text) else { return nil }
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return
-      "\(year)-\(two(monthIndex + 1))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).000Z"
+    return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).000Z"
   }
 
   /// Reason phrases for the statuses Graph answers with.

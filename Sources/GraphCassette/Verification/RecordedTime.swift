@@ -11,22 +11,15 @@ import GraphJSON
 /// recorder's (another machine, seconds later), and the emulator's own answers carry no `Date`,
 /// so its recordings leave the clock as it ticks (one second per request).
 package enum RecordedTime {
-  private static let months = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
+  private static let months = CivilTime.monthAbbreviations
 
   /// The Unix time the answer says it was given at: its `Date` header
   /// (`Thu, 09 Apr 2015 17:41:48 GMT`), or `nil` when it has none that reads as one.
   package static func answered(_ response: HTTPResponse) -> Int? {
-    guard let text = response.headers["Date"] else { return nil }
-    let bytes = Array(text.utf8)
-    // `EEE, dd MMM yyyy HH:mm:ss GMT`: 29 bytes.
-    guard bytes.count == 29, bytes[3] == 0x2C, bytes[25...] == [0x20, 0x47, 0x4D, 0x54],
-      let day = CivilTime.number(bytes, 5..<7),
-      let month = months.firstIndex(of: String(decoding: bytes[8..<11], as: UTF8.self)),
-      let year = CivilTime.number(bytes, 12..<16)
+    guard let text = response.headers["Date"],
+      let (year, month, day, hour, minute, second) = CivilTime.rfc1123(text)
     else { return nil }
-    return civil(year, month + 1, day, clock: Array(bytes[17..<25]), offsetHours: 0)
+    return CivilTime.unix(year: year, month: month, day: day, hour: hour) + minute * 60 + second
   }
 
   /// When a token expired, as Graph's 190/463 message says (`Error validating access token:
