@@ -17,7 +17,9 @@ import Testing
   static let token = "EAAGZCclockZCshapeZBtokenZBxyz0123"
 
   /// A Ruby VCR 2.x cassette of GETs, each with its answer's status, body and `Date`.
-  static func vcr(_ steps: [(url: String, status: Int, body: String, date: String)]) -> String {
+  static func vcr(
+    _ steps: [(url: String, status: Int, body: String, date: String)], version: String = "v2.2"
+  ) -> String {
     var out = "---\nhttp_interactions:\n"
     for step in steps {
       out +=
@@ -26,7 +28,8 @@ import Testing
           "      encoding: UTF-8", "      string: ''", "    headers:", "      Accept:",
           "      - \"*/*\"", "  response:", "    status:", "      code: \(step.status)",
           "      message: OK", "    headers:", "      Content-Type:",
-          "      - application/json; charset=UTF-8", "      Facebook-Api-Version:", "      - v2.2",
+          "      - application/json; charset=UTF-8", "      Facebook-Api-Version:",
+          "      - \(version)",
           "      Date:", "      - \(step.date)", "    body:", "      encoding: UTF-8",
           "      string: '\(step.body)'", "    http_version: ", "  recorded_at: \(step.date)",
         ].joined(separator: "\n") + "\n"
@@ -50,17 +53,24 @@ import Testing
     ),
   ])
 
-  @Test func aTokenExpiresAtTheSamePointOfTheSession() async throws {
+  /// The world made `--from` the VCR cassette `yaml`, after checking that `verify --world`
+  /// finds its `count` interactions answered as recorded.
+  static func worldAnsweringItsRecording(_ yaml: String, count: Int) async throws -> JSONValue {
     let scratch = ScratchDirectory()
     defer { scratch.remove() }
-    let cassette = scratch.file("expiring.yml")
-    try Data(Self.expiring.utf8).write(to: URL(fileURLWithPath: cassette))
+    let cassette = scratch.file("recorded.yml")
+    try Data(yaml.utf8).write(to: URL(fileURLWithPath: cassette))
     let (worldFile, made, verified) = await RecordedWorldTests.worldAndVerify(
       cassette, in: scratch)
     #expect(made.status == .success, "\(made.errors)")
-    #expect(verified.output.contains("2 interaction(s), no drift"), "\(verified.output)")
-    let world = try JSONParser.parse(
+    #expect(
+      verified.output.contains("\(count) interaction(s), no drift"), "\(verified.output)")
+    return try JSONParser.parse(
       Array(try String(contentsOfFile: worldFile, encoding: .utf8).utf8))
+  }
+
+  @Test func aTokenExpiresAtTheSamePointOfTheSession() async throws {
+    let world = try await Self.worldAnsweringItsRecording(Self.expiring, count: 2)
     // 22 March 2015 11:08:02 UTC; 06:00 PDT is 13:00 UTC.
     #expect(world["clock"]?.numberValue?.intValue == 1_427_022_482)
     let recorded = world["tokens"]?.arrayValue?.first { $0["name"] == "recorded" }

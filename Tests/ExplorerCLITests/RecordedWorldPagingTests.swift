@@ -88,17 +88,22 @@ import Testing
   /// A world file's `paging` reads back as written; a bad value is named by its JSON path.
   @Test func aWorldFileKeepsItsPagingAndNamesABadValue() throws {
     var value = World.default.jsonValue
+    let app = World.default.app.id
     guard case .object(var root) = value else { return }
     root["paging"] = [
       "versioned_links": true,
       "edges": ["friends": ["by": "offset", "limit": 25, "summary": true]],
       "unlisted": ["100001000000001": ["friends": 771]],
+      "continued": ["100001000000001": ["feed"], app: ["accounts"]],
+      "as_of_clock": true,
     ]
     value = .object(root)
     let world = try World(json: JSONPrinter().bytes(value))
     #expect(world.paging.versionedLinks)
     #expect(world.paging.edges["friends"]?.byOffset == true)
     #expect(world.paging.unlisted["100001000000001"]?["friends"] == 771)
+    #expect(world.paging.continued[app] == ["accounts"], "the app's own listing")
+    #expect(world.paging.asOfClock)
     #expect(world.jsonValue["paging"] == root["paging"])
     root["paging"] = ["edges": ["friends": ["by": "cursor"]]]
     #expect {
@@ -122,6 +127,9 @@ import Testing
         ["edges": ["feed": ["link_parameters": ["icon_size": 16]]]],
         "$.paging.edges.feed.link_parameters.icon_size"
       ),
+      (["continued": ["nobody": ["feed"]]], "$.paging.continued.nobody"),
+      (["continued": ["100001000000001": "feed"]], "$.paging.continued.100001000000001"),
+      (["as_of_clock": "yes"], "$.paging.as_of_clock"),
     ]
     for (paging, location) in bad {
       root["paging"] = paging

@@ -105,6 +105,26 @@ import Testing
     #expect(!world.contains("EAABtDnNMkbIB"), "a recorded token reached the world file")
   }
 
+  /// Koala's app_test_accounts (2017): the last page read names a next one, for test users no
+  /// answer listed. The world learns that the listing goes on (`paging.continued`), so the page
+  /// has its `next`.
+  @Test func aLastPageThatNamedANextOneHasItAgain() async throws {
+    var steps = Self.listed
+    steps[1].answer = steps[1].answer.replacingOccurrences(
+      of: #""previous":"#,
+      with:
+        #""next":"https:\/\/graph.facebook.com\/v2.8\/\#(Self.app)\/accounts?access_token=\#(Self.appToken)&limit=2&after=MTI1Nzk4MjgxMjczNDM3","previous":"#
+    )
+    let (made, verified, world) = try await Self.run(steps, version: "v2.8")
+    #expect(made.status == .success, "\(made.errors)")
+    #expect(verified.output.contains("2 interaction(s), no drift"), "\(verified.output)")
+    let paging = try JSONParser.parse(Array(world.utf8))["paging"]
+    #expect(paging?["continued"]?[Self.app] == ["accounts"], "\(world.suffix(600))")
+    // The listing that ended without one learns nothing.
+    let (_, _, whole) = try await Self.run(Self.listed, version: "v2.8")
+    #expect(try JSONParser.parse(Array(whole.utf8))["paging"]?["continued"] == nil)
+  }
+
   @Test func aTestUserTheRecordingMadeIsMadeAgainWithItsRecordedName() async throws {
     let (made, verified, world) = try await Self.run(Self.made, version: "v2.2")
     #expect(made.status == .success, "\(made.errors)")

@@ -6,7 +6,7 @@ import GraphJSON
 /// (`RecordedPaging`, the world file's `paging`): friends by offset with `summary.total_count`
 /// unasked at v2.2, the count of friends no page listed, links of a call without a version
 /// naming the version that served it, parameters Graph added to a feed's links
-/// (`icon_size=16`).
+/// (`icon_size=16`), edges that went on past what any answer listed.
 extension RecordedWorld {
   /// Parameters of a paging link that page, or that every link carries: not added by Graph.
   static let linkPagingParameters: Set<String> = pageParameters.union([
@@ -92,6 +92,28 @@ extension RecordedWorld {
         let listed = edges[owner]?[edge]?.ids.filter { types[$0] != nil }.count ?? 0
         if total > listed { out[owner, default: [:]][edge] = total - listed }
       }
+    }
+    return out
+  }
+
+  /// The edges a recorded page showed going on past the last item the world lists
+  /// (`RecordedPaging.continued`): an edge whose list ends with the last item of a page that
+  /// had a `next` link no answer followed, and the app's test users when the last one listed
+  /// ended such a page.
+  func continuedEdges(_ edges: [String: [String: RecordedEdgeList]]) -> [String: Set<String>] {
+    var out: [String: Set<String>] = [:]
+    for (owner, lists) in edges where types[owner] != nil {
+      for (edge, list) in lists {
+        guard let ends = pageEnds[edge],
+          let last = list.ids.last(where: { types[$0] != nil }), ends.contains(last)
+        else { continue }
+        out[owner, default: []].insert(edge)
+      }
+    }
+    if let app = testUserApp, let last = testUsers.listed[app]?.last,
+      testUsers.pageEnds.contains(last.id)
+    {
+      out[app, default: []].insert("accounts")
     }
     return out
   }

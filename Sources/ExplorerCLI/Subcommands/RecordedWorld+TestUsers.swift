@@ -13,6 +13,8 @@ struct RecordedTestUsers {
   var madeIDs: Set<String> = []
   /// The permissions `GET <app-id>/permissions` showed approved for an app, by app id.
   var permissions: [String: [AppPermission]] = [:]
+  /// The last test user of each listing page that had a `next` link.
+  var pageEnds: Set<String> = []
 }
 
 extension RecordedWorld {
@@ -60,6 +62,9 @@ extension RecordedWorld {
       users.append(AppTestUser(id: id, accessToken: item["access_token"]?.stringValue))
     }
     testUsers.listed[path[0]] = users
+    if answer["paging"]?["next"] != nil, let last = items.last?["id"]?.stringValue {
+      testUsers.pageEnds.insert(last)
+    }
     return true
   }
 

@@ -73,6 +73,8 @@ extension RecordedWorld {
     root["edges"] = .object(edgeObject)
     var paging = self.paging
     paging.unlisted.merge(unlisted(edges)) { $1 }
+    paging.continued.merge(continuedEdges(edges)) { $0.union($1) }
+    paging.asOfClock = startedAt != nil
     root["paging"] = paging.isEmpty ? nil : paging.jsonValue
     let known = aliases.filter { types[$0.value] != nil }.sorted { $0.key < $1.key }
     root["aliases"] =

@@ -59,6 +59,9 @@ struct RecordedWorld {
   /// owner's edge was last shown with.
   var paging = RecordedPaging()
   var recordedTotals: [String: [String: Int]] = [:]
+  /// The last item of each recorded page that had a `next` link, by edge name
+  /// (`continuedEdges`).
+  var pageEnds: [String: Set<String>] = [:]
   /// The test users each app listed or made (`RecordedWorld+TestUsers`).
   var testUsers = RecordedTestUsers()
   /// How many objects the recording added, by type, and interactions read.
@@ -200,7 +203,9 @@ struct RecordedWorld {
       }
       let firstPage = query.items.allSatisfy { !Self.pageParameters.contains($0.name) }
       let isWhole = firstPage && answer["paging"]?["next"] == nil
-      list(answer["data"], owner: owner, edge: path[1], whole: isWhole)
+      list(
+        answer["data"], owner: owner, edge: path[1], whole: isWhole,
+        continues: answer["paging"]?["next"] != nil)
       learnPaging(answer, query: query, owner: owner, edge: path[1], fromV2: fromV2)
     default: return
     }
@@ -256,7 +261,8 @@ struct RecordedWorld {
       if let data = member.value["data"], let items = data.arrayValue,
         items.isEmpty || items.contains(where: { $0["id"] != nil })
       {
-        list(data, owner: id, edge: member.key)
+        list(
+          data, owner: id, edge: member.key, continues: member.value["paging"]?["next"] != nil)
         continue
       }
       if member.key == "from", member.value["id"] != nil {
@@ -280,7 +286,7 @@ struct RecordedWorld {
   /// else after all); only those when the answer showed the edge `whole` (a first page with no
   /// next: an edge recorded empty stays empty, whatever the base had).
   private mutating func list(
-    _ data: JSONValue?, owner: String, edge: String, whole: Bool = false
+    _ data: JSONValue?, owner: String, edge: String, whole: Bool = false, continues: Bool
   ) {
     guard let items = data?.arrayValue, !isCreated(owner) else { return }
     if whole, owner == "me" || owner.hasPrefix(Self.pendingMe) {
@@ -299,6 +305,7 @@ struct RecordedWorld {
       if let id = item["id"]?.stringValue, !isCreated(id) { listed.append(id) }
     }
     if whole { ids = wholeStart(ids, listed: listed) }
+    if continues, let last = listed.last { pageEnds[edge, default: []].insert(last) }
     ids.merge(listed)
     edges[owner, default: [:]][edge] = ids
   }

@@ -69,7 +69,8 @@ struct VerifyArguments: ParsableOptions {
         ["--no-default-ignores"],
         """
         compare volatile values too: fbtrace_id, created_time,
-        updated_time, paging cursors, ids minted by POST
+        updated_time, paging cursors, ids minted by POST, a
+        link-shim URL's per-request signature (h, enc)
         """
       ) { $0.useDefaultIgnores = false },
       .value(

@@ -29,8 +29,10 @@ enum WorldCommand {
       version their answers name; paging Graph gave otherwise than the emulator's rules is
       kept (an edge paged by offset, its page size, summary.total_count shown unasked with the
       items it counted that no page listed, a version named in the links of unversioned reads,
-      parameters Graph added to a feed's links); the clock starts at the first answer's Date,
-      and the expiry the recording shows for its token (a 190/463 message, debug_token, a token
+      parameters Graph added to a feed's links, a page that went on past the last item any
+      answer listed); the clock starts at the first answer's Date, edges are then read as of
+      the clock (an item created after it is not listed yet), and the expiry the recording
+      shows for its token (a 190/463 message, debug_token, a token
       exchange's expires) is kept; secrets are redacted as import redacts them.
       The world is the one the session started from: objects the recording's own writes made
       (posts, comments, photos, test users) are left out of it and off every edge, objects it

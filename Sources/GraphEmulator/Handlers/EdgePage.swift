@@ -29,6 +29,7 @@ struct EdgePage {
     let world = renderer.world
     var ids = renderer.canList(edge, of: owner) ? world.edge(owner.id, edge.storedName) : EdgeList()
     if edge.item == .reaction { ids = renderer.reactions(ids, type: type) }
+    if let asOf = renderer.asOf { ids = EdgeList(ids.filter { world.existed($0, at: asOf) }) }
     counted = ids
     if edge.name == "friends", !ids.isEmpty, renderer.call.version.follows(.friendsOnlyAppUsers),
       world.app.users != nil || !world.deauthorized.isEmpty
@@ -45,6 +46,12 @@ struct EdgePage {
     }
     window = try pager.window(ids) { id in
       world.nodes[id]?.string("created_time").flatMap(NodeRenderer.parseTime)
+    }
+    // A recorded page went on past the last item the world lists (`RecordedPaging.continued`).
+    if !window.hasNext, let last = window.indices.last, last == ids.count - 1,
+      world.paging.continued[owner.id]?.contains(edge.name) == true
+    {
+      window.hasNext = true
     }
     try renderer.budget.spend(window.indices.count)
     self.ids = ids

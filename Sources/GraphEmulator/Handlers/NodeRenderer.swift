@@ -13,6 +13,9 @@ struct NodeRenderer {
   var appUsers: (lists: AppUserLists, generation: Int)?
   /// What each person granted and declined the app across logins, by user id.
   var grants: [String: PersonGrants] = [:]
+  /// The time edges are read as of, when an item of the world came to be after the clock
+  /// (`World.asOf`): only what existed then is listed.
+  var asOf: Int?
   /// How many edge items one answer may still hold (nested expansion multiplies quickly).
   let budget = Budget(limit: 50_000)
 

@@ -142,9 +142,12 @@ struct Router {
   }
 
   func renderer(_ call: GraphCall, _ viewer: Viewer) -> NodeRenderer {
-    NodeRenderer(
+    // Read as a clock read (`AnswerMemo`) only while some item lies after the clock.
+    let asOf = state.world.asOf(state.nowForTokenCheck).map { _ in state.now }
+    return NodeRenderer(
       world: state.world, viewer: viewer, call: call,
-      appUsers: (state.appUserLists, state.generation), grants: state.surface.grants)
+      appUsers: (state.appUserLists, state.generation), grants: state.surface.grants,
+      asOf: asOf)
   }
 
   /// Parses `fields=` (2500 with the column on a syntax error).

@@ -39,14 +39,25 @@ public struct RecordedPaging: Sendable, Hashable {
   /// Items `summary.total_count` counted that no answer listed, by owner, then edge: the count
   /// is the listed items and these.
   public var unlisted: [String: [String: Int]] = [:]
+  /// Edges, by owner (a node or the app), that a recorded page showed going on past the last
+  /// item the world lists (its `next` was never followed): a page that ends there has a `next`
+  /// link, and the page past it lists nothing (**[choice]**: what it held was never seen).
+  public var continued: [String: Set<String>] = [:]
+  /// Whether the world's clock is the recording's (`world --from` started it at the first
+  /// answer's `Date`): then an edge lists only what existed at the clock (`World.asOf`).
+  public var asOfClock = false
+  /// The latest time an item of the world came to be (`World.cameToBe`), worked out from the
+  /// nodes when a world file with `as_of_clock` is read (not written).
+  public internal(set) var latestItemTime: Int?
 
   public init(
     versionedLinks: Bool = false, edges: [String: Edge] = [:],
-    unlisted: [String: [String: Int]] = [:]
+    unlisted: [String: [String: Int]] = [:], continued: [String: Set<String>] = [:]
   ) {
     self.versionedLinks = versionedLinks
     self.edges = edges
     self.unlisted = unlisted
+    self.continued = continued
   }
 
   /// The page size the emulator's rules give a top-level read that asks none: 5000 by offset
@@ -58,12 +69,15 @@ public struct RecordedPaging: Sendable, Hashable {
   public static let largestCount = 9_007_199_254_740_991
 
   /// Whether nothing differs from the emulator's rules (the member is left out of a world file).
-  public var isEmpty: Bool { !versionedLinks && edges.isEmpty && unlisted.isEmpty }
+  public var isEmpty: Bool {
+    !versionedLinks && !asOfClock && edges.isEmpty && unlisted.isEmpty && continued.isEmpty
+  }
 
   /// The world file's `paging` object.
   public var jsonValue: JSONValue {
     var out = JSONObject()
     if versionedLinks { out.append("versioned_links", true) }
+    if asOfClock { out.append("as_of_clock", true) }
     if !edges.isEmpty {
       var byName = JSONObject()
       for (name, edge) in edges.sorted(by: { $0.key < $1.key }) {
@@ -95,23 +109,41 @@ public struct RecordedPaging: Sendable, Hashable {
       }
       out.append("unlisted", .object(byOwner))
     }
+    if !continued.isEmpty {
+      out.append(
+        "continued",
+        .object(
+          JSONObject(
+            continued.sorted { $0.key < $1.key }.map {
+              .init(key: $0.key, value: .array($0.value.sorted().map { .string($0) }))
+            })))
+    }
     return .object(out)
   }
 }
 
 extension WorldDecoder {
   /// The `paging` member: checked as the rest of a world file is.
-  func recordedPaging(nodes: [String: Node]) throws(EmulatorError) -> RecordedPaging {
-    guard let value = root["paging"], !value.isNull else { return RecordedPaging() }
+  func recordedPaging(nodes: [String: Node], app: String) throws(EmulatorError)
+    -> RecordedPaging
+  {
+    var paging = RecordedPaging()
+    guard let value = root["paging"], !value.isNull else { return paging }
     guard case .object(let object) = value else {
       throw fail("$.paging", "expected an object, found \(value.kindName)")
     }
-    var paging = RecordedPaging()
     if let flag = object["versioned_links"] {
       guard let bool = flag.boolValue else {
         throw fail("$.paging.versioned_links", "expected true or false, found \(flag.kindName)")
       }
       paging.versionedLinks = bool
+    }
+    if let flag = object["as_of_clock"] {
+      guard let bool = flag.boolValue else {
+        throw fail("$.paging.as_of_clock", "expected true or false, found \(flag.kindName)")
+      }
+      paging.asOfClock = bool
+      if bool { paging.latestItemTime = nodes.values.lazy.compactMap(World.cameToBe).max() }
     }
     for member in try self.object(object["edges"], "$.paging.edges").members {
       paging.edges[member.key] = try edge(member.value, "$.paging.edges.\(member.key)")
@@ -125,6 +157,13 @@ extension WorldDecoder {
         paging.unlisted[owner.key, default: [:]][count.key] = try self.count(
           count.value, location, from: 0)
       }
+    }
+    for owner in try self.object(object["continued"], "$.paging.continued").members {
+      let location = "$.paging.continued.\(owner.key)"
+      guard nodes[owner.key] != nil || owner.key == app else {
+        throw fail(location, "no node or app with this id")
+      }
+      paging.continued[owner.key] = Set(try strings(owner.value, location))
     }
     return paging
   }

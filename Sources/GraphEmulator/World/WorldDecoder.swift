@@ -146,7 +146,7 @@ struct WorldDecoder {
       deauthorized: Set(try strings(root["deauthorized"], "$.deauthorized")),
       defaultUserID: defaultUser, defaultToken: defaultToken,
       clock: try time(root["clock"], "$.clock") ?? DefaultWorld.clock, aliases: aliases)
-    world.paging = try recordedPaging(nodes: nodes)
+    world.paging = try recordedPaging(nodes: nodes, app: info.id)
     return world
   }
 }
