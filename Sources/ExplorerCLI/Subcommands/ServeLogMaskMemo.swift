@@ -31,8 +31,9 @@ struct ServeLogMaskMemo {
   /// The printable-ASCII start of the log line for `method` and `target`, or `nil` when it
   /// holds anything `ErrorPresenter.safe` would escape.
   mutating func lineStart(method: String, target: String) -> [UInt8]? {
-    if let known = entries[target], known.method == method { return known.lineStart }
-    let masked = entries[target]?.masked ?? ServeLog.mask(target)
+    let known = entries[target]
+    if let known, known.method == method { return known.lineStart }
+    let masked = known?.masked ?? ServeLog.mask(target)
     var bytes = Array("graph-explorer: ".utf8)
     bytes.append(contentsOf: method.utf8)
     bytes.append(32)
