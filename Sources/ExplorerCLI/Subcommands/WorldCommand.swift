@@ -36,7 +36,9 @@ enum WorldCommand {
       (posts, comments, photos, test users) are left out of it and off every edge, objects it
       deleted stay; each token is the person its answers show (GET me, debug_token), and when
       they show several people each token placeholder gets a world token of its own
-      (CAAEmuRecorded2, ...), named after it, that verify --world sends.
+      (CAAEmuRecorded2, ...), named after it, that verify --world sends. A placeholder whose
+      answers show two people (one value written over two tokens) is split where the person
+      changes: the second is its own token, named PLACEHOLDER from #N, sent from #N on.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.
@@ -114,6 +116,7 @@ enum WorldCommand {
           + (added.isEmpty ? "nothing added" : "added " + added.joined(separator: ", "))
           + " over \(parsed.base ?? "the default world"); default user "
           + "\(world.defaultUserID), token \(world.defaultToken)")
+      for line in builder.people.splitLines { console.line("  " + line) }
       return .success
     } catch {
       console.errorLine(ErrorPresenter.subcommand("world", "\(error)"))
