@@ -75,4 +75,43 @@ import Testing
     let mixed = try JSONParser.parse(Array(#"{"data":[{"id":"15_1"},{"id":"16_2"}]}"#.utf8))
     #expect(RecordedWorld.owner(ofPostsIn: mixed, edge: "feed") == nil)
   }
+
+  /// Two apps' tokens in one recording (G5's client, 2014): each app's `client_credentials`
+  /// exchange, then `/{app-id}/permissions` with its token: the first app's unversioned calls
+  /// were v1.0 (refused with #100), the second's v2.2 (listed).
+  static var twoApps: String {
+    let (first, second) = ("121500000000001", "509200000000002")
+    func exchange(_ app: String, _ secret: String, _ token: String) -> String {
+      step(
+        "https://graph.facebook.com/oauth/access_token?client_id=\(app)&client_secret=\(secret)&grant_type=client_credentials",
+        200, "text/plain; charset=UTF-8", "access_token=\(app)|\(token)")
+    }
+    let json = "application/json; charset=UTF-8"
+    return "---\nhttp_interactions:\n"
+      + exchange(first, "a0d3000000000000000000000000ed41", "FirstAppTokenPart0123456789")
+      + step(
+        "https://graph.facebook.com/\(first)/permissions?access_token=\(first)%7CFirstAppTokenPart0123456789",
+        400, json,
+        #"{"error":{"message":"(#100) This method must be called with an app access_token, and requires version v2.2 or higher","type":"OAuthException","code":100}}"#
+      )
+      + exchange(second, "7fda000000000000000000000000f7c2", "SecondAppTokenPart012345678")
+      + step(
+        "https://graph.facebook.com/\(second)/permissions?access_token=\(second)%7CSecondAppTokenPart012345678",
+        200, json,
+        #"{"data":[{"permission":"public_profile","status":"live"},{"permission":"user_friends","status":"live"},{"permission":"email","status":"live"}]}"#,
+        version: "v2.2")
+      + "recorded_with: VCR 2.9.3\n"
+  }
+
+  @Test func everyAppTheRecordingShowsAnswersItsOwnToken() async throws {
+    let (world, made, verified) = try await RecordedWorldSplitTokenTests.worldAndVerify(
+      Self.twoApps)
+    #expect(made.status == .success, "\(made.errors)")
+    #expect(verified.output.contains("4 interaction(s), no drift"), "\(verified.output)")
+    #expect(world.contains("\"apps\""), "\(world)")
+    #expect(world.contains("\"id\": \"121500000000001\""))
+    for part in ["FirstAppTokenPart", "SecondAppTokenPart", "a0d3000", "7fda000"] {
+      #expect(!world.contains(part))
+    }
+  }
 }

@@ -55,6 +55,10 @@ struct RecordedWorld {
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
   var appOrder: [String] = []
+  /// The app each app token a `client_credentials` exchange answered is of, and the version
+  /// each app's unversioned reads were answered at (`RecordedWorld+App`).
+  var appTokens: [String: String] = [:]
+  var appVersions: [String: String] = [:]
   /// How the recorded answers paged edges (`learnPaging`), and the `summary.total_count` each
   /// owner's edge was last shown with.
   var paging = RecordedPaging()

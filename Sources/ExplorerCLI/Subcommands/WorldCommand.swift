@@ -20,7 +20,9 @@ enum WorldCommand {
       world's default user, with the token CAAEmuRecordedMe; the app its requests name
       (client_id, /APP-ID/accounts/test-users) becomes the world's app, with the test users its
       accounts listing shows (tokens as the recording's placeholders) and, made next, those the
-      recording made (their recorded ids, emails and passwords). Answers kept gzip,
+      recording made (their recorded ids, emails and passwords); every other app it shows
+      answering is one of the world's apps, answering its own exchange at its own version.
+      Answers kept gzip,
       deflate or base64 are read; names objects were read by become aliases (a Page's, from
       v2.0; a name answered only with a token error, a Page of its own); an object read as
       /?id=URL is a URL object, answered without a token; an edge recorded whole (empty
