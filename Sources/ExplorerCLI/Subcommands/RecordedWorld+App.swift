@@ -34,13 +34,66 @@ extension RecordedWorld {
     return path.count == 2 && first?["login_url"] != nil ? [path[0]] : []
   }
 
-  /// Counts the apps `interaction` names.
+  /// Counts the apps `interaction` names, and keeps whose app token a `client_credentials`
+  /// exchange answered.
   mutating func learnApp(_ interaction: Interaction) {
-    for id in Self.appIDs(in: interaction) {
+    let ids = Self.appIDs(in: interaction)
+    for id in ids {
       appMentions[id, default: 0] += 1
       appOrder.removeAll { $0 == id }
       appOrder.append(id)
     }
+    learnAppVersion(interaction)
+    guard let id = ids.first, interaction.request.url.contains("client_credentials") else {
+      return
+    }
+    let body = interaction.response.decodedBody
+    let token =
+      (try? JSONParser.parse(body))?["access_token"]?.stringValue
+      ?? QueryItems(parsing: String(decoding: body, as: UTF8.self))["access_token"]
+    if let token, !token.isEmpty { appTokens[token] = id }
+  }
+
+  /// The version an unversioned Graph request with an app's token was answered at (its
+  /// `facebook-api-version` header, an error's included): that app's default version.
+  mutating func learnAppVersion(_ interaction: Interaction) {
+    guard VerifyScope.isGraph(interaction.request.url),
+      let shown = interaction.response.headers["facebook-api-version"],
+      GraphRequest.normalisedVersion(shown) != nil,
+      let parts = URLParts(interaction.request.url),
+      let token = parts.queryItems["access_token"], let app = appOf(token: token),
+      parts.pathComponents.first.map({
+        !$0.hasPrefix("v") || GraphRequest.normalisedVersion($0) == nil
+      }) ?? true
+    else { return }
+    appVersions[app] = shown
+  }
+
+  /// The app `token` is of: as a `client_credentials` exchange answered it, else the id before
+  /// its `|` (`APPID|SECRET`).
+  func appOf(token: String) -> String? {
+    if let app = appTokens[token] { return app }
+    guard let bar = token.firstIndex(of: "|") else { return nil }
+    let id = String(token[..<bar])
+    return !id.isEmpty && id.allSatisfy(\.isNumber) ? id : nil
+  }
+
+  /// Every app the recording shows answering besides the world's own (`apps`: a recording of
+  /// two apps' tokens), each with its id and the version its unversioned reads were answered
+  /// at (else the world app's). **[choice]**: each takes the world app's secret, as verify sends
+  /// every app-secret placeholder as the emulator's published secret, and is named `App ID`.
+  func addingOtherApps(to root: inout JSONObject) {
+    let own = recordedApp ?? root["app"]?["id"]?.stringValue
+    let others = appOrder.filter { $0 != own && !baseIDs.contains($0) }
+    guard !others.isEmpty, let app = root["app"] else { return }
+    root["apps"] = .array(
+      others.map { id in
+        [
+          "id": .string(id), "name": .string("App \(id)"), "secret": app["secret"] ?? "",
+          "default_version": appVersions[id].map { .string($0) } ?? app["default_version"]
+            ?? "v2.2",
+        ]
+      })
   }
 
   /// The app the recording was made with: the one its successful requests name most, the

@@ -14,9 +14,64 @@ struct RecordedPeople {
   var order: [String] = []
   /// Tokens a publishing write succeeded with (they held `publish_actions`).
   var published: Set<String> = []
+  /// Recorded token → the key its answers are kept under from now on: itself, until an answer
+  /// shows another person than its earlier ones did (`show`), then `TOKEN from #N`.
+  var current: [String: String] = [:]
+  /// Each split, in order: the recorded token, the interaction (1-based) whose answer showed
+  /// another person, and the two people.
+  var splits: [(token: String, at: Int, before: String, after: String)] = []
 
   mutating func note(_ token: String, person id: String) {
     if person.updateValue(id, forKey: token) == nil { order.append(token) }
+  }
+
+  /// The key `token`'s answers are kept under now.
+  func key(_ token: String) -> String { current[token] ?? token }
+
+  /// Notes that `token`'s answer at interaction `number` showed `id` (`GET me`, the owner in a
+  /// `me/...` answer's paging links, `debug_token`), and returns the key it is kept under.
+  /// Where its earlier answers showed another person, one recorded value stood for two
+  /// tokens (another tool's placeholder written over two real tokens recorded at different
+  /// times): from `number` on it is a token of its own (`splitName`). A token whose answers
+  /// never contradict is never split.
+  mutating func show(_ token: String, person id: String, at number: Int) -> String {
+    let now = key(token)
+    if let before = person[now], before != id {
+      let split = Self.splitName(token, at: number)
+      current[token] = split
+      splits.append((token, number, before, id))
+      note(split, person: id)
+      return split
+    }
+    note(now, person: id)
+    return now
+  }
+
+  /// The name of the token a recorded `token` stands for from interaction `number` on:
+  /// `<ACCESS_TOKEN_1> from #2`, as the world names its token (`verify --world` reads it).
+  static func splitName(_ token: String, at number: Int) -> String {
+    "\(token)\(splitMark)\(number)"
+  }
+
+  static let splitMark = " from #"
+
+  /// The recorded token and the interaction (1-based) a `splitName` names.
+  static func split(named name: String) -> (token: String, at: Int)? {
+    guard let range = name.range(of: splitMark, options: .backwards),
+      let number = Int(name[range.upperBound...]), number > 0
+    else { return nil }
+    return (String(name[..<range.lowerBound]), number)
+  }
+
+  /// The recorded token a key stands for (itself, or what `splitName` split).
+  static func recorded(_ key: String) -> String { split(named: key)?.token ?? key }
+
+  /// One line per split, as `world --from` says it.
+  var splitLines: [String] {
+    splits.map { split in
+      "\(split.token) answered as \(split.before) up to #\(split.at - 1) and as \(split.after) "
+        + "from #\(split.at): one recorded value for two tokens, kept as two"
+    }
   }
 }
 
@@ -37,18 +92,18 @@ extension RecordedWorld {
   /// The person `token` acted as: as its answers showed, else the base world's token's user,
   /// else `me`.
   func person(of token: String) -> String? {
-    if let known = people.person[token] { return known }
+    if let known = people.person[people.key(token)] { return known }
     let base = root["tokens"]?.arrayValue?.first { $0["token"]?.stringValue == token }
     return base?["user"]?.stringValue ?? me
   }
 
   /// Learns whose token `debug_token` described (`input_token`): its `user_id` and `scopes`.
   mutating func learnDebugToken(_ path: [String], _ query: QueryItems, _ answer: JSONValue) {
-    guard path == ["debug_token"], let token = query["input_token"],
+    guard path == ["debug_token"], let input = query["input_token"],
       let data = answer["data"], data["is_valid"]?.boolValue != false,
       let user = data["user_id"]?.stringValue
     else { return }
-    people.note(token, person: user)
+    let token = people.show(input, person: user, at: seen)
     if let granted = data["scopes"]?.arrayValue {
       people.scopes[token] = granted.compactMap(\.stringValue)
     }
@@ -88,9 +143,10 @@ extension RecordedWorld {
   /// the world's default user; tokens of people the world does not hold (test users the
   /// session created) are left to the session's own minting.
   func peopleTokens(fallback: JSONValue) -> [JSONValue] {
-    let shown = people.order.filter { token in
-      token.hasPrefix("<") && token.hasSuffix(">") && TokenFamily(placeholder: token) != .app
-        && people.person[token].flatMap { types[$0] } != nil
+    let shown = people.order.filter { key in
+      let token = RecordedPeople.recorded(key)
+      return token.hasPrefix("<") && token.hasSuffix(">") && TokenFamily(placeholder: token) != .app
+        && people.person[key].flatMap { types[$0] } != nil
     }
     guard Set(shown.compactMap { people.person[$0] }).count > 1 else { return [] }
     var made: [JSONValue] = []

@@ -80,7 +80,8 @@ extension RecordedWorld {
     root["aliases"] =
       known.isEmpty
       ? nil : .object(JSONObject(known.map { .init(key: $0.key, value: .string($0.value)) }))
-    if let version = unversionedV1 ? "v1.0" : unversionedAnswered,
+    if let version = unversionedV1
+      ? "v1.0" : recordedApp.flatMap({ appVersions[$0] }) ?? unversionedAnswered,
       case .object(var app) = root["app"]
     {
       app["default_version"] = .string(version)
@@ -113,6 +114,7 @@ extension RecordedWorld {
       root["app"] = .object(app)
     }
     addingTestUsers(to: &root)
+    addingOtherApps(to: &root)
     var world = JSONValue.object(clocked(root))
     if let app = recordedApp, let base = root["app"]?["id"]?.stringValue {
       world = Self.renamingApp(world, from: base, to: app)

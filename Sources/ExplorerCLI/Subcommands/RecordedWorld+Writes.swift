@@ -44,7 +44,7 @@ extension RecordedWorld {
       return
     }
     if let token = call.accessToken, let last = path.last, Self.publishes(onEdge: last) {
-      people.published.insert(token)
+      people.published.insert(people.key(token))
     }
     if path.count == 2, RecordedWrites.joinedEdges.contains(path[1]), let token = call.accessToken,
       answer?.boolValue == true || answer?["success"]?.boolValue == true
@@ -75,7 +75,7 @@ extension RecordedWorld {
         let last = path.split(separator: "/").last.map(String.init), Self.publishes(onEdge: last)
       {
         wrote = true
-        if let token { people.published.insert(token) }
+        if let token { people.published.insert(people.key(token)) }
       }
       guard method == .post || readsResult, succeeded, let body = item["body"]?.stringValue,
         let json = try? JSONParser.parse(body)

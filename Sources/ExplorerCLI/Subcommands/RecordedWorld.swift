@@ -55,6 +55,10 @@ struct RecordedWorld {
   /// order they were last named in.
   var appMentions: [String: Int] = [:]
   var appOrder: [String] = []
+  /// The app each app token a `client_credentials` exchange answered is of, and the version
+  /// each app's unversioned reads were answered at (`RecordedWorld+App`).
+  var appTokens: [String: String] = [:]
+  var appVersions: [String: String] = [:]
   /// How the recorded answers paged edges (`learnPaging`), and the `summary.total_count` each
   /// owner's edge was last shown with.
   var paging = RecordedPaging()
@@ -67,6 +71,8 @@ struct RecordedWorld {
   /// How many objects the recording added, by type, and interactions read.
   var added: [String: Int] = [:]
   private(set) var read = 0
+  /// Interactions learned from: the 1-based number of the one being learned.
+  private(set) var seen = 0
   /// What the session's own writes made, deleted and joined (`RecordedWorld+Writes`).
   var writes = RecordedWrites()
   /// Whose each token was (`RecordedWorld+People`).
@@ -106,6 +112,7 @@ struct RecordedWorld {
   /// in any body form: JSON, text, base64, or gzip or deflate as it came).
   mutating func learn(_ interaction: Interaction) {
     let request = interaction.request
+    seen += 1
     learnClock(interaction)
     learnApp(interaction)
     learnRefusedName(interaction)
@@ -140,10 +147,13 @@ struct RecordedWorld {
       node(answer, type: id.contains("://") ? "url" : nil)
       return
     }
-    let token = query["access_token"] ?? Self.bearer(request)
-    if let token, !baseTokens.contains(token) {
+    let recordedToken = query["access_token"] ?? Self.bearer(request)
+    if let recordedToken, !baseTokens.contains(recordedToken) {
       foreignToken = true
     }
+    // The key its answers are kept under: itself, or a token of its own once its answers
+    // showed another person (`RecordedPeople.show`).
+    var token = recordedToken.map { people.key($0) }
     learnDebugToken(path, query, answer)
     if !versioned, let shown = interaction.response.headers["facebook-api-version"],
       GraphRequest.normalisedVersion(shown) != nil
@@ -165,7 +175,9 @@ struct RecordedWorld {
       for item in answer["data"]?.arrayValue ?? [] { node(item, type: type) }
     case 1:
       guard let id = answer["id"]?.stringValue else { return }
-      if path[0] == "me", let token { people.note(token, person: id) }
+      if path[0] == "me", let recordedToken {
+        token = people.show(recordedToken, person: id, at: seen)
+      }
       let name = path[0].removingPercentEncoding ?? path[0]
       let vanity = name != "me" && name != id && name != "app" && !name.allSatisfy(\.isNumber)
       // From v2.0 Graph answers no person by a name (803): what it answered so is a Page.
@@ -191,9 +203,18 @@ struct RecordedWorld {
       }
       if path[0] == "me", let shown = Self.owner(inPagingOf: answer, edge: path[1]) {
         if me == nil, !isCreated(shown) { me = shown }
-        if let token, people.person[token] == nil { people.note(token, person: shown) }
+        if let recordedToken { token = people.show(recordedToken, person: shown, at: seen) }
       }
-      let owner = path[0] == "me" ? meOwner(token) : (aliases[path[0].lowercased()] ?? path[0])
+      var owner = path[0] == "me" ? meOwner(token) : (aliases[path[0].lowercased()] ?? path[0])
+      // A name (`/GetG5/posts`) whose answer shows the owner's id (its paging links, or the
+      // `OWNER_POST` ids of the posts on it) is an alias of that id.
+      if path[0] != "me", !GraphRequest.isIDShaped(owner),
+        let shown = Self.owner(inPagingOf: answer, edge: path[1])
+          ?? Self.owner(ofPostsIn: answer, edge: path[1])
+      {
+        aliases[owner.lowercased()] = shown
+        owner = shown
+      }
       if path[0] != "me", Self.feedEdges.contains(path[1]), types[owner] == nil,
         Self.answeredFromV2(interaction, pathVersion: pathVersion)
       {
@@ -237,6 +258,21 @@ struct RecordedWorld {
       if owner != "me", owner.allSatisfy(\.isNumber) { return owner }
     }
     return nil
+  }
+
+  /// The owner every post a feed edge's answer lists names as the first part of its id
+  /// (`15485466463_10152611792811464`), when they all name the same.
+  static func owner(ofPostsIn answer: JSONValue, edge: String) -> String? {
+    guard feedEdges.contains(edge), let items = answer["data"]?.arrayValue else { return nil }
+    let owners = Set(
+      items.map { item in
+        item["id"]?.stringValue?.split(separator: "_", maxSplits: 1).first.map(String.init) ?? ""
+      })
+    guard owners.count == 1, let owner = owners.first, !owner.isEmpty,
+      owner.allSatisfy(\.isNumber),
+      items.allSatisfy({ $0["id"]?.stringValue?.contains("_") == true })
+    else { return nil }
+    return owner
   }
 
   /// Adds or updates the node `value` shows (typed `type`, else guessed), its nested people and

@@ -117,6 +117,7 @@ extension VerifyArguments {
         lines.append("\(placeholder) sent as it is (give a value with --secret \(name)=VALUE)")
       }
     }
+    lines += Self.switchLines(tokenSwitches(for: cassette))
     return (out, lines)
   }
 

@@ -132,6 +132,7 @@ struct VerifyArguments: ParsableOptions {
     let verifier = CassetteVerifier(
       target: transport, ignore: ignore, useDefaultIgnores: useDefaultIgnores,
       substitutions: mapping(for: cassette).substitutions,
+      switches: Self.verifierSwitches(tokenSwitches(for: cassette)),
       minter: (transport as? GraphEmulator).map(EmulatorSessionMinter.init),
       fixed: Set(substitutions.keys), appSecret: appSecret(),
       followsDialogs: followsDialogs,

@@ -20,7 +20,9 @@ enum WorldCommand {
       world's default user, with the token CAAEmuRecordedMe; the app its requests name
       (client_id, /APP-ID/accounts/test-users) becomes the world's app, with the test users its
       accounts listing shows (tokens as the recording's placeholders) and, made next, those the
-      recording made (their recorded ids, emails and passwords). Answers kept gzip,
+      recording made (their recorded ids, emails and passwords); every other app it shows
+      answering is one of the world's apps, answering its own exchange at its own version.
+      Answers kept gzip,
       deflate or base64 are read; names objects were read by become aliases (a Page's, from
       v2.0; a name answered only with a token error, a Page of its own); an object read as
       /?id=URL is a URL object, answered without a token; an edge recorded whole (empty
@@ -38,7 +40,9 @@ enum WorldCommand {
       (posts, comments, photos, test users) are left out of it and off every edge, objects it
       deleted stay; each token is the person its answers show (GET me, debug_token), and when
       they show several people each token placeholder gets a world token of its own
-      (CAAEmuRecorded2, ...), named after it, that verify --world sends.
+      (CAAEmuRecorded2, ...), named after it, that verify --world sends. A placeholder whose
+      answers show two people (one value written over two tokens) is split where the person
+      changes: the second is its own token, named PLACEHOLDER from #N, sent from #N on.
 
       Then: graph-explorer serve --world WORLD.json, graph-explorer verify --world WORLD.json
       CASSETTE, or graph-explorer --world WORLD.json for the REPL.
@@ -116,6 +120,7 @@ enum WorldCommand {
           + (added.isEmpty ? "nothing added" : "added " + added.joined(separator: ", "))
           + " over \(parsed.base ?? "the default world"); default user "
           + "\(world.defaultUserID), token \(world.defaultToken)")
+      for line in builder.people.splitLines { console.line("  " + line) }
       return .success
     } catch {
       console.errorLine(ErrorPresenter.subcommand("world", "\(error)"))

@@ -18,6 +18,8 @@ public struct Redactor: Sendable {
   private var matcher = SecretMatcher()
   /// Values that look like secrets but are not (the emulator's fixture tokens).
   private let publicValues: Set<String>
+  /// Values the recording shows to be an app's id (`appIDs(shownBy:)`): never secrets.
+  private var appIDs: Set<String> = []
   /// Header fields already found to hold no secret.
   private var cleanHeaders = SecretFinder.CleanHeaders()
 
@@ -84,14 +86,24 @@ public struct Redactor: Sendable {
   /// As `redact(_:)`, in place: each interaction is replaced in turn, so the cassette is not
   /// held twice.
   public mutating func redact(_ cassette: inout Cassette) {
+    learnAppIDs(cassette)
     for interaction in cassette.interactions { learn(interaction) }
     for index in cassette.interactions.indices {
       cassette.interactions[index] = replaced(cassette.interactions[index])
     }
   }
 
+  /// Learns the app ids the whole of `cassette` shows before any secret is registered: an
+  /// app id sent as a wrong `client_secret` before the exchange that shows it stays readable.
+  private mutating func learnAppIDs(_ cassette: Cassette) {
+    for interaction in cassette.interactions {
+      appIDs.formUnion(Self.appIDs(shownBy: interaction))
+    }
+  }
+
   /// Registers the secrets `interaction` carries.
   mutating func learn(_ interaction: Interaction) {
+    appIDs.formUnion(Self.appIDs(shownBy: interaction))
     for secret in SecretFinder.secrets(in: interaction.request, memo: &cleanHeaders) {
       register(secret)
     }
@@ -161,6 +173,7 @@ public struct Redactor: Sendable {
   /// Every place in `cassette` where a secret is, as `audit` lists them. Registers what it
   /// finds, so a `redact` afterwards replaces exactly these.
   public mutating func findings(in cassette: Cassette) -> [SecretFinding] {
+    learnAppIDs(cassette)
     for interaction in cassette.interactions { learn(interaction) }
     var result: [SecretFinding] = []
     for (index, interaction) in cassette.interactions.enumerated() {
@@ -194,6 +207,7 @@ public struct Redactor: Sendable {
 
   private func isSecret(_ value: String) -> Bool {
     !value.isEmpty && !Secret.isStandIn(value) && !publicValues.contains(value)
+      && !appIDs.contains(value)
   }
 
   /// Gives `secret` its placeholder; an access token's names its family (`issued`, what the

@@ -38,6 +38,10 @@ public struct CassetteVerifier: Sendable {
   /// Text put back in place of placeholders before sending (`<ACCESS_TOKEN_1>` → a token the
   /// target accepts).
   public var substitutions: [String: String]
+  /// Substitutions that take effect at an interaction (0-based) and hold from then on: a
+  /// placeholder another tool wrote over two real tokens is sent as the second person's token
+  /// from where the recording's answers show them (`world --from`'s split tokens).
+  public var switches: [Int: [String: String]]
   /// Placeholders whose value was given (`--secret`): sent as given even where the session
   /// mints another.
   public var fixed: Set<String>
@@ -58,7 +62,8 @@ public struct CassetteVerifier: Sendable {
   public init(
     target: any GraphTransport, ignore: [JSONPathPattern] = [], useDefaultIgnores: Bool = true,
     headers: [String] = ["Content-Type"], substitutions: [String: String] = [:],
-    minter: (any SessionMinter)? = nil, fixed: Set<String> = [], appSecret: String? = nil,
+    switches: [Int: [String: String]] = [:], minter: (any SessionMinter)? = nil,
+    fixed: Set<String> = [], appSecret: String? = nil,
     followsDialogs: Bool = false, followedClock: (any FollowedClock)? = nil
   ) {
     self.followedClock = followedClock
@@ -70,6 +75,7 @@ public struct CassetteVerifier: Sendable {
     self.useDefaultIgnores = useDefaultIgnores
     self.headers = headers
     self.substitutions = substitutions
+    self.switches = switches
     self.minter = minter
   }
 
@@ -85,6 +91,9 @@ public struct CassetteVerifier: Sendable {
     var clock = SessionClock()
     let minting = VerifyScope.mintedPlaceholders(in: cassette)
     for (index, interaction) in cassette.interactions.enumerated() {
+      for (placeholder, value) in switches[index] ?? [:] where !fixed.contains(placeholder) {
+        substitutions[placeholder] = value
+      }
       let url = interaction.request.url
       guard VerifyScope.isGraph(url) || (followsDialogs && VerifyScope.isDialog(url)) else {
         let host = URLParts(url)?.host ?? "?"

@@ -63,9 +63,12 @@ extension SessionFollower {
   func concealed(
     _ response: HTTPResponse, substitutions: [String: String], request: HTTPRequest? = nil
   ) -> HTTPResponse {
+    // A value learned for another placeholder is written into the recorded answer too
+    // (`resolved`): it stays as the target gave it.
+    let learned = Set(values.values)
     let secrets = substitutions.filter { placeholder, value in
       values[placeholder] == nil && value != placeholder && value.utf8.count >= 8
-        && !value.utf8.allSatisfy(Self.isDigit)
+        && !value.utf8.allSatisfy(Self.isDigit) && !learned.contains(value)
     }
     guard !secrets.isEmpty, response.headers["Content-Encoding"] == nil,
       var text = String(validating: response.body, as: UTF8.self)

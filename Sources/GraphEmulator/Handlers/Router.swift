@@ -20,7 +20,13 @@ struct Router {
     }
     let generation = state.generation
     let clockReads = state.clockReads.count
-    let call = GraphCall(request: request, defaultVersion: state.world.app.defaultVersion)
+    var call = GraphCall(request: request, defaultVersion: state.world.app.defaultVersion)
+    // Another app's token is served at that app's default version.
+    if call.explicitVersion == nil, let token = call.token,
+      let other = state.world.otherApp(ofToken: token)
+    {
+      call = GraphCall(request: request, defaultVersion: other.defaultVersion)
+    }
     var outcome: Outcome
     let usage = throttleUsage()
     if usage.exceeded {

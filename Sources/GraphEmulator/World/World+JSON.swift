@@ -127,6 +127,18 @@ extension World {
         ))
     }
     if !paging.isEmpty { root.append("paging", paging.jsonValue) }
+    if !otherApps.isEmpty {
+      root.append(
+        "apps",
+        .array(
+          otherApps.map { other in
+            [
+              "id": .string(other.id), "name": .string(other.name),
+              "secret": .string(other.secret),
+              "default_version": .string(other.defaultVersion.description),
+            ]
+          }))
+    }
     return .object(root)
   }
 }

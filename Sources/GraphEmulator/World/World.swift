@@ -21,6 +21,7 @@ public struct World: Sendable {
     var usernames: [String: String]
     var aliases: [String: String]
     var paging = RecordedPaging()
+    var otherApps: [AppInfo] = []
 
     init(
       app: AppInfo, nodes: NodeTable, edges: [String: [String: [String]]],
@@ -47,6 +48,7 @@ public struct World: Sendable {
         usernames: usernames,
         aliases: aliases)
       box.paging = paging
+      box.otherApps = otherApps
       return box
     }
   }
@@ -139,6 +141,30 @@ public struct World: Sendable {
       makeUnique()
       yield &storage.paging
     }
+  }
+
+  /// Apps besides `app` that a recording showed answering (`world --from`: a recording of two
+  /// apps): each answers its own `client_credentials` exchange with its own app token, and an
+  /// unversioned call with that token is served at its default version.
+  public internal(set) var otherApps: [AppInfo] {
+    get { storage.otherApps }
+    _modify {
+      makeUnique()
+      yield &storage.otherApps
+    }
+  }
+
+  /// The world's app with id `id`: `app` or one of `otherApps`.
+  func app(id: String) -> AppInfo? {
+    if id == app.id { return app }
+    return otherApps.first { $0.id == id }
+  }
+
+  /// The app of the other apps' whose token `token` is (`APPID|...`), if any.
+  func otherApp(ofToken token: String) -> AppInfo? {
+    guard !otherApps.isEmpty, let bar = token.firstIndex(of: "|") else { return nil }
+    let id = token[..<bar]
+    return otherApps.first { $0.id == id }
   }
 
   /// Usernames to ids, for `GET /<username>`.

@@ -45,13 +45,7 @@ struct WorldDecoder {
   func decode() throws(EmulatorError) -> World {
     guard case .object = root else { throw fail("$", "expected an object, found \(root.kindName)") }
     guard let app = root["app"] else { throw fail("$.app", "missing") }
-    let versionText = try string(app["default_version"] ?? "v2.2", "$.app.default_version")
-    guard let version = GraphVersion(versionText) else {
-      throw fail(
-        "$.app.default_version",
-        "unknown version \(JSONValue.string(versionText).compactText); the versions are "
-          + VersionRegistry.servedSummary)
-    }
+    let version = try defaultVersion(app["default_version"], "$.app.default_version")
     var actions: [String: String] = [:]
     for member in app["action_types"]?.objectValue?.members ?? [] {
       actions[member.key] = try string(member.value, "$.app.action_types.\(member.key)")
@@ -147,6 +141,7 @@ struct WorldDecoder {
       defaultUserID: defaultUser, defaultToken: defaultToken,
       clock: try time(root["clock"], "$.clock") ?? DefaultWorld.clock, aliases: aliases)
     world.paging = try recordedPaging(nodes: nodes, app: info.id)
+    world.otherApps = try otherApps(besides: info.id)
     return world
   }
 }

@@ -13,7 +13,9 @@ extension Router {
       throw .parameter(
         "This method must be called with an app access_token, and requires version v2.2 or higher")
     }
-    let permissions = state.world.app.permissions ?? AppPermission.withoutReview
+    // The app the path names (one of a recording's other apps lists what any app has).
+    let named = call.path.first.flatMap { state.world.app(id: $0) } ?? state.world.app
+    let permissions = named.permissions ?? AppPermission.withoutReview
     return .json(["data": .array(permissions.map(\.jsonValue))])
   }
 }

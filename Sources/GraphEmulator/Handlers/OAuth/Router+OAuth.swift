@@ -14,16 +14,15 @@ extension Router {
       throw .unsupported(call.method, id: "oauth")
     }
     if call["grant_type"] == "fb_extend_sso_token" { return try extendSSOToken(call) }
-    let app = state.world.app
     guard let clientID = call["client_id"], !clientID.isEmpty else { throw .missingClientID }
-    guard clientID == app.id else { throw .invalidApplicationID }
+    guard let app = state.world.app(id: clientID) else { throw .invalidApplicationID }
     guard let secret = call["client_secret"], !secret.isEmpty, secret == app.secret else {
       throw .invalidClientSecret
     }
     let style = OAuthAnswerStyle(version: call.version)
     switch call["grant_type"] {
     case "client_credentials":
-      return tokenAnswer(appToken(), expiresIn: nil, style: style)
+      return tokenAnswer(appToken(of: app), expiresIn: nil, style: style)
     case "fb_exchange_token":
       guard let short = call["fb_exchange_token"], !short.isEmpty else {
         throw .missingExchangeToken
@@ -53,8 +52,7 @@ extension Router {
 
   /// The app token `client_credentials` answers: `APPID|` and 27 characters derived from the
   /// secret, the same on every call (Graph's app tokens do not change until the secret does).
-  mutating func appToken() -> String {
-    let app = state.world.app
+  mutating func appToken(of app: AppInfo) -> String {
     let digest = HMACSHA256.hex(app.id, key: app.secret)
     let token = "\(app.id)|\(digest.prefix(27))"
     if state.world.tokens[token] == nil {
@@ -114,7 +112,9 @@ extension Router {
 extension World {
   /// `APPID|APPSECRET` stands for an app token wherever one is accepted.
   func appCredentialRecord(_ token: String) -> TokenRecord? {
-    guard !app.secret.isEmpty, token == "\(app.id)|\(app.secret)" else { return nil }
+    let bar = token.firstIndex(of: "|").map { String(token[..<$0]) } ?? ""
+    guard let app = self.app(id: bar), !app.secret.isEmpty, token == "\(app.id)|\(app.secret)"
+    else { return nil }
     return TokenRecord(token: token, kind: .app, summary: "the app's id and secret")
   }
 }

@@ -23,7 +23,7 @@ enum RouteCondition: String, Sendable, CaseIterable {
     guard let head = path.first else { return false }
     switch self {
     case .namesApp:
-      return head == state.world.app.id || head == "app"
+      return head == "app" || state.world.app(id: head) != nil
     case .namesPerson:
       return Self.isPerson(head, in: state)
     case .namesNoPerson:
