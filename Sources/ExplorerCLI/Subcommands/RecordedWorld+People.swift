@@ -14,6 +14,8 @@ struct RecordedPeople {
   var order: [String] = []
   /// Tokens a publishing write succeeded with (they held `publish_actions`).
   var published: Set<String> = []
+  /// Tokens whose `me/accounts` answer listed Pages with their tokens (`verify`'s reading).
+  var listedPages: Set<String> = []
 
   mutating func note(_ token: String, person id: String) {
     if person.updateValue(id, forKey: token) == nil { order.append(token) }

@@ -1,5 +1,7 @@
+import GraphAPI
 import GraphCassette
 import GraphEmulator
+import GraphJSON
 
 extension VerifyArguments {
   /// For a recording whose tokens show several people (`RecordedWorld+People`: `GET me` with
@@ -8,23 +10,73 @@ extension VerifyArguments {
   /// with none shown, one holding `publish_actions` when the token published, and the most
   /// permissions (**[choice]**); never one that expired or was invalidated. When the tokens
   /// show one person (or none), they go as the default token, as before, but a token the
-  /// recording shows holding what the default token lacks (it published, or its permissions
-  /// were read): that one goes as the person's (the default user's) test token holding it.
+  /// recording shows holding what the default token lacks (it published, its permissions were
+  /// read, or its `me/accounts` listed Page tokens): that one goes as the person's (the default
+  /// user's) test token holding it; one person who is not the default user: their test token.
+  /// A token the answers show acting as a Page (`GET me` answered the Page) goes as the
+  /// emulator's Page token of that Page (issue 42).
   static func peopleTokens(in cassette: Cassette, world: World) -> [String: TokenRecord] {
     // Over the small default world: the people are those the answers show, the tokens `world`'s.
     var learned = RecordedWorld(base: .default)
     for interaction in cassette.interactions { learned.learn(interaction) }
-    let people = learned.people
+    var people = learned.people
+    people.listedPages = Self.pageListers(in: cassette)
+    let pages = pageTokens(people, learned.types, world: world)
     let shown = people.order.filter { people.person[$0].flatMap { learned.types[$0] } == "user" }
     let persons = Set(shown.compactMap { people.person[$0] })
-    guard persons.count > 1 else { return lackingTokens(people, persons.first, world: world) }
-    var out: [String: TokenRecord] = [:]
+    let defaultUser = world.tokens[world.defaultToken]?.userID
+    // One person who is not the default token's is that person's too.
+    guard persons.count > 1 || persons.first.map({ $0 != defaultUser }) == true else {
+      return lackingTokens(people, persons.first, world: world).merging(pages) { a, _ in a }
+    }
+    var out = pages
     for placeholder in shown {
       guard let person = people.person[placeholder] else { continue }
       out[placeholder] = testToken(of: person, for: placeholder, people, world: world)
     }
     return out
   }
+
+  /// For each token the recording's answers show acting as a Page (`GET me` answered with the
+  /// Page's id, a `me/...` answer's paging links), the emulator's Page token of that Page, when
+  /// it has one that works.
+  private static func pageTokens(
+    _ people: RecordedPeople, _ types: [String: String], world: World
+  ) -> [String: TokenRecord] {
+    var out: [String: TokenRecord] = [:]
+    for placeholder in people.order {
+      guard let page = people.person[placeholder], types[page] == "page" else { continue }
+      let token = world.tokens.values.filter {
+        $0.kind == .page && $0.pageID == page && $0.invalidation == nil
+          && ($0.expiresAt.map { $0 > world.clock } ?? true)
+      }.min { $0.token < $1.token }
+      if let token { out[placeholder] = token }
+    }
+    return out
+  }
+
+  /// The tokens whose `me/accounts` (or `USER/accounts`) answer listed a Page with its token:
+  /// they held `pages_show_list` (or `manage_pages`, its older name). Not the app token's
+  /// `APPID/accounts`, which lists test users.
+  static func pageListers(in cassette: Cassette) -> Set<String> {
+    var out: Set<String> = []
+    for interaction in cassette.interactions
+    where TokenFamily.issued(answering: interaction.request) == .page {
+      guard let token = (try? GraphRequest(parsing: interaction.request))?.accessToken,
+        let family = TokenFamily(placeholder: token), family != .app,
+        let answer = try? JSONParser.parse(interaction.response.decodedBody),
+        let items = answer["data"]?.arrayValue,
+        items.contains(where: { $0["access_token"] != nil }),
+        // The app's `APPID/accounts` lists its test users (each with a `login_url`).
+        !items.contains(where: { $0["login_url"] != nil })
+      else { continue }
+      out.insert(token)
+    }
+    return out
+  }
+
+  /// Permissions either of which lists a person's Pages with their tokens.
+  static let listingPages: Set<String> = ["pages_show_list", "manage_pages"]
 
   /// For a recording of one person (`person`, else the world's default user): the test token of
   /// that person for each token the recording shows holding what the default token lacks.
@@ -36,9 +88,14 @@ extension VerifyArguments {
     else { return [:] }
     let held = Set(world.tokens[world.defaultToken]?.scopes ?? [])
     var out: [String: TokenRecord] = [:]
-    for placeholder in people.published.union(people.scopes.keys) {
-      let needed = people.scopes[placeholder] ?? ["publish_actions"]
-      guard !held.isSuperset(of: needed), people.person[placeholder].map({ $0 == person }) ?? true
+    for placeholder in people.published.union(people.scopes.keys).union(people.listedPages) {
+      let needed =
+        people.scopes[placeholder]
+        ?? (people.published.contains(placeholder) ? ["publish_actions"] : [])
+      let lacks =
+        !held.isSuperset(of: needed)
+        || (people.listedPages.contains(placeholder) && held.isDisjoint(with: listingPages))
+      guard lacks, people.person[placeholder].map({ $0 == person }) ?? true
       else { continue }
       out[placeholder] = testToken(of: person, for: placeholder, people, world: world)
     }
@@ -59,6 +116,9 @@ extension VerifyArguments {
       candidates = candidates.filter { Set($0.scopes).isSuperset(of: held) }
     } else if people.published.contains(placeholder) {
       candidates = candidates.filter { $0.scopes.contains("publish_actions") }
+    }
+    if people.listedPages.contains(placeholder) {
+      candidates = candidates.filter { !listingPages.isDisjoint(with: $0.scopes) }
     }
     let fewest = people.scopes[placeholder] != nil
     candidates.sort { (a: TokenRecord, b: TokenRecord) -> Bool in
