@@ -24,6 +24,19 @@ import Testing
     }
   }
 
+  /// A post to `edge` with `token`, read back: it is from the Page.
+  static func postAndReadBack(
+    _ base: String, _ edge: String, _ token: String, _ client: CurlTransport
+  ) async throws {
+    let post = try SessionVerifyTests.json(
+      try await client.send(
+        SessionVerifyTests.form(
+          base + "/v2.5/" + edge, [("access_token", token), ("message", "market news")])))
+    let id = try #require(post["id"]?.stringValue)
+    let read = try await get(base, "\(id)?fields=message,from", token, client)
+    #expect(read.bodyText.contains(#""id":"\#(page)""#), "\(read.bodyText)")
+  }
+
   /// `GET path` with `token` through `client`; the answer must be 200.
   static func get(_ base: String, _ path: String, _ token: String, _ client: CurlTransport)
     async throws -> HTTPResponse
@@ -47,13 +60,7 @@ import Testing
       let me = try await Self.get(base, "me?fields=id,name", token, client)
       #expect(me.bodyText.contains(Self.page))
       _ = try await Self.get(base, "me/feed?limit=1", token, client)
-      let post = try SessionVerifyTests.json(
-        try await client.send(
-          SessionVerifyTests.form(
-            base + "/v2.5/me/feed", [("access_token", token), ("message", "market news")])))
-      let id = try #require(post["id"]?.stringValue)
-      let read = try await Self.get(base, "\(id)?fields=message,from", token, client)
-      #expect(read.bodyText.contains(Self.page), "\(read.bodyText)")
+      try await Self.postAndReadBack(base, "me/feed", token, client)
     }
     defer { scratch.remove() }
     let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -111,6 +118,26 @@ import Testing
       output.contains("sent as the emulator's Page token EAAEmuMarketPage of \(Self.page)"),
       "\(output)")
     #expect(output.contains("3 interaction(s), no drift"), "\(output)")
+  }
+
+  /// (b) The Page's token with no `me` read: it posts on the Page's feed by the Page's id and
+  /// reads the post back, `from` the Page. Before, it went as the default token (403), or,
+  /// with only the `me` rule, as Alice's token holding `publish_actions`, so the post was hers
+  /// (3 of 3 drifted).
+  @Test func aPageTokenThatPostsByThePagesIDIsThePagesAsItsPostShows() async throws {
+    let (file, scratch) = try await SessionVerifyTests.recorded("page-id") { base, client in
+      let token = "EAAEmuMarketPage"
+      try await Self.postAndReadBack(base, "\(Self.page)/feed", token, client)
+      _ = try await Self.get(base, "\(Self.page)/feed?limit=2&fields=from", token, client)
+    }
+    defer { scratch.remove() }
+    let (status, output) = await SessionVerifyTests.verify(file)
+    #expect(status == .success, "\(output)")
+    Self.expect(
+      [
+        "<ACCESS_TOKEN_1> sent as the emulator's Page token EAAEmuMarketPage of \(Self.page)",
+        "3 interaction(s), no drift",
+      ], in: output)
   }
 
   /// The same in the REPL: `login` with `manage_pages`, `GET me/accounts`, the Page's token

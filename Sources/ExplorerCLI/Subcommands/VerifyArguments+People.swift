@@ -1,7 +1,5 @@
-import GraphAPI
 import GraphCassette
 import GraphEmulator
-import GraphJSON
 
 extension VerifyArguments {
   /// For a recording whose tokens show several people (`RecordedWorld+People`: `GET me` with
@@ -21,13 +19,13 @@ extension VerifyArguments {
     for interaction in cassette.interactions { learned.learn(interaction) }
     var people = learned.people
     people.listedPages = Self.pageListers(in: cassette)
-    let pages = pageTokens(people, learned.types, world: world)
+    let pages = pageTokens(people, learned.types, cassette, world: world)
     let shown = people.order.filter { people.person[$0].flatMap { learned.types[$0] } == "user" }
     let persons = Set(shown.compactMap { people.person[$0] })
     let defaultUser = world.tokens[world.defaultToken]?.userID
     // One person who is not the default token's is that person's too.
     guard persons.count > 1 || persons.first.map({ $0 != defaultUser }) == true else {
-      return lackingTokens(people, persons.first, world: world).merging(pages) { a, _ in a }
+      return pages.merging(lackingTokens(people, persons.first, world: world)) { page, _ in page }
     }
     var out = pages
     for placeholder in shown {
@@ -36,47 +34,6 @@ extension VerifyArguments {
     }
     return out
   }
-
-  /// For each token the recording's answers show acting as a Page (`GET me` answered with the
-  /// Page's id, a `me/...` answer's paging links), the emulator's Page token of that Page, when
-  /// it has one that works.
-  private static func pageTokens(
-    _ people: RecordedPeople, _ types: [String: String], world: World
-  ) -> [String: TokenRecord] {
-    var out: [String: TokenRecord] = [:]
-    for placeholder in people.order {
-      guard let page = people.person[placeholder], types[page] == "page" else { continue }
-      let token = world.tokens.values.filter {
-        $0.kind == .page && $0.pageID == page && $0.invalidation == nil
-          && ($0.expiresAt.map { $0 > world.clock } ?? true)
-      }.min { $0.token < $1.token }
-      if let token { out[placeholder] = token }
-    }
-    return out
-  }
-
-  /// The tokens whose `me/accounts` (or `USER/accounts`) answer listed a Page with its token:
-  /// they held `pages_show_list` (or `manage_pages`, its older name). Not the app token's
-  /// `APPID/accounts`, which lists test users.
-  static func pageListers(in cassette: Cassette) -> Set<String> {
-    var out: Set<String> = []
-    for interaction in cassette.interactions
-    where TokenFamily.issued(answering: interaction.request) == .page {
-      guard let token = (try? GraphRequest(parsing: interaction.request))?.accessToken,
-        let family = TokenFamily(placeholder: token), family != .app,
-        let answer = try? JSONParser.parse(interaction.response.decodedBody),
-        let items = answer["data"]?.arrayValue,
-        items.contains(where: { $0["access_token"] != nil }),
-        // The app's `APPID/accounts` lists its test users (each with a `login_url`).
-        !items.contains(where: { $0["login_url"] != nil })
-      else { continue }
-      out.insert(token)
-    }
-    return out
-  }
-
-  /// Permissions either of which lists a person's Pages with their tokens.
-  static let listingPages: Set<String> = ["pages_show_list", "manage_pages"]
 
   /// For a recording of one person (`person`, else the world's default user): the test token of
   /// that person for each token the recording shows holding what the default token lacks.
