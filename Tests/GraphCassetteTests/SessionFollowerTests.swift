@@ -29,6 +29,26 @@ import Testing
     #expect(follower.learnedAt["<ACCESS_TOKEN_1>"] == 1)
   }
 
+  /// A Page token `me/accounts` listed is the token the target lists for the same Page: items
+  /// are matched by `id` before position, so a target that lists the Pages in another order
+  /// (or one more first) still gives each placeholder its own Page's token. Before, the first
+  /// recorded token became the target's first, another Page's.
+  @Test func aListedPagesTokenIsTheTargetsTokenForTheSamePage() {
+    var follower = SessionFollower()
+    follower.learn(
+      request: HTTPRequest(url: "https://graph.facebook.com/v2.5/me/accounts"),
+      recorded: Self.answer(
+        #"{"data":[{"access_token":"<PAGE_ACCESS_TOKEN_1>","id":"146903518661553"},"#
+          + #"{"access_token":"<PAGE_ACCESS_TOKEN_2>","id":"146903518661554"}]}"#),
+      actual: Self.answer(
+        #"{"data":[{"access_token":"EAAEmuOther","id":"146903518669999"},"#
+          + #"{"access_token":"EAAEmuSecond","id":"146903518661554"},"#
+          + #"{"access_token":"EAAEmuMarketPage","id":"146903518661553"}]}"#),
+      number: 1)
+    #expect(follower.values["<PAGE_ACCESS_TOKEN_1>"] == "EAAEmuMarketPage")
+    #expect(follower.values["<PAGE_ACCESS_TOKEN_2>"] == "EAAEmuSecond")
+  }
+
   /// Secrets sent as one value (each app secret's placeholder as the emulator's secret): the
   /// echo is put back as the placeholder the request named (a public recording's 803 naming
   /// `<APP_SECRET_1>`), whatever order the substitutions come in.

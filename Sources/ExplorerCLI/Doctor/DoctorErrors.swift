@@ -47,6 +47,8 @@ struct DoctorErrors {
   private var pending: [(cause: String, call: PendingCall)] = []
   /// Tokens known to be dead (from `DoctorIdentities.deathReason`).
   private var deadTokens: Set<String> = []
+  /// What the session deleted, and its reads of it: notes, not errors.
+  private(set) var deletions = DoctorDeletions()
 
   /// What is kept of a failed call to judge the next one.
   struct PendingCall {
@@ -67,7 +69,7 @@ struct DoctorErrors {
     }
     var recorded = Set<String>()
     for answer in call.answers {
-      guard answer.failed else { continue }
+      guard answer.failed, !deletions.readsDeleted(call, answer) else { continue }
       let explanation = AnswerExplanation(response: answer.response)
       guard explanation.sdk.error != nil || explanation.error != nil else { continue }
       var cause =
@@ -101,6 +103,7 @@ struct DoctorErrors {
         pending.append((cause, PendingCall(key: call.key, token: call.token, reopen: reopen)))
       }
     }
+    deletions.learn(call)
   }
 
   /// After the last call: errors with no call after them were given up on.

@@ -21,6 +21,7 @@ public struct DoctorReport: Sendable {
     var found: [DoctorFinding] = []
     found += versionFindings()
     found += errorFindings()
+    found += deletionFindings()
     found += tokenFindings()
     found += throttlingFindings()
     found += wasteFindings()
@@ -117,6 +118,27 @@ public struct DoctorReport: Sendable {
         title: "\(cause) \(title) ×\(group.count)", detail: detail,
         interactions: group.interactions, count: group.count)
     }
+  }
+
+  /// One note for the calls that failed on what the session itself had deleted.
+  private func deletionFindings() -> [DoctorFinding] {
+    let deletions = analysis.errors.deletions
+    guard deletions.count > 0 else { return [] }
+    let named = deletions.reads
+    let more = deletions.count > named.count ? ["and \(deletions.count - named.count) more"] : []
+    let title =
+      deletions.count == 1
+      ? named[0]
+      : "\(deletions.count) calls on what the session deleted: "
+        + (named.prefix(3) + (named.count > 3 ? ["..."] : [])).joined(separator: ", ")
+    return [
+      DoctorFinding(
+        level: .info, kind: "read-of-deleted", title: title,
+        detail: [
+          "Graph answers an object deleted earlier in the session with error 100, as one that never existed: the session itself deleted it (an app checking its delete, or a REPL session reading back)."
+        ] + (deletions.count == 1 ? [] : [(named + more).joined(separator: ", ")]),
+        interactions: deletions.interactions, count: deletions.count)
+    ]
   }
 
   private func tokenFindings() -> [DoctorFinding] {

@@ -20,6 +20,8 @@ struct RecordedPeople {
   /// Each split, in order: the recorded token, the interaction (1-based) whose answer showed
   /// another person, and the two people.
   var splits: [(token: String, at: Int, before: String, after: String)] = []
+  /// Tokens whose `me/accounts` answer listed Pages with their tokens (`verify`'s reading).
+  var listedPages: Set<String> = []
 
   mutating func note(_ token: String, person id: String) {
     if person.updateValue(id, forKey: token) == nil { order.append(token) }

@@ -37,16 +37,12 @@ extension VerifyArguments {
     }
     let minted = VerifyScope.mintedPlaceholders(in: cassette)
     let placeholders = VerifyScope.placeholders(in: cassette)
-    // Read only when two tokens may be two people's, or a token wrote (and may have held what
-    // the default token lacks): it reads the whole recording.
     let open = placeholders.filter {
       Self.kind(of: $0) == .accessToken && minted[$0] == nil && sessions[$0] == nil
     }
-    let wrote =
-      !open.isEmpty
-      && cassette.interactions.contains { GraphMethod(name: $0.request.method) == .post }
-    let people =
-      emulator && (open.count > 1 || wrote) ? Self.peopleTokens(in: cassette, world: world) : [:]
+    // Read whenever a token is left open: it may be another person's, a Page's, or have held
+    // what the default token lacks.
+    let people = emulator && !open.isEmpty ? Self.peopleTokens(in: cassette, world: world) : [:]
     for placeholder in placeholders {
       let kind = Self.kind(of: placeholder)
       let foreign = Self.isForeign(placeholder)
@@ -83,6 +79,11 @@ extension VerifyArguments {
         lines.append(
           "\(placeholder) sent as the world's token \(named.token) of \(named.pageID ?? named.userID ?? "?"), "
             + "named after it (graph-explorer world --from)")
+      } else if let chosen = people[placeholder], chosen.kind == .page {
+        out[placeholder] = chosen.token
+        lines.append(
+          "\(placeholder) sent as the emulator's Page token \(chosen.token) of "
+            + "\(chosen.pageID ?? "?"): the Page the recording's answers show it acting as")
       } else if let chosen = people[placeholder] {
         out[placeholder] = chosen.token
         lines.append(

@@ -8,17 +8,26 @@ extension VerifyArguments {
   /// with none shown, one holding `publish_actions` when the token published, and the most
   /// permissions (**[choice]**); never one that expired or was invalidated. When the tokens
   /// show one person (or none), they go as the default token, as before, but a token the
-  /// recording shows holding what the default token lacks (it published, or its permissions
-  /// were read): that one goes as the person's (the default user's) test token holding it.
+  /// recording shows holding what the default token lacks (it published, its permissions were
+  /// read, or its `me/accounts` listed Page tokens): that one goes as the person's (the default
+  /// user's) test token holding it; one person who is not the default user: their test token.
+  /// A token the answers show acting as a Page (`GET me` answered the Page) goes as the
+  /// emulator's Page token of that Page (issue 42).
   static func peopleTokens(in cassette: Cassette, world: World) -> [String: TokenRecord] {
     // Over the small default world: the people are those the answers show, the tokens `world`'s.
     var learned = RecordedWorld(base: .default)
     for interaction in cassette.interactions { learned.learn(interaction) }
-    let people = learned.people
+    var people = learned.people
+    people.listedPages = Self.pageListers(in: cassette)
+    let pages = pageTokens(people, learned.types, cassette, world: world)
     let shown = people.order.filter { people.person[$0].flatMap { learned.types[$0] } == "user" }
     let persons = Set(shown.compactMap { people.person[$0] })
-    guard persons.count > 1 else { return lackingTokens(people, persons.first, world: world) }
-    var out: [String: TokenRecord] = [:]
+    let defaultUser = world.tokens[world.defaultToken]?.userID
+    // One person who is not the default token's is that person's too.
+    guard persons.count > 1 || persons.first.map({ $0 != defaultUser }) == true else {
+      return pages.merging(lackingTokens(people, persons.first, world: world)) { page, _ in page }
+    }
+    var out = pages
     for placeholder in shown {
       guard let person = people.person[placeholder] else { continue }
       out[placeholder] = testToken(of: person, for: placeholder, people, world: world)
@@ -36,9 +45,14 @@ extension VerifyArguments {
     else { return [:] }
     let held = Set(world.tokens[world.defaultToken]?.scopes ?? [])
     var out: [String: TokenRecord] = [:]
-    for placeholder in people.published.union(people.scopes.keys) {
-      let needed = people.scopes[placeholder] ?? ["publish_actions"]
-      guard !held.isSuperset(of: needed), people.person[placeholder].map({ $0 == person }) ?? true
+    for placeholder in people.published.union(people.scopes.keys).union(people.listedPages) {
+      let needed =
+        people.scopes[placeholder]
+        ?? (people.published.contains(placeholder) ? ["publish_actions"] : [])
+      let lacks =
+        !held.isSuperset(of: needed)
+        || (people.listedPages.contains(placeholder) && held.isDisjoint(with: listingPages))
+      guard lacks, people.person[placeholder].map({ $0 == person }) ?? true
       else { continue }
       out[placeholder] = testToken(of: person, for: placeholder, people, world: world)
     }
@@ -59,6 +73,9 @@ extension VerifyArguments {
       candidates = candidates.filter { Set($0.scopes).isSuperset(of: held) }
     } else if people.published.contains(placeholder) {
       candidates = candidates.filter { $0.scopes.contains("publish_actions") }
+    }
+    if people.listedPages.contains(placeholder) {
+      candidates = candidates.filter { !listingPages.isDisjoint(with: $0.scopes) }
     }
     let fewest = people.scopes[placeholder] != nil
     candidates.sort { (a: TokenRecord, b: TokenRecord) -> Bool in

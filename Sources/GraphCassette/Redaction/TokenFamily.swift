@@ -41,7 +41,7 @@ public enum TokenFamily: String, Sendable, Hashable, CaseIterable {
 
   /// The family of the tokens in the answer to `request`: a Page's for `me/accounts` (and
   /// `USER_ID/accounts`), a test user's for `APPID/accounts/test-users`.
-  static func issued(answering request: HTTPRequest) -> TokenFamily? {
+  package static func issued(answering request: HTTPRequest) -> TokenFamily? {
     guard let path = URLParts(request.url)?.path else { return nil }
     let parts = path.split(separator: "/")
     if parts.last == "test-users", parts.dropLast().last == "accounts" { return .testUser }

@@ -65,7 +65,9 @@ struct SessionFollower {
       }
       learnTexts(r, a, number: number)
     case (.array(let r), .array(let a)):
-      for (old, new) in zip(r, a) { align(old, new, key: key, write: write, number: number) }
+      for (old, new) in counterparts(r, a) {
+        align(old, new, key: key, write: write, number: number)
+      }
     case (.string(let r), .string(let a)) where r != a:
       if Secret.isPlaceholder(r) {
         note(r, a, number)
@@ -77,6 +79,22 @@ struct SessionFollower {
         alignParameters(Self.redirectParameters(r), Self.redirectParameters(a), number: number)
       }
     default: break
+    }
+  }
+
+  /// The recorded items of a list, each with the target's item it answers for: the one with
+  /// the same `id` (as learned) when the target lists it, so that a `me/accounts` item's
+  /// token is the same Page's whatever the order, else the one at the same index.
+  func counterparts(_ recorded: [JSONValue], _ actual: [JSONValue]) -> [(JSONValue, JSONValue)] {
+    guard recorded.first?["id"]?.stringValue != nil else { return Array(zip(recorded, actual)) }
+    var byID: [String: Int] = [:]
+    for (index, item) in actual.enumerated() {
+      if let id = item["id"]?.stringValue, byID[id] == nil { byID[id] = index }
+    }
+    return recorded.enumerated().compactMap { index, item in
+      let id = item["id"]?.stringValue.map { values[$0] ?? $0 }
+      if let id, let match = byID[id] { return (item, actual[match]) }
+      return index < actual.count ? (item, actual[index]) : nil
     }
   }
 
