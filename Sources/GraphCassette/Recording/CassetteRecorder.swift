@@ -199,6 +199,24 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     return response
   }
 
+  /// As `send(_:)` for an inner transport whose answers are ready at once (the emulator):
+  /// answered and recorded on the calling thread, with no task (`serve --record` without
+  /// `--upstream` answers on its I/O thread as `serve` does).
+  ///
+  /// - Throws: as `send(_:)`.
+  public func answerNow(_ request: HTTPRequest, from inner: any ImmediateGraphTransport) throws
+    -> HTTPResponse
+  {
+    if let response = try replay(request) { return response }
+    try checkCanRecord(request)
+    let sentAt = clock()
+    let start = ContinuousClock.now
+    var response = try inner.answerNow(request)
+    if response.duration == .zero { response.duration = ContinuousClock.now - start }
+    try record(Interaction(request: request, response: response, recordedAt: Self.iso(sentAt)))
+    return response
+  }
+
   /// Records an exchange that already happened, without sending it again: a write the REPL's
   /// session made before `record` began (issue 42), so that what later requests depend on is
   /// in the cassette. Nothing when this recorder does not record.
