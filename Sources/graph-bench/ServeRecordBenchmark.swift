@@ -157,7 +157,7 @@ enum ServeRecordBenchmark {
         let cassette = scratch + "/round-\(connections)-\(round).json"
         guard
           let recorder = ServedProcess.graphExplorer(
-            explorer, name: "serve --record",
+            explorer, name: "serve --record --upstream",
             arguments: [
               "--record", cassette, "--upstream", upstream.origin, "--log",
               scratch + "/record.log",
@@ -215,7 +215,7 @@ enum ServeRecordBenchmark {
       let rps = median(recordRuns.map(\.rps))
       let cpu = median(recordRuns.map(\.cpu))
       rows.append([
-        String(connections), "serve --record", String(format: "%.0f", rps),
+        String(connections), "serve --record --upstream", String(format: "%.0f", rps),
         String(format: "%.1f", cpu), String(format: "%.1f", median(recordRuns.map(\.total))),
         String(format: "%.2f", rps / max(plainRPS, 1)),
         String(format: "%.2f", cpu / max(plainCPU, 0.001)),
