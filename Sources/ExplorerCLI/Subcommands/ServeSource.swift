@@ -42,7 +42,8 @@ struct ServeSource: Sendable {
         let recorder = try CassetteRecorder(
           wrapping: emulator, file: file, mode: .once,
           publicValues: Set(emulator.testTokens.map(\.token)),
-          recordedWith: "graph-explorer \(GraphExplorer.version) serve")
+          recordedWith: "graph-explorer \(GraphExplorer.version) serve",
+          keepsInteractions: false)
         return ServeSource(
           transport: EmulatorRecording(emulator: emulator, recorder: recorder),
           description: "the emulator"
@@ -79,7 +80,8 @@ struct ServeSource: Sendable {
             fallback: CurlTransport(
               maxAnswerBytes: maxAnswerBytes, maxTransfers: Self.upstreamConnections)),
           file: file, mode: .once,
-          recordedWith: "graph-explorer \(GraphExplorer.version) serve")
+          recordedWith: "graph-explorer \(GraphExplorer.version) serve",
+          keepsInteractions: false)
       } catch {
         throw ServeOptions.UsageError(description: "--record: \(error)")
       }

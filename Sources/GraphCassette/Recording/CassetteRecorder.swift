@@ -28,6 +28,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   private let directory: String
   /// Whether the cassette is a FIFO or a device, written through (no lock, no space check).
   private let writesThrough: Bool
+  /// Whether recorded interactions stay in memory (`currentCassette`, `expect`, a whole
+  /// rewrite of a file changed behind the recorder's back).
+  private let keepsInteractions: Bool
   private let state: Locked<State>
   /// When free space was last measured, what was free then, and what was recorded since.
   private let space = Locked(SpaceCheck())
@@ -57,6 +60,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     var replayed = 0
     /// The file's tail, once the recorder has written it whole.
     var tail: CassetteTail?
+    /// False once a recorder that keeps no interactions has let go of what the file holds:
+    /// the file can then only be appended to, never rewritten whole.
+    var holdsAll = true
     /// The process that made the recorder: a forked child that records (its pid differs)
     /// syncs each append itself rather than start the group-commit thread after the fork.
     let creator = getpid()
@@ -87,15 +93,22 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   ///     was recorded longer ago than this is re-recorded as in `all` (Ruby VCR's
   ///     `re_record_interval`, Polly's `expiresIn`).
   ///   - clock: the time written as `recorded_at`.
+  ///   - keepsInteractions: `false` lets go of each interaction once it is on disk, so memory
+  ///     stays bounded however long recording runs (`serve --record`, `proxy --record`):
+  ///     `currentCassette` then holds no interactions, `expect` is refused, and a file
+  ///     replaced or truncated behind the recorder makes the next interaction fail rather than
+  ///     be rewritten without what it held.
   /// - Throws: `.missingCassette` in `none` mode without a file; `CassetteError` when an
   ///   existing file is not a valid cassette (it is never replaced then, in any mode).
   public init(
     wrapping inner: any GraphTransport, file: String, mode: RecordMode = .once,
     matchers: MatcherSet = .default, knownSecrets: [Secret] = [],
     publicValues: Set<String> = [], recordedWith: String? = "graph-explorer",
-    reRecordInterval: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    reRecordInterval: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+    keepsInteractions: Bool = true
   ) throws(CassetteError) {
     self.inner = inner
+    self.keepsInteractions = keepsInteractions
     self.file = file
     self.clock = clock
     existedAtStart = FileIO.exists(file)
@@ -163,7 +176,8 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   /// Indices of the existing cassette's interactions not replayed in this session (VCR's
   /// "unused interactions"); empty when nothing is replayed.
   public var unusedInteractions: [Int] { state.withLock { $0.playback?.unplayed ?? [] } }
-  /// The cassette as it stands (what is on disk when recording).
+  /// The cassette as it stands (what is on disk when recording; without its interactions for a
+  /// recorder made with `keepsInteractions: false`).
   public var currentCassette: Cassette { state.withLock { $0.cassette } }
 
   /// `recorded 3, replayed 2: session.json (mode once)`.
@@ -242,7 +256,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   func checkCanRecord(_ request: HTTPRequest) throws(CassetteError) {
     guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
     guard !writesThrough else { return }
-    guard access(directory, W_OK) == 0 else {
+    // A read changes nothing where it is sent: when its exchange cannot be written the append
+    // says so after the answer, and no `access` is paid per request. A write is checked first.
+    guard Self.isRead(request) || access(directory, W_OK) == 0 else {
       throw .io(
         path: file, operation: "record to",
         reason: "folder \(directory) is missing or not writable; the request was not sent")
@@ -261,6 +277,15 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       throw .io(
         path: file, operation: "record to",
         reason: "\(free) bytes free on its disk; the request was not sent")
+    }
+  }
+
+  /// Whether `request` only reads (GET, HEAD, OPTIONS): sent when its exchange then cannot be
+  /// written, it has changed nothing (issue 31 is about writes).
+  static func isRead(_ request: HTTPRequest) -> Bool {
+    switch request.method {
+    case "GET", "HEAD", "OPTIONS": true
+    default: false
     }
   }
 
@@ -290,6 +315,11 @@ public final class CassetteRecorder: GraphTransport, Sendable {
           path: file, interaction: index, field: "expect", problem: "no such interaction")
       }
       guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
+      guard state.holdsAll else {
+        throw .invalidField(
+          path: file, interaction: index, field: "expect",
+          problem: "this recorder keeps no copy of its interactions")
+      }
       let previous = state.cassette.interactions[target].expect
       state.cassette.interactions[target].expect = expectation
       do throws(CassetteError) {
@@ -323,18 +353,30 @@ public final class CassetteRecorder: GraphTransport, Sendable {
         throw .wouldOverwrite(path: file, mode: mode)
       }
       let redacted = state.redactor.redact(interaction)
-      state.cassette.interactions.append(redacted)
-      do throws(CassetteError) {
-        let item = Cassette.arrayItem(redacted)
-        if let tail = state.tail, try tail.append(item) {
-        } else {
-          try state.rewrite(file)
+      let item = Cassette.arrayItem(redacted)
+      if let tail = state.tail, try tail.append(item) {
+        if state.holdsAll { state.cassette.interactions.append(redacted) }
+      } else {
+        guard state.holdsAll else {
+          throw .io(
+            path: file, operation: "record to",
+            reason: "the file was removed, replaced or truncated behind the recorder, which"
+              + " keeps no copy of what it recorded; it is not rewritten")
         }
-        space.withLock { $0.writtenSince += item.count }
-      } catch {
-        state.cassette.interactions.removeLast()
-        throw error
+        state.cassette.interactions.append(redacted)
+        do throws(CassetteError) {
+          try state.rewrite(file)
+        } catch {
+          state.cassette.interactions.removeLast()
+          throw error
+        }
+        // Followed by its tail now: what the file holds need not stay in memory too.
+        if !keepsInteractions, state.tail != nil {
+          state.cassette.interactions = []
+          state.holdsAll = false
+        }
       }
+      space.withLock { $0.writtenSince += item.count }
       state.recorded += 1
     }
   }
