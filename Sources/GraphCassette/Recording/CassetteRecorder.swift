@@ -380,33 +380,4 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       state.recorded += 1
     }
   }
-
-  /// Whether `cassette`'s oldest `recorded_at` lies more than `interval` before `now`.
-  static func isOlder(_ cassette: Cassette, than interval: Duration, now: Date) -> Bool {
-    let dates = cassette.interactions.compactMap { HTTPDates.date(iso: $0.recordedAt) }
-    guard let oldest = dates.min() else { return false }
-    let seconds =
-      Double(interval.components.seconds)
-      + Double(interval.components.attoseconds) / 1e18
-    return now.timeIntervalSince(oldest) > seconds
-  }
-
-  /// `2026-12-04T22:15:27.123Z`: RFC 3339 in UTC with milliseconds, written by hand (a
-  /// formatter made per interaction cost an allocation of its own tables each time).
-  static func iso(_ date: Date) -> String {
-    // To the nearest millisecond, as ISO8601DateFormatter wrote it.
-    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-    var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
-    var fraction = Int(milliseconds - Int64(seconds) * 1000)
-    if fraction < 0 {
-      seconds -= 1
-      fraction += 1000
-    }
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let millis = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
-  }
 }
