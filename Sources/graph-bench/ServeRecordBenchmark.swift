@@ -3,23 +3,25 @@ import GraphAPI
 import GraphLive
 
 /// `graph-bench serve-record`: what `serve --record` costs a client's test suite. wrk sends the
-/// same request mix (serve's emulator read) to `graph-explorer serve` (the emulator answers)
-/// and to `graph-explorer serve --record CASSETTE --upstream` a second emulator `serve` (the
-/// recorder forwards, records and answers), interleaved run by run; each round records into a
-/// fresh cassette from a fresh recorder. Reported: requests/s and the server's CPU per request
+/// same request mix (serve's emulator read) to `graph-explorer serve` (the emulator answers),
+/// to `graph-explorer serve --record CASSETTE` (the same emulator answers, every exchange
+/// recorded: what recording itself costs) and to `graph-explorer serve --record CASSETTE
+/// --upstream` a second emulator `serve` (the recorder forwards, records and answers),
+/// interleaved run by run; each round records into a fresh cassette from a fresh recorder. Reported: requests/s and the server's CPU per request
 /// (user + system from `/proc`), the recorder's alone and with its upstream's, and the ratio
 /// of each to plain `serve`'s. Beside them, in the same rounds, the floor of forwarding: nginx
 /// serving the same answer's bytes as a static file, and nginx as a reverse proxy
 /// (`proxy_pass`, kept-alive upstream connections) to the same upstream, its ratios to nginx's
 /// static serving.
 enum ServeRecordBenchmark {
-  static let summary = "serve --record (forwarding to an emulator serve) vs serve under wrk"
+  static let summary = "serve --record (the emulator's, and forwarding to a serve) vs serve"
   static let usage = """
     usage: graph-bench serve-record [--connections N,N,...] [--duration SECONDS] [--rounds N]
       defaults: connections 1,64, 5 s per run, 3 rounds; needs wrk and a release
       graph-explorer next to graph-bench; with nginx installed, nginx static and nginx
       proxy_pass rows beside them
-    goal: serve --record within 2x of serve's requests/s and CPU per request
+    goal: serve --record within 2x of serve's requests/s and CPU per request (the emulator
+      recorded: the same work as serve; forwarded: beside nginx proxy_pass)
     """
 
   /// One wrk run's figures: requests/s, the server's CPU µs per request, with the upstream's.
@@ -132,6 +134,7 @@ enum ServeRecordBenchmark {
       var plainRuns: [(rps: Double, cpu: Double, errors: Int)] = []
       var recordRuns: [(rps: Double, cpu: Double, total: Double, errors: Int, recorded: Int)] = []
       var fileRuns: [Sample] = []
+      var ownRuns: [(sample: Sample, recorded: Int)] = []
       var proxyRuns: [Sample] = []
       for round in 0..<rounds {
         let before = plain.cpuSeconds
@@ -144,10 +147,17 @@ enum ServeRecordBenchmark {
             result.requestsPerSecond,
             (plain.cpuSeconds - before) * 1e6 / Double(max(result.requests, 1)), result.errors
           ))
+        guard
+          let own = recordEmulator(
+            wrk, explorer, cassette: scratch + "/emulator-\(connections)-\(round).json",
+            log: scratch + "/record-emulator.log", path: path, connections: connections,
+            duration: duration)
+        else { return fail("serve --record (the emulator) did not start or wrk failed") }
+        ownRuns.append(own)
         let cassette = scratch + "/round-\(connections)-\(round).json"
         guard
           let recorder = ServedProcess.graphExplorer(
-            explorer, name: "serve --record",
+            explorer, name: "serve --record --upstream",
             arguments: [
               "--record", cassette, "--upstream", upstream.origin, "--log",
               scratch + "/record.log",
@@ -191,10 +201,21 @@ enum ServeRecordBenchmark {
         String(format: "%.1f", plainCPU), "", "1.00", "1.00", "",
         String(plainRuns.map(\.errors).reduce(0, +)),
       ])
+      let plainSamples = plainRuns.map {
+        Sample(rps: $0.rps, cpu: $0.cpu, total: $0.cpu, errors: $0.errors)
+      }
+      rows.append(
+        row(
+          connections, "serve --record (emulator)", ownRuns.map(\.sample), base: plainSamples,
+          upstream: false,
+          recorded: String(Int(median(ownRuns.map { Double($0.recorded) })))))
+      verdicts.append(
+        verdict(
+          connections, "serve --record (emulator)", ownRuns.map(\.sample), base: plainSamples))
       let rps = median(recordRuns.map(\.rps))
       let cpu = median(recordRuns.map(\.cpu))
       rows.append([
-        String(connections), "serve --record", String(format: "%.0f", rps),
+        String(connections), "serve --record --upstream", String(format: "%.0f", rps),
         String(format: "%.1f", cpu), String(format: "%.1f", median(recordRuns.map(\.total))),
         String(format: "%.2f", rps / max(plainRPS, 1)),
         String(format: "%.2f", cpu / max(plainCPU, 0.001)),
@@ -209,7 +230,7 @@ enum ServeRecordBenchmark {
       let met = plainRPS / max(rps, 1) <= 2 && cpu / max(plainCPU, 0.001) <= 2
       verdicts.append(
         String(
-          format: "  at %d: req/s %.2fx serve, CPU/req %.2fx: %@", connections,
+          format: "  at %d, forwarding: req/s %.2fx serve, CPU/req %.2fx: %@", connections,
           rps / max(plainRPS, 1), cpu / max(plainCPU, 0.001), met ? "met" : "MISSED"))
     }
     printTable(rows)
@@ -220,6 +241,38 @@ enum ServeRecordBenchmark {
     for line in verdicts { print(line) }
     print("load average now \(ServeBenchmark.loadAverage())")
     return 0
+  }
+
+  /// One wrk run against `serve --record CASSETTE` without an upstream (the emulator's answers
+  /// recorded), and the interactions the cassette holds afterwards.
+  static func recordEmulator(
+    _ wrk: String, _ explorer: String, cassette: String, log: String, path: String,
+    connections: Int, duration: Int
+  ) -> (sample: Sample, recorded: Int)? {
+    guard
+      let server = ServedProcess.graphExplorer(
+        explorer, name: "serve --record (emulator)",
+        arguments: ["--record", cassette, "--log", log])
+    else { return nil }
+    let sample = measure(
+      wrk, server, path: path, upstream: nil, connections: connections, duration: duration)
+    server.stop()
+    defer { unlink(cassette) }
+    guard let sample else { return nil }
+    let recorded =
+      (try? Data(contentsOf: URL(fileURLWithPath: cassette))).map { countInteractions($0) } ?? 0
+    return (sample, recorded)
+  }
+
+  /// `  at 64, serve --record (emulator): req/s 0.80x serve, CPU/req 1.90x: met`.
+  static func verdict(_ connections: Int, _ name: String, _ samples: [Sample], base: [Sample])
+    -> String
+  {
+    let rps = median(samples.map(\.rps)) / max(median(base.map(\.rps)), 1)
+    let cpu = median(samples.map(\.cpu)) / max(median(base.map(\.cpu)), 0.001)
+    return String(
+      format: "  at %d, %@: req/s %.2fx serve, CPU/req %.2fx: %@", connections, name, rps, cpu,
+      rps >= 0.5 && cpu <= 2 ? "met" : "MISSED")
   }
 
   /// The interactions in a native cassette: its `"recorded_at"` members.

@@ -23,6 +23,13 @@ import Testing
       ["--record", "c.json", "--upstream", "https://graph.facebook.com"], "127.0.0.1", 8080,
       .record(cassette: "c.json", upstream: "https://graph.facebook.com")
     ),
+    (
+      ["--record", "c.json"], "127.0.0.1", 8080, .recordEmulator(cassette: "c.json", worldFile: nil)
+    ),
+    (
+      ["--world", "w.json", "--record", "c.json"], "127.0.0.1", 8080,
+      .recordEmulator(cassette: "c.json", worldFile: "w.json")
+    ),
   ])
   func parses(arguments: [String], host: String, port: Int, source: ServeOptions.Source) throws {
     let options = try ServeOptions(parsing: arguments)
@@ -39,7 +46,14 @@ import Testing
     (["--bogus"], "unknown option '--bogus'"),
     (["extra"], "unexpected argument 'extra'"),
     (["--replay", "a", "--world", "b"], "--world, --replay and --record cannot be combined"),
-    (["--record", "a"], "--record needs --upstream URL"),
+    (
+      ["--world", "w", "--record", "a", "--upstream", "https://graph.facebook.com"],
+      "--world, --replay and --record cannot be combined"
+    ),
+    (
+      ["--record", "a", "--max-answer-bytes", "1M"],
+      "--max-answer-bytes only makes sense with --upstream (it limits upstream answers)"
+    ),
     (["--upstream", "http://x"], "--upstream only makes sense with --record"),
     (["--record", "a", "--upstream", "ftp://x"], "--upstream: 'ftp://x' is not an http(s) URL"),
     (["--host", "a b"], "--host: 'a b' is not an address"),

@@ -64,4 +64,17 @@ import Testing
     formatter.timeZone = TimeZone(identifier: "UTC")
     #expect(CassetteRecorder.iso(date) == formatter.string(from: date))
   }
+
+  /// The text up to the second is kept from one call to the next: times within one second,
+  /// across seconds, and back, each as the formatter writes it.
+  @Test func recordedAtAgreesWhenTheSecondIsReused() {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    let base = 1_733_350_527.0
+    for offset in [0.001, 0.5, 0.9994, 0.9996, 1.2, 1.7, 0.3, 86_400.25, 0.0, -0.0004] {
+      let date = Date(timeIntervalSince1970: base + offset)
+      #expect(CassetteRecorder.iso(date) == formatter.string(from: date), "\(offset)")
+    }
+  }
 }

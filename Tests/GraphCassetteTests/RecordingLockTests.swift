@@ -68,9 +68,10 @@ import Testing
     }
   }
 
-  @Test func nothingIsSentWhenTheExchangeCannotBeWritten() async throws {
-    let scratch = ScratchDirectory()
-    defer { scratch.remove() }
+  /// A recorder in a folder of `scratch` that recorded one GET, the folder then removed.
+  static func folderRemovedAfterOneRead(in scratch: ScratchDirectory) async throws
+    -> (Counting, CassetteRecorder)
+  {
     let folder = scratch.file("gone")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let upstream = Counting()
@@ -78,8 +79,28 @@ import Testing
     _ = try await recorder.send(HTTPRequest(url: "https://graph.facebook.com/me"))
     #expect(upstream.sent == 1)
     try FileManager.default.removeItem(atPath: folder)
+    return (upstream, recorder)
+  }
+
+  @Test func nothingIsSentWhenTheExchangeCannotBeWritten() async throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let (upstream, recorder) = try await Self.folderRemovedAfterOneRead(in: scratch)
     let post = HTTPRequest(method: "POST", url: "https://graph.facebook.com/me/feed?message=hi")
     await #expect(throws: CassetteError.self) { try await recorder.send(post) }
     #expect(upstream.sent == 1, "the POST never left")
+  }
+
+  /// A read is not checked before it is sent (an `access` per request, issue 48): it changes
+  /// nothing upstream, and its exchange still fails when it cannot be written.
+  @Test func aReadIsSentAndFailsWhenItsExchangeCannotBeWritten() async throws {
+    let scratch = ScratchDirectory()
+    defer { scratch.remove() }
+    let (upstream, recorder) = try await Self.folderRemovedAfterOneRead(in: scratch)
+    await #expect(throws: CassetteError.self) {
+      try await recorder.send(HTTPRequest(url: "https://graph.facebook.com/me?fields=name"))
+    }
+    #expect(upstream.sent == 2)
+    #expect(recorder.recordedCount == 1)
   }
 }

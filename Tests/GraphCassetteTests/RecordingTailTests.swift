@@ -52,6 +52,41 @@ import Testing
     #expect(cassette.interactions.count == 3)
   }
 
+  /// A recorder into `name` in `dir` that keeps no interactions in memory, and its file.
+  static func keepingNothing(in dir: TempDir, _ name: String) throws -> (String, CassetteRecorder) {
+    let file = dir.file(name)
+    let recorder = try CassetteRecorder(
+      wrapping: FakeGraph(), file: file, mode: .all, keepsInteractions: false)
+    return (file, recorder)
+  }
+
+  /// `serve --record` kept every interaction in memory, read by nothing: memory grew with the
+  /// session (issue 48).
+  @Test func aRecorderThatKeepsNoInteractionsWritesTheSameFileAndHoldsNone() throws {
+    let dir = TempDir()
+    defer { dir.remove() }
+    let (file, recorder) = try Self.keepingNothing(in: dir, "bounded.json")
+    for n in 1...50 { try recorder.record(CrashTests.interaction(n)) }
+    let cassette = try Cassette.load(path: file)
+    #expect(cassette.interactions.count == 50)
+    #expect(try FileIO.read(path: file) == cassette.encoded())
+    #expect(recorder.currentCassette.interactions.isEmpty)
+    #expect(recorder.recordedCount == 50)
+    #expect(throws: CassetteError.self) { try recorder.expect(Expectation(status: 200)) }
+  }
+
+  @Test func aFileReplacedBehindARecorderThatKeepsNothingIsNotOverwritten() throws {
+    let dir = TempDir()
+    defer { dir.remove() }
+    let (file, recorder) = try Self.keepingNothing(in: dir, "replaced.json")
+    try recorder.record(CrashTests.interaction(1))
+    try recorder.record(CrashTests.interaction(2))
+    let replacement = Cassette(interactions: [CrashTests.interaction(9)])
+    try replacement.save(to: file)
+    #expect(throws: CassetteError.self) { try recorder.record(CrashTests.interaction(3)) }
+    #expect(try FileIO.read(path: file) == replacement.encoded())
+  }
+
   @Test func expectationsStillRewriteAndLaterAppendsFollow() throws {
     let dir = TempDir()
     defer { dir.remove() }

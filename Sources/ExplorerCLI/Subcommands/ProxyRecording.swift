@@ -34,7 +34,8 @@ enum ProxyRecording {
     do {
       let recorder = try CassetteRecorder(
         wrapping: upstream, file: cassette, mode: .once,
-        recordedWith: "graph-explorer \(GraphExplorer.version) proxy")
+        recordedWith: "graph-explorer \(GraphExplorer.version) proxy",
+        keepsInteractions: false)
       return ServeSource(
         transport: HopHeadersDropped(inner: recorder),
         description: "\(description) (recording to \(cassette))")

@@ -21,7 +21,9 @@ enum ServeCommand {
         return .success
       }
       if options.defaultVersion != nil {
-        guard case .emulator = options.source else {
+        switch options.source {
+        case .emulator, .recordEmulator: break
+        case .replay, .record:
           throw ServeOptions.UsageError(
             description: "--default-version applies to the emulator only")
         }
@@ -32,7 +34,7 @@ enum ServeCommand {
         matchers: options.matchers)
       log = try ServeLogWriter(options.log, console: console)
       if let throttle = options.throttle {
-        guard let emulator = source.transport as? GraphEmulator else {
+        guard let emulator = source.emulator else {
           throw ServeOptions.UsageError(description: "--throttle applies to the emulator only")
         }
         emulator.setThrottle(callsPerMinute: throttle)

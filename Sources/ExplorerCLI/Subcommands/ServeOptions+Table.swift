@@ -57,7 +57,7 @@ extension ServeOptions {
     },
     .value(
       ["--record"], "CASSETTE", completes: .file,
-      "forward every request to --upstream and record the exchanges"
+      "record every exchange into CASSETTE (which must not exist): the\nemulator's answers, or with --upstream the upstream's"
     ) { $0.record = $1 },
     .value(
       ["--upstream"], "URL",
@@ -70,7 +70,7 @@ extension ServeOptions {
     .value(
       ["--max-answer-bytes"], "SIZE",
       """
-      with --record, the largest upstream answer, as received and once
+      with --upstream, the largest upstream answer, as received and once
       decoded (a gzip bomb stops there): larger ones get 502 naming the limit
       and not recorded; bytes, or 512K, 64M, 1G (default 64M)
       """

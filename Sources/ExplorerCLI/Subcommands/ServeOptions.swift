@@ -13,6 +13,9 @@ struct ServeOptions: Sendable, Equatable {
     case replay(cassette: String)
     /// Requests forwarded to `upstream`, every exchange recorded into `cassette`.
     case record(cassette: String, upstream: String)
+    /// The emulator (on the default world or the world in `worldFile`) answers, every
+    /// exchange recorded into `cassette`: `--record` without `--upstream`.
+    case recordEmulator(cassette: String, worldFile: String?)
   }
 
   /// A usage mistake: what and where, in one line.
@@ -79,12 +82,14 @@ struct ServeOptions: Sendable, Equatable {
     try self.init(checking: draft)
   }
 
-  /// The options of `draft` once the checks across options hold: one source, `--upstream`
-  /// with `--record` only and safe unless `--insecure-upstream`, `--max-answer-bytes` with
-  /// `--record` only.
+  /// The options of `draft` once the checks across options hold: one source (`--world` goes
+  /// with `--record` only when the emulator is recorded), `--upstream` with `--record` only
+  /// and safe unless `--insecure-upstream`, `--max-answer-bytes` with `--upstream` only.
   init(checking draft: Draft) throws(UsageError) {
     self = draft.options
-    if [draft.world, draft.replay, draft.record].compactMap({ $0 }).count > 1 {
+    let emulatorRecorded = draft.record != nil && draft.upstream == nil
+    let sources = [emulatorRecorded ? nil : draft.world, draft.replay, draft.record]
+    if sources.compactMap({ $0 }).count > 1 {
       throw UsageError(description: "--world, --replay and --record cannot be combined")
     }
     if draft.matchGiven, draft.replay == nil {
@@ -92,7 +97,13 @@ struct ServeOptions: Sendable, Equatable {
     }
     if let record = draft.record {
       guard let upstream = draft.upstream else {
-        throw UsageError(description: "--record needs --upstream URL")
+        guard !draft.maxAnswerGiven else {
+          throw UsageError(
+            description:
+              "--max-answer-bytes only makes sense with --upstream (it limits upstream answers)")
+        }
+        source = .recordEmulator(cassette: record, worldFile: draft.world)
+        return
       }
       guard let parts = URLParts(upstream), parts.scheme == "http" || parts.scheme == "https",
         parts.query == nil

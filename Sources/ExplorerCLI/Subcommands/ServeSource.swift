@@ -24,20 +24,32 @@ struct ServeSource: Sendable {
     secrets: SecretMint = .random, matchers: MatcherSet = .default
   ) throws(ServeOptions.UsageError) -> ServeSource {
     switch source {
-    case .emulator(nil):
-      var world = World.default
-      if let defaultVersion { world.app.defaultVersion = defaultVersion }
+    case .emulator(let file):
+      let emulator = try Self.emulator(
+        world: file, defaultVersion: defaultVersion, secrets: secrets)
       return ServeSource(
-        transport: GraphEmulator(world: world, secrets: secrets), description: "the emulator")
-    case .emulator(let file?):
+        transport: emulator, description: "the emulator" + (file.map { " (world \($0))" } ?? ""))
+    case .recordEmulator(let file, let worldFile):
+      guard !FileManager.default.fileExists(atPath: file) else {
+        throw ServeOptions.UsageError(
+          description: "--record: \(file) already exists; record into a new file")
+      }
+      let emulator = try Self.emulator(
+        world: worldFile, defaultVersion: defaultVersion, secrets: secrets)
       do {
-        var world = try World.load(argument: file)
-        if let defaultVersion { world.app.defaultVersion = defaultVersion }
+        // The emulator's published test tokens stay as they are (as the REPL records them), so
+        // the cassette verifies against the emulator unchanged.
+        let recorder = try CassetteRecorder(
+          wrapping: emulator, file: file, mode: .once,
+          publicValues: Set(emulator.testTokens.map(\.token)),
+          recordedWith: "graph-explorer \(GraphExplorer.version) serve",
+          keepsInteractions: false)
         return ServeSource(
-          transport: GraphEmulator(world: world, secrets: secrets),
-          description: "the emulator (world \(file))")
+          transport: EmulatorRecording(emulator: emulator, recorder: recorder),
+          description: "the emulator"
+            + (worldFile.map { " (world \($0))" } ?? "") + " (recording to \(file))")
       } catch {
-        throw ServeOptions.UsageError(description: "--world: \(error)")
+        throw ServeOptions.UsageError(description: "--record: \(error)")
       }
     case .replay(let file):
       do {
@@ -68,7 +80,8 @@ struct ServeSource: Sendable {
             fallback: CurlTransport(
               maxAnswerBytes: maxAnswerBytes, maxTransfers: Self.upstreamConnections)),
           file: file, mode: .once,
-          recordedWith: "graph-explorer \(GraphExplorer.version) serve")
+          recordedWith: "graph-explorer \(GraphExplorer.version) serve",
+          keepsInteractions: false)
       } catch {
         throw ServeOptions.UsageError(description: "--record: \(error)")
       }
@@ -78,5 +91,23 @@ struct ServeSource: Sendable {
       return ServeSource(
         transport: forward, description: "\(forward.base) (recording to \(file))")
     }
+  }
+
+  /// The emulator on the default world or the world `file` names (`--world`).
+  private static func emulator(
+    world file: String?, defaultVersion: GraphVersion?, secrets: SecretMint
+  ) throws(ServeOptions.UsageError) -> GraphEmulator {
+    do {
+      var world = try file.map { try World.load(argument: $0) } ?? World.default
+      if let defaultVersion { world.app.defaultVersion = defaultVersion }
+      return GraphEmulator(world: world, secrets: secrets)
+    } catch {
+      throw ServeOptions.UsageError(description: "--world: \(error)")
+    }
+  }
+
+  /// The emulator answering: itself, or under `serve --record` without `--upstream`.
+  var emulator: GraphEmulator? {
+    (transport as? GraphEmulator) ?? (transport as? EmulatorRecording)?.emulator
   }
 }

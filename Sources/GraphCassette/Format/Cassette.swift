@@ -167,7 +167,7 @@ public struct Cassette: Sendable, Hashable {
 
   /// Appends `printed`, each of its line breaks followed by `indent` spaces. Structural line
   /// breaks only: strings escape theirs. Copied a line at a time, not a byte.
-  private static func appendLines(
+  static func appendLines(
     _ printed: ArraySlice<UInt8>, indentedBy indent: Int, to bytes: inout [UInt8]
   ) {
     var start = printed.startIndex
@@ -196,12 +196,9 @@ public struct Cassette: Sendable, Hashable {
 
   /// `interaction` exactly as it appears inside `encoded()`'s `interactions` array, its first
   /// line's indentation included and no separator: what an append to a cassette's tail writes.
+  /// Printed straight to bytes (`InteractionItemPrinter`), with no tree of the interaction.
   static func arrayItem(_ interaction: Interaction) -> [UInt8] {
-    var bytes = Array(repeating: UInt8(0x20), count: interactionIndent)
-    append(
-      interaction, indentedBy: interactionIndent, to: &bytes,
-      printer: JSONPrinter(options: [.pretty]))
-    return bytes
+    InteractionItemPrinter.item(interaction, indent: interactionIndent)
   }
 
   /// Writes the cassette to `path` atomically (a temporary file in the same folder, flushed,

@@ -28,6 +28,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   private let directory: String
   /// Whether the cassette is a FIFO or a device, written through (no lock, no space check).
   private let writesThrough: Bool
+  /// Whether recorded interactions stay in memory (`currentCassette`, `expect`, a whole
+  /// rewrite of a file changed behind the recorder's back).
+  private let keepsInteractions: Bool
   private let state: Locked<State>
   /// When free space was last measured, what was free then, and what was recorded since.
   private let space = Locked(SpaceCheck())
@@ -57,6 +60,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     var replayed = 0
     /// The file's tail, once the recorder has written it whole.
     var tail: CassetteTail?
+    /// False once a recorder that keeps no interactions has let go of what the file holds:
+    /// the file can then only be appended to, never rewritten whole.
+    var holdsAll = true
     /// The process that made the recorder: a forked child that records (its pid differs)
     /// syncs each append itself rather than start the group-commit thread after the fork.
     let creator = getpid()
@@ -87,15 +93,22 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   ///     was recorded longer ago than this is re-recorded as in `all` (Ruby VCR's
   ///     `re_record_interval`, Polly's `expiresIn`).
   ///   - clock: the time written as `recorded_at`.
+  ///   - keepsInteractions: `false` lets go of each interaction once it is on disk, so memory
+  ///     stays bounded however long recording runs (`serve --record`, `proxy --record`):
+  ///     `currentCassette` then holds no interactions, `expect` is refused, and a file
+  ///     replaced or truncated behind the recorder makes the next interaction fail rather than
+  ///     be rewritten without what it held.
   /// - Throws: `.missingCassette` in `none` mode without a file; `CassetteError` when an
   ///   existing file is not a valid cassette (it is never replaced then, in any mode).
   public init(
     wrapping inner: any GraphTransport, file: String, mode: RecordMode = .once,
     matchers: MatcherSet = .default, knownSecrets: [Secret] = [],
     publicValues: Set<String> = [], recordedWith: String? = "graph-explorer",
-    reRecordInterval: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    reRecordInterval: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+    keepsInteractions: Bool = true
   ) throws(CassetteError) {
     self.inner = inner
+    self.keepsInteractions = keepsInteractions
     self.file = file
     self.clock = clock
     existedAtStart = FileIO.exists(file)
@@ -163,7 +176,8 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   /// Indices of the existing cassette's interactions not replayed in this session (VCR's
   /// "unused interactions"); empty when nothing is replayed.
   public var unusedInteractions: [Int] { state.withLock { $0.playback?.unplayed ?? [] } }
-  /// The cassette as it stands (what is on disk when recording).
+  /// The cassette as it stands (what is on disk when recording; without its interactions for a
+  /// recorder made with `keepsInteractions: false`).
   public var currentCassette: Cassette { state.withLock { $0.cassette } }
 
   /// `recorded 3, replayed 2: session.json (mode once)`.
@@ -199,6 +213,24 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     return response
   }
 
+  /// As `send(_:)` for an inner transport whose answers are ready at once (the emulator):
+  /// answered and recorded on the calling thread, with no task (`serve --record` without
+  /// `--upstream` answers on its I/O thread as `serve` does).
+  ///
+  /// - Throws: as `send(_:)`.
+  public func answerNow(_ request: HTTPRequest, from inner: any ImmediateGraphTransport) throws
+    -> HTTPResponse
+  {
+    if let response = try replay(request) { return response }
+    try checkCanRecord(request)
+    let sentAt = clock()
+    let start = ContinuousClock.now
+    var response = try inner.answerNow(request)
+    if response.duration == .zero { response.duration = ContinuousClock.now - start }
+    try record(Interaction(request: request, response: response, recordedAt: Self.iso(sentAt)))
+    return response
+  }
+
   /// Records an exchange that already happened, without sending it again: a write the REPL's
   /// session made before `record` began (issue 42), so that what later requests depend on is
   /// in the cassette. Nothing when this recorder does not record.
@@ -224,7 +256,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
   func checkCanRecord(_ request: HTTPRequest) throws(CassetteError) {
     guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
     guard !writesThrough else { return }
-    guard access(directory, W_OK) == 0 else {
+    // A read changes nothing where it is sent: when its exchange cannot be written the append
+    // says so after the answer, and no `access` is paid per request. A write is checked first.
+    guard Self.isRead(request) || access(directory, W_OK) == 0 else {
       throw .io(
         path: file, operation: "record to",
         reason: "folder \(directory) is missing or not writable; the request was not sent")
@@ -243,6 +277,15 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       throw .io(
         path: file, operation: "record to",
         reason: "\(free) bytes free on its disk; the request was not sent")
+    }
+  }
+
+  /// Whether `request` only reads (GET, HEAD, OPTIONS): sent when its exchange then cannot be
+  /// written, it has changed nothing (issue 31 is about writes).
+  static func isRead(_ request: HTTPRequest) -> Bool {
+    switch request.method {
+    case "GET", "HEAD", "OPTIONS": true
+    default: false
     }
   }
 
@@ -272,6 +315,11 @@ public final class CassetteRecorder: GraphTransport, Sendable {
           path: file, interaction: index, field: "expect", problem: "no such interaction")
       }
       guard recordsNew else { throw .wouldOverwrite(path: file, mode: mode) }
+      guard state.holdsAll else {
+        throw .invalidField(
+          path: file, interaction: index, field: "expect",
+          problem: "this recorder keeps no copy of its interactions")
+      }
       let previous = state.cassette.interactions[target].expect
       state.cassette.interactions[target].expect = expectation
       do throws(CassetteError) {
@@ -305,48 +353,31 @@ public final class CassetteRecorder: GraphTransport, Sendable {
         throw .wouldOverwrite(path: file, mode: mode)
       }
       let redacted = state.redactor.redact(interaction)
-      state.cassette.interactions.append(redacted)
-      do throws(CassetteError) {
-        let item = Cassette.arrayItem(redacted)
-        if let tail = state.tail, try tail.append(item) {
-        } else {
-          try state.rewrite(file)
+      let item = Cassette.arrayItem(redacted)
+      if let tail = state.tail, try tail.append(item) {
+        if state.holdsAll { state.cassette.interactions.append(redacted) }
+      } else {
+        guard state.holdsAll else {
+          throw .io(
+            path: file, operation: "record to",
+            reason: "the file was removed, replaced or truncated behind the recorder, which"
+              + " keeps no copy of what it recorded; it is not rewritten")
         }
-        space.withLock { $0.writtenSince += item.count }
-      } catch {
-        state.cassette.interactions.removeLast()
-        throw error
+        state.cassette.interactions.append(redacted)
+        do throws(CassetteError) {
+          try state.rewrite(file)
+        } catch {
+          state.cassette.interactions.removeLast()
+          throw error
+        }
+        // Followed by its tail now: what the file holds need not stay in memory too.
+        if !keepsInteractions, state.tail != nil {
+          state.cassette.interactions = []
+          state.holdsAll = false
+        }
       }
+      space.withLock { $0.writtenSince += item.count }
       state.recorded += 1
     }
-  }
-
-  /// Whether `cassette`'s oldest `recorded_at` lies more than `interval` before `now`.
-  static func isOlder(_ cassette: Cassette, than interval: Duration, now: Date) -> Bool {
-    let dates = cassette.interactions.compactMap { HTTPDates.date(iso: $0.recordedAt) }
-    guard let oldest = dates.min() else { return false }
-    let seconds =
-      Double(interval.components.seconds)
-      + Double(interval.components.attoseconds) / 1e18
-    return now.timeIntervalSince(oldest) > seconds
-  }
-
-  /// `2026-12-04T22:15:27.123Z`: RFC 3339 in UTC with milliseconds, written by hand (a
-  /// formatter made per interaction cost an allocation of its own tables each time).
-  static func iso(_ date: Date) -> String {
-    // To the nearest millisecond, as ISO8601DateFormatter wrote it.
-    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-    var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
-    var fraction = Int(milliseconds - Int64(seconds) * 1000)
-    if fraction < 0 {
-      seconds -= 1
-      fraction += 1000
-    }
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let millis = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
   }
 }

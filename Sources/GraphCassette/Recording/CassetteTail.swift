@@ -82,11 +82,10 @@ final class CassetteTail {
   ///
   /// - Throws: `CassetteError.io` when the write fails (the old tail is put back first).
   func append(_ item: [UInt8]) throws(CassetteError) -> Bool {
+    // One `stat` of the path: the same inode is the open file, so its size is the file's.
     var onDisk = stat()
-    var open = stat()
-    guard !item.isEmpty, stat(path, &onDisk) == 0, fstat(fd, &open) == 0,
-      UInt64(onDisk.st_ino) == inode, UInt64(open.st_ino) == inode,
-      Int(open.st_size) == end + Self.closing.count
+    guard !item.isEmpty, stat(path, &onDisk) == 0, UInt64(onDisk.st_ino) == inode,
+      Int(onDisk.st_size) == end + Self.closing.count
     else { return false }
     let bytes = Array(",\n".utf8) + item + Self.closing
     if let failure = write(bytes, at: end) ?? (commit.map { $0.written() } ?? sync()) {

@@ -107,17 +107,16 @@ public struct Redactor: Sendable {
     for secret in SecretFinder.secrets(in: interaction.request, memo: &cleanHeaders) {
       register(secret)
     }
-    let issued = TokenFamily.issued(answering: interaction.request)
-    for secret in SecretFinder.secrets(in: interaction.response, memo: &cleanHeaders) {
-      register(secret, as: issued)
-    }
+    var found = SecretFinder.secrets(in: interaction.response, memo: &cleanHeaders)
     if let inflated = Self.inflated(interaction.response.body) {
       var plain = interaction.response
       plain.body = inflated
-      for secret in SecretFinder.secrets(in: plain, memo: &cleanHeaders) {
-        register(secret, as: issued)
-      }
+      found += SecretFinder.secrets(in: plain, memo: &cleanHeaders)
     }
+    // The family is read from the request's path only when the answer holds a secret.
+    guard !found.isEmpty else { return }
+    let issued = TokenFamily.issued(answering: interaction.request)
+    for secret in found { register(secret, as: issued) }
   }
 
   /// The most a gzip response body is inflated to for its secrets to be found.

@@ -1,0 +1,207 @@
+import GraphAPI
+import GraphJSON
+
+/// Prints one interaction as it stands in a cassette's `interactions` array (what an append to
+/// a recording's tail writes), straight to bytes: the frame (`request`, `response`, their
+/// members, each header as `"name": "value"`) is written as it goes, with no `JSONValue` tree of
+/// the interaction or of its headers (recording an answer, issue 48). Only what has a form of
+/// its own goes through `JSONPrinter`: a stored body other than the JSON answer (a form, text,
+/// base64, multipart, gzip), a repeated header's list, an expectation, and the two numbers. The
+/// bytes are those `Cassette.encoded()` prints for the same interaction.
+struct InteractionItemPrinter {
+  private let printer = JSONPrinter(options: [.pretty])
+  /// The indentation of the item's own braces.
+  private let base: Int
+  private(set) var bytes: [UInt8] = []
+
+  init(indent: Int) {
+    base = indent
+    bytes.reserveCapacity(2048)
+  }
+
+  /// `interaction`, its first line's indentation included and no separator.
+  static func item(_ interaction: Interaction, indent: Int) -> [UInt8] {
+    var printer = InteractionItemPrinter(indent: indent)
+    printer.write(interaction)
+    return printer.bytes
+  }
+
+  private mutating func write(_ interaction: Interaction) {
+    bytes.append(contentsOf: repeatElement(0x20, count: base))
+    bytes.append(UInt8(ascii: "{"))
+    member("request", depth: 1)
+    bytes.append(UInt8(ascii: "{"))
+    let request = interaction.request
+    member("method", depth: 2)
+    quoted(request.method)
+    bytes.append(UInt8(ascii: ","))
+    member("url", depth: 2)
+    quoted(request.url)
+    bytes.append(UInt8(ascii: ","))
+    member("headers", depth: 2)
+    headers(request.headers, depth: 2)
+    if let body = BodyCodec.encode(request.body, contentType: request.headers["Content-Type"]) {
+      bytes.append(UInt8(ascii: ","))
+      member("body", depth: 2)
+      printed(body, depth: 2)
+    }
+    close(depth: 1)
+    bytes.append(UInt8(ascii: ","))
+    member("response", depth: 1)
+    bytes.append(UInt8(ascii: "{"))
+    member("status", depth: 2)
+    // An integer prints as its decimal digits.
+    bytes.append(contentsOf: String(interaction.response.status).utf8)
+    bytes.append(UInt8(ascii: ","))
+    let stored = BodyCodec.encodeResponse(interaction.response, jsonMarker: Cassette.jsonMarker)
+    member("headers", depth: 2)
+    headers(stored.headers, depth: 2)
+    if let body = stored.body {
+      bytes.append(UInt8(ascii: ","))
+      member("body", depth: 2)
+      if let json = stored.json {
+        responseJSON(body, json, depth: 2)
+      } else {
+        printed(body, depth: 2)
+      }
+    }
+    close(depth: 1)
+    bytes.append(UInt8(ascii: ","))
+    member("recorded_at", depth: 1)
+    quoted(interaction.recordedAt)
+    bytes.append(UInt8(ascii: ","))
+    member("duration_ms", depth: 1)
+    printed(.number(JSONNumber(NativeCodec.milliseconds(interaction.duration))), depth: 1)
+    if let expect = interaction.expect, !expect.isEmpty {
+      bytes.append(UInt8(ascii: ","))
+      member("expect", depth: 1)
+      printed(ExpectationCodec.encode(expect), depth: 1)
+    }
+    close(depth: 0)
+  }
+
+  /// A line break, the indentation of `depth`, and `"name": `.
+  private mutating func member(_ name: StaticString, depth: Int) {
+    newline(depth)
+    bytes.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+  }
+
+  private mutating func newline(_ depth: Int) {
+    bytes.append(0x0A)
+    bytes.append(contentsOf: repeatElement(0x20, count: base + 2 * depth))
+  }
+
+  private mutating func close(depth: Int) {
+    newline(depth)
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// Headers as an object in order, as `NativeCodec.encode(_:)` stores them; a name that
+  /// repeats (its list is an array) goes through that tree.
+  private mutating func headers(_ headers: HTTPHeaders, depth: Int) {
+    if headers.isEmpty {
+      bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+      return
+    }
+    guard !Self.repeatsAName(headers) else {
+      printed(NativeCodec.encode(headers), depth: depth)
+      return
+    }
+    bytes.append(UInt8(ascii: "{"))
+    for (index, field) in headers.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      newline(depth + 1)
+      quoted(field.name)
+      bytes.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+      quoted(field.value)
+    }
+    close(depth: depth)
+  }
+
+  /// Whether two fields' names are equal without case (then they are stored as one list), as
+  /// `NativeCodec.encode(_:)` tells them by `lowercased()`. ASCII names are told apart by their
+  /// length and end bytes first and compared byte by byte only when those agree; a name with
+  /// any other byte (whose lowercase may be ASCII, or longer) goes by the tree's own rule.
+  static func repeatsAName(_ headers: HTTPHeaders) -> Bool {
+    let fields = headers.fields
+    var keys: [Int] = []
+    keys.reserveCapacity(fields.count)
+    for field in fields {
+      guard fields.count <= 32, let key = asciiKey(field.name) else {
+        var seen = Set<String>()
+        return !fields.allSatisfy { seen.insert($0.name.lowercased()).inserted }
+      }
+      keys.append(key)
+    }
+    for i in keys.indices {
+      for j in keys.indices where j > i && keys[j] == keys[i] {
+        if fields[i].name.utf8.elementsEqual(fields[j].name.utf8, by: { lower($0) == lower($1) }) {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /// A name's length and its first and last bytes without case; `nil` when it is not ASCII.
+  private static func asciiKey(_ name: String) -> Int? {
+    var key = name.utf8.count << 16
+    guard let first = name.utf8.first, let last = name.utf8.last else { return key }
+    guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    key |= Int(lower(first)) << 8 | Int(lower(last))
+    return key
+  }
+
+  private static func lower(_ b: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) ? b | 0x20 : b
+  }
+
+  /// `text` as the pretty printer quotes it: `"` and `\` escaped, every other byte as it is; a
+  /// string holding a control character is handed to the printer itself.
+  private mutating func quoted(_ text: String) {
+    var text = text
+    let plain = text.withUTF8 { utf8 -> Bool in
+      guard !utf8.contains(where: { $0 < 0x20 }) else { return false }
+      bytes.append(UInt8(ascii: "\""))
+      var start = 0
+      for (i, b) in utf8.enumerated() where b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+        bytes.append(UInt8(ascii: "\\"))
+        start = i
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+      bytes.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !plain { bytes.append(contentsOf: printer.bytes(.string(text))) }
+  }
+
+  /// `value` printed by the pretty printer, its lines indented to `depth`.
+  private mutating func printed(_ value: JSONValue, depth: Int) {
+    appendLines(printer.bytes(value)[...], depth: depth)
+  }
+
+  /// The stored JSON answer (`{"json": MARKER, ...}`) with `json`'s document printed in the
+  /// marker's place, as `Cassette.encoded()` writes it.
+  private mutating func responseJSON(_ body: JSONValue, _ json: JSONDocument, depth: Int) {
+    let printed = printer.bytes(body)
+    guard let at = ByteSearch.first(Cassette.printedJSONMarker, in: printed) else {
+      appendLines(printed[...], depth: depth)
+      return
+    }
+    appendLines(printed[..<at], depth: depth)
+    // The value's own lines go as deep as the line of its member.
+    let lineStart = printed[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let member = printed[lineStart...].prefix { $0 == 0x20 }.count
+    appendLines(printer.bytes(json.root)[...], extra: member, depth: depth)
+    appendLines(printed[(at + Cassette.printedJSONMarker.count)...], depth: depth)
+  }
+
+  /// `printed`, each of its line breaks followed by the indentation of `depth` (and `extra`
+  /// spaces). Structural line breaks only: strings escape theirs.
+  private mutating func appendLines(_ printed: ArraySlice<UInt8>, extra: Int = 0, depth: Int) {
+    Cassette.appendLines(printed, indentedBy: base + 2 * depth + extra, to: &bytes)
+  }
+}
