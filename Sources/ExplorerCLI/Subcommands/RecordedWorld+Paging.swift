@@ -36,6 +36,15 @@ extension RecordedWorld {
     paging.versionedLinks = GraphVersion(shape: first) != nil
   }
 
+  /// The count an edge expanded in `fields` showed (`likes.summary(true)` on each post), kept
+  /// per owner as a top-level read's is: it counts what no page listed too (`unlisted`).
+  mutating func learnExpansionCount(_ expansion: JSONValue, owner: String, edge: String) {
+    guard let total = expansion["summary"]?["total_count"]?.numberValue?.intValue,
+      (0...RecordedPaging.largestCount).contains(total)
+    else { return }
+    recordedTotals[owner, default: [:]][edge] = total
+  }
+
   /// Edges a top-level read's `fields` expanded that some items it listed show and others
   /// leave out (`RecordedPaging.omittedEmpty`): Graph left out the expansions that listed
   /// nothing (a v1.0 read of 2014: a post with no likes has no `likes`).

@@ -300,13 +300,7 @@ struct RecordedWorld {
       {
         list(
           data, owner: id, edge: member.key, continues: member.value["paging"]?["next"] != nil)
-        // A count shown with the expansion (`likes.summary(true)`) counts, per owner, what
-        // no page listed too (`unlisted`).
-        if let total = member.value["summary"]?["total_count"]?.numberValue?.intValue,
-          (0...RecordedPaging.largestCount).contains(total)
-        {
-          recordedTotals[id, default: [:]][member.key] = total
-        }
+        learnExpansionCount(member.value, owner: id, edge: member.key)
         continue
       }
       if member.key == "from", member.value["id"] != nil {
