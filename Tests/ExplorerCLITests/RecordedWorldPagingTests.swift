@@ -10,7 +10,8 @@ import Testing
 /// shaped after one: friends paged by offset at v2.2 with `summary.total_count` counting friends
 /// no page listed (koala's friend_list_next_page, 2014), the same read without a version whose
 /// links name v2.2 (recommendapp, 2015), and a feed read without a version or `fields` whose
-/// links name v2.6 and carry `icon_size=16` (facegroup, 2016).
+/// links name v2.6 and carry `icon_size=16` (facegroup, 2016), and a Page's posts at v1.0 each
+/// expanding `likes.limit(1).summary(true)` (G5's page_posts, 2014).
 @Suite struct RecordedWorldPagingTests {
   typealias Step = RecordedWorldPublicTests.Step
 
@@ -56,6 +57,44 @@ import Testing
       date: "Thu, 01 Dec 2016 04:39:16 GMT")
   ]
 
+  /// A Page's posts read without a version at v1.0 (December 2014), each post's likes
+  /// expanded as `likes.limit(1).summary(true)`: a post shows one like of the 8 counted with a
+  /// `next` naming v1.0, `limit=1` and `summary=true`; a post with no likes has no `likes`
+  /// (G5's page_posts, 2014).
+  static let pagePostsWithLikes: [Step] = {
+    let page = "150000000000007"
+    let fields = "likes.limit(1).summary(true),message,id,created_time,from"
+    let from = #""from":{"category":"Community","name":"Harbour Club","id":"\#(page)"}"#
+    func post(_ n: Int, _ likes: String?, time: String) -> String {
+      let liked = likes.map { #""likes":\#($0),"# } ?? ""
+      return
+        #"{\#(liked)"message":"Post \#(n)",\#(from),"id":"\#(page)_\#(n)","created_time":"\#(time)"}"#
+    }
+    func likes(_ post: Int, liker: String, total: Int) -> String {
+      let link =
+        #"https:\/\/graph.facebook.com\/v1.0\/\#(page)_\#(post)\/likes?limit=1&summary=true&access_token=\#(token)&after=NzU1"#
+      return
+        #"{"data":[{"id":"\#(liker)","name":"Liker \#(post)"}],"paging":{"cursors":{"after":"NzU1","before":"NzU1"},"next":"\#(link)"},"summary":{"total_count":\#(total)}}"#
+    }
+    let previous =
+      #"https:\/\/graph.facebook.com\/v1.0\/\#(page)\/posts?fields=likes.limit%281%29.summary%28true%29,message,id,created_time,from&limit=3&since=1418679609&access_token=\#(token)&__previous=1"#
+    let posts = [
+      post(
+        1_015_003, likes(1_015_003, liker: "755437763", total: 8), time: "2014-12-15T21:40:09+0000"),
+      post(1_015_002, nil, time: "2014-12-14T10:00:00+0000"),
+      post(
+        1_015_001, likes(1_015_001, liker: "755437764", total: 24), time: "2014-12-13T10:00:00+0000"
+      ),
+    ]
+    return [
+      Step(
+        url:
+          "https://graph.facebook.com/\(page)/posts?access_token=\(token)&fields=\(fields)&limit=3",
+        body: #"{"data":[\#(posts.joined(separator: ","))],"paging":{"previous":"\#(previous)"}}"#,
+        version: "v1.0", date: "Tue, 16 Dec 2014 16:54:40 GMT")
+    ]
+  }()
+
   static func answeredAsRecorded(_ name: String, _ steps: [Step]) async throws -> String {
     let (made, verified, world) = try await RecordedWorldPublicTests.run(name, steps: steps)
     #expect(made.status == .success, "\(made.errors)")
@@ -85,6 +124,18 @@ import Testing
     #expect(paging?["edges"]?["feed"]?["link_parameters"]?["icon_size"] == "16")
   }
 
+  /// Each post's count of likes no page listed, its `next` past the one listed, and a post
+  /// with no likes left without `likes`, all learned (issue 42).
+  @Test func expandedLikesCountWhatNoPageListedAndAnEmptyOneIsLeftOut() async throws {
+    let world = try await Self.answeredAsRecorded("page-posts-likes.yml", Self.pagePostsWithLikes)
+    let paging = try JSONParser.parse(Array(world.utf8))["paging"]
+    let unlisted = paging?["unlisted"]
+    #expect(unlisted?["150000000000007_1015003"]?["likes"]?.numberValue?.intValue == 7)
+    #expect(unlisted?["150000000000007_1015001"]?["likes"]?.numberValue?.intValue == 23)
+    #expect(paging?["omitted_empty"]?.arrayValue == ["likes"], "\(world.suffix(600))")
+    #expect(paging?["versioned_links"] == true)
+  }
+
   /// A world file's `paging` reads back as written; a bad value is named by its JSON path.
   @Test func aWorldFileKeepsItsPagingAndNamesABadValue() throws {
     var value = World.default.jsonValue
@@ -96,6 +147,7 @@ import Testing
       "unlisted": ["100001000000001": ["friends": 771]],
       "continued": ["100001000000001": ["feed"], app: ["accounts"]],
       "as_of_clock": true,
+      "omitted_empty": ["likes"],
     ]
     value = .object(root)
     let world = try World(json: JSONPrinter().bytes(value))
@@ -104,6 +156,7 @@ import Testing
     #expect(world.paging.unlisted["100001000000001"]?["friends"] == 771)
     #expect(world.paging.continued[app] == ["accounts"], "the app's own listing")
     #expect(world.paging.asOfClock)
+    #expect(world.paging.omittedEmpty == ["likes"])
     #expect(world.jsonValue["paging"] == root["paging"])
     root["paging"] = ["edges": ["friends": ["by": "cursor"]]]
     #expect {
@@ -130,6 +183,8 @@ import Testing
       (["continued": ["nobody": ["feed"]]], "$.paging.continued.nobody"),
       (["continued": ["100001000000001": "feed"]], "$.paging.continued.100001000000001"),
       (["as_of_clock": "yes"], "$.paging.as_of_clock"),
+      (["omitted_empty": "likes"], "$.paging.omitted_empty"),
+      (["omitted_empty": [3]], "$.paging.omitted_empty[0]"),
     ]
     for (paging, location) in bad {
       root["paging"] = paging

@@ -84,3 +84,16 @@ func errorsAgreeWithTheCatalogue(_ error: GraphError) throws {
   let answer = call(GraphEmulator(), "me?fields=friends.limit(0).summary(true)")
   #expect(answer.json?["friends"] == ["data": [], "summary": ["total_count": 68]])
 }
+
+/// An expanded edge's `next` carries the `summary` it asked for beside its `limit`, as Graph's
+/// did (G5's page_posts, 2014: `likes?limit=1&summary=true&access_token=...&after=...`).
+@Test func nestedLinksCarryTheSummaryAsked() throws {
+  let answer = call(GraphEmulator(), "me?fields=friends.limit(1).summary(true)")
+  let next = try #require(answer.json?["friends"]?["paging"]?["next"]?.stringValue)
+  let query = try #require(URLParts(next)).queryItems
+  #expect(query["summary"] == "true", "\(next)")
+  #expect(query["limit"] == "1")
+  let plain = call(GraphEmulator(), "me?fields=friends.limit(1)")
+  let link = try #require(plain.json?["friends"]?["paging"]?["next"]?.stringValue)
+  #expect(URLParts(link)?.queryItems["summary"] == nil, "\(link)")
+}

@@ -28,11 +28,36 @@ extension RecordedWorld {
   }
 
   /// Whether a call without a version in its path was answered with links naming one: learned
-  /// from each such answer at v2.0 or later that has links (the latest wins).
-  mutating func learnLinkVersion(in answer: JSONValue, versioned: Bool, fromV2: Bool) {
-    guard !versioned, fromV2, let link = Self.pagingLinks(in: answer).first else { return }
+  /// from each such answer that has links (the latest wins): from v2.0, and at v1.0 once v2.0
+  /// was out (a v1.0 app's read of 2014 names `v1.0`).
+  mutating func learnLinkVersion(in answer: JSONValue, versioned: Bool) {
+    guard !versioned, let link = Self.pagingLinks(in: answer).first else { return }
     let first = link.pathComponents.first ?? ""
     paging.versionedLinks = GraphVersion(shape: first) != nil
+  }
+
+  /// The count an edge expanded in `fields` showed (`likes.summary(true)` on each post), kept
+  /// per owner as a top-level read's is: it counts what no page listed too (`unlisted`).
+  mutating func learnExpansionCount(_ expansion: JSONValue, owner: String, edge: String) {
+    guard let total = expansion["summary"]?["total_count"]?.numberValue?.intValue,
+      (0...RecordedPaging.largestCount).contains(total)
+    else { return }
+    recordedTotals[owner, default: [:]][edge] = total
+  }
+
+  /// Edges a top-level read's `fields` expanded that some items it listed show and others
+  /// leave out (`RecordedPaging.omittedEmpty`): Graph left out the expansions that listed
+  /// nothing (a v1.0 read of 2014: a post with no likes has no `likes`).
+  mutating func learnOmittedEmpty(_ answer: JSONValue, query: QueryItems) {
+    guard let text = query["fields"], let selection = try? FieldSelection(parsing: text),
+      let items = answer["data"]?.arrayValue
+    else { return }
+    for field in selection.fields {
+      let name = field.outputName
+      let shown = items.contains { $0[name]?["data"]?.arrayValue != nil }
+      let left = items.contains { $0.objectValue != nil && $0[name] == nil }
+      if shown, left { paging.omittedEmpty.insert(field.name) }
+    }
   }
 
   /// What a top-level read of `owner`'s `edge` shows of how Graph paged it: by offset (links

@@ -167,7 +167,7 @@ struct RecordedWorld {
     }
     read += 1
     let fromV2 = Self.answeredFromV2(interaction, pathVersion: pathVersion)
-    learnLinkVersion(in: answer, versioned: versioned, fromV2: fromV2)
+    learnLinkVersion(in: answer, versioned: versioned)
     if learnTestUsersListed(path, answer) || learnAppPermissions(path, answer) { return }
     switch path.count {
     case 1 where path[0] == "search":
@@ -228,6 +228,7 @@ struct RecordedWorld {
         answer["data"], owner: owner, edge: path[1], whole: isWhole,
         continues: answer["paging"]?["next"] != nil)
       learnPaging(answer, query: query, owner: owner, edge: path[1], fromV2: fromV2)
+      learnOmittedEmpty(answer, query: query)
     default: return
     }
   }
@@ -299,6 +300,7 @@ struct RecordedWorld {
       {
         list(
           data, owner: id, edge: member.key, continues: member.value["paging"]?["next"] != nil)
+        learnExpansionCount(member.value, owner: id, edge: member.key)
         continue
       }
       if member.key == "from", member.value["id"] != nil {

@@ -19,9 +19,9 @@ extension World {
 extension NodeRenderer {
   /// The call paging links are written for: a call without a version in its path names the
   /// version that served it when the recording's links did (`RecordedPaging.versionedLinks`;
-  /// from v2.0, as a v1.0 link names none).
+  /// at v1.0 too, as a v1.0 app's links did once v2.0 was out).
   var linkCall: GraphCall {
-    guard call.explicitVersion == nil, world.paging.versionedLinks, call.version >= .v2_0 else {
+    guard call.explicitVersion == nil, world.paging.versionedLinks else {
       return call
     }
     var named = call

@@ -68,15 +68,17 @@ struct EdgePage {
   /// The `paging` object's members: cursors on every edge but a feed, `previous` and `next`
   /// by offset, cursor or time (reference, "Paging"); `nil` for an empty page. `nested` edges
   /// (expanded inside `fields`) repeat their own `fields`, top-level ones the request's
-  /// parameters.
+  /// parameters, and the `summary` the expansion asked for (`likes.summary(true)` gives
+  /// `summary=true`, as a public recording of 2014 shows).
   func links(
     _ renderer: NodeRenderer, owner: Node, edge: Schema.Edge, pager: EdgePager,
-    selection: FieldSelection?, nested: Bool
+    selection: FieldSelection?, nested: Bool, summary: [String]? = nil
   ) -> PagingLinks? {
     guard let first = window.indices.first, let last = window.indices.last else { return nil }
     var kept = QueryItems()
     if nested {
       if let selection { kept.append("fields", selection.description) }
+      if let summary, !summary.isEmpty { kept.append("summary", summary.joined(separator: ",")) }
     } else {
       kept = renderer.call.params
       if renderer.call["fields"] == nil, let extra = recorded?.linkParameters {

@@ -174,10 +174,15 @@ struct NodeRenderer {
       guard edge.name != "permissions" else { return .object(permissions(of: node)) }
       let pager = EdgePager(
         parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
-      return .object(
-        try list(
-          owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
-          summary: field.modifier("summary"), type: field.modifier("type")?.first))
+      let listed = try list(
+        owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
+        summary: field.modifier("summary"), type: field.modifier("type")?.first)
+      // An empty expansion the recording left out (`RecordedPaging.omittedEmpty`).
+      if world.paging.omittedEmpty.contains(edge.name), listed["data"]?.arrayValue?.isEmpty == true
+      {
+        return nil
+      }
+      return .object(listed)
     }
     // A field the world stores on a node is one of its fields (a world made from a recording
     // answers what the recording saw, issue 42).
@@ -307,7 +312,8 @@ struct NodeRenderer {
     var out = JSONObject()
     out.append("data", .array(data))
     if let links = page.links(
-      self, owner: owner, edge: edge, pager: pager, selection: selection, nested: nested)
+      self, owner: owner, edge: edge, pager: pager, selection: selection, nested: nested,
+      summary: summary)
     {
       out.append("paging", .object(links.object))
     }

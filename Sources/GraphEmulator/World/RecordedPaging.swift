@@ -43,6 +43,10 @@ public struct RecordedPaging: Sendable, Hashable {
   /// item the world lists (its `next` was never followed): a page that ends there has a `next`
   /// link, and the page past it lists nothing (**[choice]**: what it held was never seen).
   public var continued: [String: Set<String>] = [:]
+  /// Edges (by name) that a field expansion listing nothing was left out of an answer for,
+  /// as a v1.0 read of 2014 shows a post with no likes (`fields=likes.summary(true)`): the
+  /// field is omitted rather than `{"data":[],"summary":{"total_count":0}}`.
+  public var omittedEmpty: Set<String> = []
   /// Whether the world's clock is the recording's (`world --from` started it at the first
   /// answer's `Date`): then an edge lists only what existed at the clock (`World.asOf`).
   public var asOfClock = false
@@ -71,6 +75,7 @@ public struct RecordedPaging: Sendable, Hashable {
   /// Whether nothing differs from the emulator's rules (the member is left out of a world file).
   public var isEmpty: Bool {
     !versionedLinks && !asOfClock && edges.isEmpty && unlisted.isEmpty && continued.isEmpty
+      && omittedEmpty.isEmpty
   }
 
   /// The world file's `paging` object.
@@ -118,6 +123,9 @@ public struct RecordedPaging: Sendable, Hashable {
               .init(key: $0.key, value: .array($0.value.sorted().map { .string($0) }))
             })))
     }
+    if !omittedEmpty.isEmpty {
+      out.append("omitted_empty", .array(omittedEmpty.sorted().map { .string($0) }))
+    }
     return .object(out)
   }
 }
@@ -164,6 +172,9 @@ extension WorldDecoder {
         throw fail(location, "no node or app with this id")
       }
       paging.continued[owner.key] = Set(try strings(owner.value, location))
+    }
+    if let names = object["omitted_empty"], !names.isNull {
+      paging.omittedEmpty = Set(try strings(names, "$.paging.omitted_empty"))
     }
     return paging
   }
