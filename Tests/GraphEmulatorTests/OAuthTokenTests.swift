@@ -71,6 +71,48 @@ import Testing
     #expect(missing.json?["error"]?["code"] == 101)
   }
 
+  /// A `client_id` that does not begin with a digit is Graph's unknown error, HTTP 500, as
+  /// G5's VCR recordings of Dec 2014 show for `foo`, `GetG5` and a secret sent in its place;
+  /// one that does (`123abc…`, stackoverflow.com/questions/14575477) is 101. A wrong secret
+  /// carries `invalid_request` (the same recordings).
+  @Test func aClientIDThatIsNoNumberIsGraphsUnknownError() {
+    let emulator = GraphEmulator()
+    let grants = [
+      "grant_type=client_credentials",
+      "code=AQx&redirect_uri=\(Self.redirect)",
+      "grant_type=fb_exchange_token&fb_exchange_token=CAAEmuAlice",
+    ]
+    for id in ["foo", "GetG5", "b0d3826624470f5f5c3e70ce70893ed4"] {
+      for grant in grants {
+        let answer = call(
+          emulator, "oauth/access_token?client_id=\(id)&client_secret=x&\(grant)", token: nil)
+        #expect(answer.status == 500, "\(id) \(grant)")
+        #expect(answer.json?["error"]?["message"] == "An unknown error has occurred.")
+        #expect(answer.json?["error"]?["code"] == 1)
+        #expect(answer.json?["error"]?["type"] == "OAuthException")
+        #expect(
+          answer.headers["WWW-Authenticate"]
+            == #"OAuth "Facebook Platform" "unknown_error" "An unknown error has occurred.""#)
+      }
+    }
+    for id in ["123abc\(Self.app)", "1"] {
+      let numeric = call(
+        emulator,
+        "v1.0/oauth/access_token?client_id=\(id)&client_secret=x&grant_type=client_credentials",
+        token: nil)
+      #expect(numeric.status == 400)
+      #expect(numeric.json?["error"]?["code"] == 101)
+    }
+    let wrong = call(
+      emulator,
+      "oauth/access_token?client_id=\(Self.app)&client_secret=bar&grant_type=client_credentials",
+      token: nil)
+    #expect(wrong.status == 400)
+    #expect(
+      wrong.headers["WWW-Authenticate"]
+        == #"OAuth "Facebook Platform" "invalid_request" "Error validating client secret.""#)
+  }
+
   @Test func codeExchangeIsSingleUseBoundToItsRedirectAndExpires() throws {
     let emulator = GraphEmulator()
     let code = try Self.code(emulator)

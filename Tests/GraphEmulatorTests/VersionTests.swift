@@ -258,6 +258,11 @@ func observes(_ rule: VersionRule, at version: GraphVersion) throws -> Bool {
     return answer.status == 403
       && answer.json?["error"]?["message"]
         == "(#200) This endpoint is deprecated since the required permission publish_actions is deprecated"
+  case .likesNeedPageToken:
+    let post = "100001000000001_10152000000100"
+    let answer = call(
+      emulator, v + "\(post)/likes", method: "POST", token: "CAAEmuAlicePublish")
+    return answer.json?["error"]?["code"] == 3
   case .openGraphActionsGone:
     let answer = call(
       emulator, v + "me/fb_sample_scrumps:eat", method: "POST", token: "CAAEmuAlicePublish",

@@ -7,11 +7,14 @@ extension ErrorCatalogue {
   static let general: [ErrorCatalogueEntry] = [
     .init(
       codes: 1...1, title: "Unknown error", type: "FacebookApiException", httpStatus: 500,
-      messages: ["An unknown error occurred", "Error validating client secret."],
+      messages: [
+        "An unknown error occurred", "An unknown error has occurred.",
+        "Error validating client secret.",
+      ],
       meaning:
-        "Graph failed while handling the request and cannot say why; on `oauth/access_token` code 1 (an OAuthException, HTTP 400) means the `client_secret` is wrong.",
+        "Graph failed while handling the request and cannot say why; on `oauth/access_token` code 1 (an OAuthException, HTTP 400) means the `client_secret` is wrong, and HTTP 500 `An unknown error has occurred.` a `client_id` that is not an app id at all.",
       likelyCause:
-        "A temporary problem on Facebook's side, or a request Graph chokes on; for a token request, a wrong or stale app secret.",
+        "A temporary problem on Facebook's side, or a request Graph chokes on; for a token request, a wrong or stale app secret, or a name or the secret sent as `client_id`.",
       fix:
         "Retry after a short wait; if it keeps failing, simplify the request to find the part Graph dislikes. For `Error validating client secret.` send the secret shown in the app dashboard."
     ),
@@ -201,6 +204,19 @@ extension ErrorCatalogue {
   ]
 
   static let permissions: [ErrorCatalogueEntry] = [
+    .init(
+      codes: 3...3, title: "Capability", type: "OAuthException",
+      messages: [
+        "(#3) Application does not have the capability to make this API call.",
+        "(#3) Publishing likes through the API is only available for page access tokens",
+      ],
+      meaning:
+        "The app may not make this call with this kind of token, whatever the user granted.",
+      likelyCause:
+        "A call Graph restricted to some tokens or apps: since November 2016 (v2.9 in the emulator) liking or unliking with a person's token.",
+      fix:
+        "Like as a Page with the Page's access token (`me/accounts` lists it), or drop the call."
+    ),
     .init(
       codes: 10...10, title: "Application does not have permission", type: "OAuthException",
       httpStatus: 403,

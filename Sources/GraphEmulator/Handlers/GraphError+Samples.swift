@@ -37,6 +37,7 @@ extension GraphError {
     "checkinsDeprecated": [.checkinsDeprecated],
     "fqlDeprecated": [.fqlDeprecated],
     "publishActionsDeprecated": [.publishActionsDeprecated],
+    "likesNeedPageToken": [.likesNeedPageToken],
     "pageTokenRequired": [.pageTokenRequired],
     "unsupportedSearchType": [.unsupportedSearchType("user")],
     "unknownVersion": [.unknownVersion("v2.13")],
@@ -46,6 +47,7 @@ extension GraphError {
     // oauth/access_token, the dialogs, test users and app events.
     "missingClientID": [.missingClientID],
     "invalidApplicationID": [.invalidApplicationID],
+    "unreadableClientID": [.unreadableClientID],
     "invalidClientSecret": [.invalidClientSecret],
     "missingRedirectURI": [.missingRedirectURI],
     "missingExchangeToken": [.missingExchangeToken],

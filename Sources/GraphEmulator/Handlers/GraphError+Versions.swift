@@ -20,6 +20,10 @@ extension GraphError {
     "(#200) This endpoint is deprecated since the required permission publish_actions is "
       + "deprecated")
 
+  /// 3 for liking with a person's token from v2.9 (`VersionRule.likesNeedPageToken`).
+  static let likesNeedPageToken = oauth(
+    "(#3) Publishing likes through the API is only available for page access tokens", code: 3)
+
   /// 100 for a `search` type Graph no longer offers.
   static func unsupportedSearchType(_ type: String) -> GraphError {
     parameter("Unsupported type: \(type)")

@@ -4,12 +4,12 @@ import GraphJSON
 /// Fields today's clients ask for in their default field lists (facebook-business 26.0.3's
 /// generated `User`, `Page` and `Post` field enums), worked out from what the world stores:
 /// User `name_format`, Page `fan_count` (`VersionRule.pageFanCount`), `cover`, `can_post`,
-/// Post `attachments`.
+/// Post `attachments`, Comment `user_likes` and `can_like` (the viewer's).
 extension NodeRenderer {
   /// Fields this extension answers, by node type.
   static let todaysFields: [NodeType: Set<String>] = [
     .user: ["name_format"], .page: ["fan_count", "cover", "can_post", "likes"],
-    .post: ["attachments"],
+    .post: ["attachments"], .comment: ["user_likes", "can_like"],
   ]
 
   /// The value of one of `todaysFields`: `.some(nil)` when it is left out, `nil` when the
@@ -37,6 +37,14 @@ extension NodeRenderer {
       return .some(.bool(viewer.pageID == node.id || pageRoles.manages(node)))
     case (.post, "attachments"):
       return .some(attachments(of: node))
+    case (.comment, "user_likes"):
+      // Whether the viewer (a person, or a Page acting as itself) is among its likes.
+      let me = viewer.pageID ?? viewer.userID
+      return .some(.bool(me.map { world.edge(node.id, "likes").contains($0) } ?? false))
+    case (.comment, "can_like"):
+      // **[choice]**: anyone a token acts as (a person or a Page) may like a comment they
+      // see; the app token and no token may not.
+      return .some(.bool(viewer.pageID != nil || viewer.userID != nil))
     default:
       return nil
     }

@@ -52,6 +52,7 @@ public struct GraphVersion: Sendable, Hashable, Comparable, CustomStringConverti
   public static let v2_4 = GraphVersion(major: 2, minor: 4)
   public static let v2_6 = GraphVersion(major: 2, minor: 6)
   public static let v2_7 = GraphVersion(major: 2, minor: 7)
+  public static let v2_9 = GraphVersion(major: 2, minor: 9)
   public static let v3_0 = GraphVersion(major: 3, minor: 0)
   public static let v3_1 = GraphVersion(major: 3, minor: 1)
 

@@ -58,6 +58,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
   case appPermissionsListed
   /// A Page's like count is `fan_count`; `likes` on a Page is the edge of Pages it likes.
   case pageFanCount
+  /// Liking (or unliking) with a person's token is refused: only a Page's token likes.
+  case likesNeedPageToken
 
   /// The first version the rule holds in.
   public var since: GraphVersion {
@@ -69,6 +71,7 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .deleteAnswersSuccessObject, .fqlGone: return .v2_1
     case .reactionsEdge: return .v2_6
     case .pageFanCount: return .v2_7
+    case .likesNeedPageToken: return .v2_9
     case .oauthAccessTokenAnswersJSON: return .v2_3
     case .declarativeFields, .statusesEdgeGone, .modernErrorBody: return .v2_4
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
@@ -149,6 +152,9 @@ public enum VersionRule: String, Sendable, CaseIterable {
     case .pageTasksReplacePerms:
       return
         "`me/accounts` items and a Page's fields carry `tasks` (`ANALYZE`, `ADVERTISE`, `MODERATE`, `CREATE_CONTENT`, `MANAGE`) instead of the role-based `perms`; asking for the other one is (#100) nonexisting field **[choice]**"
+    case .likesNeedPageToken:
+      return
+        "`POST`/`DELETE <object>/likes` (a post, photo, check-in or comment) with a person's token is 400 `(#3) Publishing likes through the API is only available for page access tokens` (before, with `publish_actions`, the person likes it); a Page's token likes as the Page; from v3.0 a person's token gets `publishActionsGone`'s (#200) first; **[choice]**: unliking is refused alike"
     case .appPermissionsListed:
       return
         "`<app-id>/permissions` with the app token lists the permissions approved for the app (`{permission, status}`; a world's `app.permissions`, else `public_profile`, `user_friends`, `email` as `live`); before, (#100) must be called with an app access_token and requires v2.2"
@@ -193,6 +199,8 @@ public enum VersionRule: String, Sendable, CaseIterable {
       return "https://github.com/halsandr/Facebook_Connector/issues/1"
     case .pageFanCount:
       return "https://stackoverflow.com/questions/31569567"
+    case .likesNeedPageToken:
+      return "https://github.com/arsduo/koala/issues/562"
     case .pageTasksReplacePerms:
       return
         "https://developers.facebook.com/blog/post/2018/07/26/introducing-graph-api-v3.1-marketing-api-v3.1-graph-api-explorer-beta/"
@@ -205,18 +213,20 @@ public enum VersionRule: String, Sendable, CaseIterable {
   /// A later rule that replaces this one's answer (from v3.0 no post to a person's feed gets
   /// far enough to be refused for its target or to be a duplicate).
   public var supersededBy: VersionRule? {
-    self == .otherPeoplesFeedRefused || self == .modernErrorBody ? .publishActionsGone : nil
+    [.otherPeoplesFeedRefused, .modernErrorBody, .likesNeedPageToken].contains(self)
+      ? .publishActionsGone : nil
   }
 
   /// Whether the version boundary is the emulator's choice: the April 2018 removals were
   /// announced outside a version; the emulator ties them to v3.0, the first version released
-  /// after them, and serves v2.12 and older as they were before. The error handling guide
+  /// after them, and serves v2.12 and older as they were before; likewise the Nov 17, 2016
+  /// change to publishing likes (the v2.8 reference's note) starts with v2.9. The error handling guide
   /// describes the modern error members without saying when each appeared; the emulator
   /// starts them with v2.4.
   public var isChoice: Bool {
     switch self {
     case .publishActionsGone, .openGraphActionsGone, .searchPeopleEventsGroupsGone,
-      .modernErrorBody, .pageInsightsNeedPageToken, .friendsPagedByCursor:
+      .modernErrorBody, .pageInsightsNeedPageToken, .friendsPagedByCursor, .likesNeedPageToken:
       return true
     default: return false
     }

@@ -29,6 +29,10 @@ struct Schema: Sendable {
     var goneError: GraphError? = nil
     /// How an item is listed when no `fields` are asked.
     var item: ItemForm = .compact
+    /// The stored field that keeps the edge's count, kept in step by the writes that add to
+    /// the edge or take from it (a comment's `like_count`; a world made from a recording
+    /// keeps the count Graph answered, which may exceed the items it listed).
+    var count: String? = nil
 
     /// How an edge lists an item when no `fields` are asked.
     enum ItemForm: Sendable {
@@ -268,11 +272,15 @@ struct Schema: Sendable {
     },
     edges: [])
 
+  /// A comment: `user_likes` and `can_like` are the viewer's (`NodeRenderer.todaysFields`);
+  /// its `likes` edge lists the people who liked it, counted in `like_count`
+  /// (https://developers.facebook.com/docs/graph-api/reference/comment/likes/).
   static let comment = Schema(
-    fields: ["id", "from", "message", "created_time", "like_count"].map {
-      Field(name: $0, description: "The comment's \($0.replacingUnderscores)", type: "string")
-    },
-    edges: [])
+    fields: ["id", "from", "message", "created_time", "like_count", "user_likes", "can_like"]
+      .map {
+        Field(name: $0, description: "The comment's \($0.replacingUnderscores)", type: "string")
+      },
+    edges: [Edge(name: "likes", target: .user, item: .likedPage, count: "like_count")])
 }
 
 extension String {

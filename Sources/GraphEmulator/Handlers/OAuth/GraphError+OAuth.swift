@@ -5,13 +5,21 @@ extension GraphError {
   static let missingClientID = oauth(
     "Missing client_id parameter.", code: 101)
 
-  /// 101 for a `client_id` that is not the app.
+  /// 101 for a `client_id` that reads as a number but names no app.
   static let invalidApplicationID = oauth(
     "Error validating application. Invalid application ID.", code: 101)
 
-  /// 1 for a wrong (or missing) `client_secret`.
-  static let invalidClientSecret = oauth(
-    "Error validating client secret.", code: 1, challenge: "invalid_client")
+  /// 1, HTTP 500, `unknown_error` for a `client_id` that does not begin with a digit (`foo`,
+  /// a Page's name, the app secret sent in its place): a public recording shows Graph
+  /// failing on it.
+  static let unreadableClientID: GraphError = {
+    var error = oauth("An unknown error has occurred.", code: 1, challenge: "unknown_error")
+    error.status = 500
+    return error
+  }()
+
+  /// 1 for a wrong (or missing) `client_secret`, `invalid_request` in `WWW-Authenticate`.
+  static let invalidClientSecret = oauth("Error validating client secret.", code: 1)
 
   /// 1 for `grant_type=fb_exchange_token` without the token to exchange.
   static let missingExchangeToken = oauth(

@@ -15,7 +15,11 @@ extension Router {
     }
     if call["grant_type"] == "fb_extend_sso_token" { return try extendSSOToken(call) }
     guard let clientID = call["client_id"], !clientID.isEmpty else { throw .missingClientID }
-    guard let app = state.world.app(id: clientID) else { throw .invalidApplicationID }
+    guard let app = state.world.app(id: clientID) else {
+      // Graph reads the id as a number: one with no leading digit fails unlike an unknown one.
+      let numeric = clientID.utf8.first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+      throw numeric == true ? .invalidApplicationID : .unreadableClientID
+    }
     guard let secret = call["client_secret"], !secret.isEmpty, secret == app.secret else {
       throw .invalidClientSecret
     }
