@@ -215,7 +215,14 @@ import Testing
     let emulator = GraphEmulator()
     let unknown = call(
       emulator, "v2.8/oauth/access_token?grant_type=password&\(Self.credentials)", token: nil)
-    #expect(unknown.json?["error"]?["message"] == "(#100) Unsupported grant_type: password")
+    // The message a 2013 answer shows (stackoverflow.com/questions/14575477): no `(#100)`, the
+    // grant quoted, two types named.
+    #expect(
+      unknown.json?["error"]?["message"]
+        == "Invalid grant_type: 'password'. Supported types: authorization_code, client_credentials"
+    )
+    #expect(unknown.json?["error"]?["code"] == 100)
+    #expect(unknown.json?["error"]?["type"] == "OAuthException")
     let none = call(emulator, "v2.8/oauth/access_token?\(Self.credentials)", token: nil)
     #expect(none.json?["error"]?["message"] == "(#100) Missing authorization code")
   }

@@ -48,9 +48,14 @@ extension GraphError {
     "Error validating verification code. Please make sure your redirect_uri is identical to the "
       + "one you used in the OAuth dialog request", code: 100, challenge: "invalid_code")
 
-  /// 100 for a grant the emulator does not know, or none.
+  /// 100 for a grant the emulator does not know (the message of a 2013 answer,
+  /// stackoverflow.com/questions/14575477), or none (**[choice]**).
   static func unsupportedGrant(_ grant: String?) -> GraphError {
-    grant.map { parameter("Unsupported grant_type: \($0)") }
+    grant.map {
+      oauth(
+        "Invalid grant_type: '\($0)'. Supported types: authorization_code, client_credentials",
+        code: 100)
+    }
       ?? parameter("Missing authorization code")
   }
 
