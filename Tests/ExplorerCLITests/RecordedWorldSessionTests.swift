@@ -165,6 +165,31 @@ import Testing
     #expect(!likes.isEmpty)
   }
 
+  /// Bob likes a comment before any read of it, reads its `like_count` (alone and expanded from
+  /// the post), unlikes and likes it again: the world keeps the count the session started
+  /// from. Before, it kept the 1 the reads showed and the replayed like made it 2 (the reads
+  /// after the first like drifted).
+  @Test func aCommentsLikeCountIsTheOneBeforeTheSession() async throws {
+    let comment = "10152000000100_9000"
+    let (dir, file) = await Self.recordedInREPL(
+      "world-comment-like",
+      """
+      POST \(comment)/likes
+      GET \(comment)?fields=like_count,user_likes
+      GET 100001000000001_10152000000100?fields=comments{like_count}
+      DELETE \(comment)/likes
+      POST \(comment)/likes
+      GET \(comment)?fields=like_count
+      """, token: "CAAEmuBob")
+    defer { dir.remove() }
+    let (_, status, output) = await Self.worldThenVerify(file, in: dir)
+    #expect(status == .success, "\(output)")
+    #expect(output.contains("6 interaction(s), no drift"), "\(output)")
+    let world = try World.load(argument: dir.file("w.json"))
+    let node = world.jsonValue["nodes"]?.arrayValue?.first { $0["id"]?.stringValue == comment }
+    #expect(node?["fields"]?["like_count"] == 0)
+  }
+
   /// A photo uploaded in a batch and read back through `{result=}` (the upload's own answer
   /// omitted), then `me/photos`, through `serve --record`: the photo is the session's, so not
   /// in the world, and the batch's write shows the token could publish. Before, the world

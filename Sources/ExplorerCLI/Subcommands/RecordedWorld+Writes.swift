@@ -1,5 +1,6 @@
 import GraphAPI
 import GraphCassette
+import GraphEmulator
 import GraphJSON
 
 /// What the recording's own writes did (issue 42): a world made `--from` a recording is the
@@ -15,6 +16,13 @@ struct RecordedWrites {
   /// Edges the session joined with a write that minted nothing (`POST {id}/likes`): the
   /// owner, the edge, the token that joined, and whether a read before had listed its person.
   var joined: [(owner: String, edge: String, token: String, listedBefore: Bool)] = []
+
+  /// By owner and edge, how many people the session's writes had added to it so far (a like
+  /// adds one, an unlike takes one), and that number as of the read whose count the world keeps
+  /// (a comment's `like_count`, `NodeType.edge(countedBy:on:)`): the count before the session
+  /// is the one shown less it.
+  var joinedSoFar: [String: [String: Int]] = [:]
+  var joinedAtCount: [String: [String: Int]] = [:]
 
   /// Edges a person joins with `POST {id}/EDGE` answered `true`.
   static let joinedEdges: Set<String> = ["likes", "attending", "maybe", "declined"]
@@ -37,6 +45,9 @@ extension RecordedWorld {
     let answer = try? JSONParser.parse(interaction.response.decodedBody)
     if call.method == .delete {
       if path.count == 1, !writes.created.contains(path[0]) { writes.deleted.insert(path[0]) }
+      if path.count == 2, RecordedWrites.joinedEdges.contains(path[1]) {
+        writes.joinedSoFar[path[0], default: [:]][path[1], default: 0] -= 1
+      }
       return
     }
     if path.isEmpty, let batch = call.parameters["batch"] {
@@ -52,6 +63,7 @@ extension RecordedWorld {
       let person = person(of: token)
       let listed = person.map { edges[path[0]]?[path[1]]?.contains($0) == true } ?? false
       writes.joined.append((path[0], path[1], token, listed))
+      if !listed { writes.joinedSoFar[path[0], default: [:]][path[1], default: 0] += 1 }
       return
     }
     noteMinted(answer, besides: Set(path))
@@ -114,9 +126,30 @@ extension RecordedWorld {
       previous.ids.filter { shown.contains($0) || writes.deleted.contains($0) })
   }
 
+  /// Notes, when a read shows `field` of `id` and it is the count of one of its edges, how many
+  /// people the session had added to that edge by then.
+  mutating func noteCountShown(_ field: String, of id: String) {
+    guard NodeType.countFields.contains(field),
+      let type = types[id].flatMap(NodeType.init(rawValue:)),
+      let edge = NodeType.edge(countedBy: field, on: type)
+    else { return }
+    writes.joinedAtCount[id, default: [:]][edge] = writes.joinedSoFar[id]?[edge] ?? 0
+  }
+
   /// Takes each person off the edges the session's writes joined them to, unless a read before
-  /// the write had listed them there.
+  /// the write had listed them there; and takes the session's joins out of the counts kept
+  /// (**[choice]**: never below 0).
   mutating func settleWrites() {
+    for (id, byEdge) in writes.joinedAtCount {
+      guard let type = types[id].flatMap(NodeType.init(rawValue:)) else { continue }
+      for member in fields[id]?.members ?? [] {
+        guard let edge = NodeType.edge(countedBy: member.key, on: type),
+          let joined = byEdge[edge], joined != 0,
+          let shown = member.value.numberValue?.intValue
+        else { continue }
+        fields[id]?[member.key] = .number(JSONNumber(max(0, shown - joined)))
+      }
+    }
     for join in writes.joined where !join.listedBefore {
       guard let person = person(of: join.token),
         var list = edges[join.owner]?[join.edge], list.contains(person)

@@ -285,6 +285,7 @@ struct RecordedWorld {
   /// Stores `value` as field `name` of `id`: on a base object only where it has no value or a
   /// different plain one.
   private mutating func store(_ name: String, _ value: JSONValue, on id: String) {
+    noteCountShown(name, of: id)
     if baseIDs.contains(id), let stored = fields[id]?[name] {
       guard stored != value, value.objectValue == nil, value.arrayValue == nil else { return }
     }

@@ -23,4 +23,15 @@ extension NodeType {
     }
     return Schema.unservedEdges[name]
   }
+
+  /// The edge of a node of type `owner` whose count its stored field `field` keeps (a
+  /// comment's `like_count` counts its `likes`; `Schema.Edge.count`), if any.
+  public static func edge(countedBy field: String, on owner: NodeType) -> String? {
+    guard countFields.contains(field) else { return nil }
+    return Schema.of(owner).edges.first { $0.count == field }?.name
+  }
+
+  /// Every field that keeps an edge's count, on any type.
+  public static let countFields: Set<String> = Set(
+    allCases.flatMap { Schema.of($0).edges.compactMap(\.count) })
 }
