@@ -5,7 +5,7 @@ import Testing
   /// Every row of the error table in the reference (docs/graph-api.md), with a code in its range.
   @Test(
     arguments: [
-      (1, nil, "1"), (2, nil, "2"), (4, nil, "4"), (10, nil, "10"), (17, nil, "17"),
+      (1, nil, "1"), (2, nil, "2"), (3, nil, "3"), (4, nil, "4"), (10, nil, "10"), (17, nil, "17"),
       (32, nil, "32"),
       (613, nil, "613"), (100, nil, "100"), (100, 33, "100/33"), (104, nil, "104"),
       (190, nil, "190"),
@@ -47,6 +47,8 @@ import Testing
       (200, nil, "(#200) Requires extended permission: publish_actions"),
       (4, nil, "(#4) Application request limit reached"),
       (506, nil, "(#506) Duplicate status message"),
+      (3, nil, "(#3) Publishing likes through the API is only available for page access tokens"),
+      (1, nil, "An unknown error has occurred."),
     ]
     for (code, subcode, message) in samples {
       #expect(
