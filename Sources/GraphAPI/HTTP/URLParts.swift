@@ -129,7 +129,10 @@ public struct URLParts: Sendable, Hashable {
 
   /// The path split into decoded components, without empty ones: `/v2.0/me/friends` →
   /// `["v2.0", "me", "friends"]`.
-  public var pathComponents: [String] {
+  public var pathComponents: [String] { Self.pathComponents(of: path) }
+
+  /// `pathComponents` of a path as written (percent-encoded, starting with `/`).
+  package static func pathComponents(of path: some StringProtocol) -> [String] {
     var components: [String] = []
     let ascii = PercentEncoding.decodedComponents(
       ofASCII: path, separator: 0x2F, plusAsSpace: false
@@ -137,7 +140,9 @@ public struct URLParts: Sendable, Hashable {
       components.append(PercentEncoding.decode(ascii: $0, plusAsSpace: false))
     }
     if ascii { return components }
-    return path.split(separator: "/").map { PercentEncoding.decode($0, plusAsSpace: false) }
+    return path.split(separator: "/").map {
+      PercentEncoding.decode(Substring($0), plusAsSpace: false)
+    }
   }
 
   /// `scheme://host[:port]`.
