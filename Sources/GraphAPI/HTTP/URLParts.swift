@@ -129,10 +129,11 @@ public struct URLParts: Sendable, Hashable {
 
   /// The path split into decoded components, without empty ones: `/v2.0/me/friends` →
   /// `["v2.0", "me", "friends"]`.
-  public var pathComponents: [String] { Self.pathComponents(of: path) }
+  public var pathComponents: [String] { Self.pathComponents(of: path[...]) }
 
-  /// `pathComponents` of a path as written (percent-encoded, starting with `/`).
-  package static func pathComponents(of path: some StringProtocol) -> [String] {
+  /// `pathComponents` of a path as written (percent-encoded, starting with `/`). Not generic,
+  /// so that a caller in another module runs the code specialised here.
+  package static func pathComponents(of path: Substring) -> [String] {
     var components: [String] = []
     let ascii = PercentEncoding.decodedComponents(
       ofASCII: path, separator: 0x2F, plusAsSpace: false
@@ -140,9 +141,13 @@ public struct URLParts: Sendable, Hashable {
       components.append(PercentEncoding.decode(ascii: $0, plusAsSpace: false))
     }
     if ascii { return components }
-    return path.split(separator: "/").map {
-      PercentEncoding.decode(Substring($0), plusAsSpace: false)
-    }
+    return path.split(separator: "/").map { PercentEncoding.decode($0, plusAsSpace: false) }
+  }
+
+  /// `queryItems` of a query as written (without `?`), specialised here for a caller in
+  /// another module.
+  package static func queryItems(of query: Substring) -> QueryItems {
+    QueryItems(parsing: query)
   }
 
   /// `scheme://host[:port]`.

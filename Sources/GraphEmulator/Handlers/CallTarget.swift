@@ -29,7 +29,7 @@ struct CallTarget {
     pathComponents = URLParts.pathComponents(of: url[pathStart..<pathEnd])
     queryItems =
       queryStart < utf8.count
-      ? QueryItems(parsing: url[utf8.index(after: pathEnd)...]) : QueryItems()
+      ? URLParts.queryItems(of: url[utf8.index(after: pathEnd)...]) : QueryItems()
   }
 
   /// Where the authority ends and where the query's `?` is (the URL's length when it has
