@@ -129,7 +129,11 @@ public struct URLParts: Sendable, Hashable {
 
   /// The path split into decoded components, without empty ones: `/v2.0/me/friends` →
   /// `["v2.0", "me", "friends"]`.
-  public var pathComponents: [String] {
+  public var pathComponents: [String] { Self.pathComponents(of: path[...]) }
+
+  /// `pathComponents` of a path as written (percent-encoded, starting with `/`). Not generic,
+  /// so that a caller in another module runs the code specialised here.
+  package static func pathComponents(of path: Substring) -> [String] {
     var components: [String] = []
     let ascii = PercentEncoding.decodedComponents(
       ofASCII: path, separator: 0x2F, plusAsSpace: false
@@ -138,6 +142,12 @@ public struct URLParts: Sendable, Hashable {
     }
     if ascii { return components }
     return path.split(separator: "/").map { PercentEncoding.decode($0, plusAsSpace: false) }
+  }
+
+  /// `queryItems` of a query as written (without `?`), specialised here for a caller in
+  /// another module.
+  package static func queryItems(of query: Substring) -> QueryItems {
+    QueryItems(parsing: query)
   }
 
   /// `scheme://host[:port]`.

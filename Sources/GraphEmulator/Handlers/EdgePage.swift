@@ -81,7 +81,7 @@ struct EdgePage {
       if let summary, !summary.isEmpty { kept.append("summary", summary.joined(separator: ",")) }
     } else {
       kept = renderer.call.params
-      if renderer.call["fields"] == nil, let extra = recorded?.linkParameters {
+      if renderer.call[.fields] == nil, let extra = recorded?.linkParameters {
         for item in extra where renderer.call[item.name] == nil {
           kept.append(item.name, item.value)
         }

@@ -19,14 +19,16 @@ struct EdgePager {
 
   /// Reads the paging parameters; `limit` is capped at `cap` (Graph caps silently), `0` asks
   /// for no items (with `summary`, a count), a negative one means the default.
-  init(parameters: (String) -> String?, cap: Int, defaultLimit: Int = Self.defaultLimit) {
-    let asked = parameters("limit").flatMap { Int($0) } ?? defaultLimit
+  init(
+    parameters: (CallParameter) -> String?, cap: Int, defaultLimit: Int = Self.defaultLimit
+  ) {
+    let asked = parameters(.limit).flatMap { Int($0) } ?? defaultLimit
     limit = min(asked < 0 ? defaultLimit : asked, cap)
-    after = parameters("after")
-    before = parameters("before")
-    since = parameters("since").flatMap { Int($0) }
-    until = parameters("until").flatMap { Int($0) }
-    offset = parameters("offset").flatMap { Int($0) }.map { max(0, $0) }
+    after = parameters(.after)
+    before = parameters(.before)
+    since = parameters(.since).flatMap { Int($0) }
+    until = parameters(.until).flatMap { Int($0) }
+    offset = parameters(.offset).flatMap { Int($0) }.map { max(0, $0) }
   }
 
   /// The window over `ids`: the page's index range and whether items lie before and after it.

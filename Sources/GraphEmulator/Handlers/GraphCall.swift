@@ -16,7 +16,9 @@ struct GraphCall: Sendable {
   var version: GraphVersion
   /// Decoded path components after the version.
   var path: [String]
-  var params: QueryItems
+  var params: QueryItems { didSet { table = CallParameter.Table(params) } }
+  /// Where the parameters reads ask (`CallParameter`) are in `params`.
+  private var table: CallParameter.Table
   var token: String?
   /// Uploaded files by form part name.
   var files: [String: UploadedFile] = [:]
@@ -33,14 +35,10 @@ struct GraphCall: Sendable {
   /// Takes an HTTP request apart. A URL that is not absolute is read as a path on
   /// `https://graph.facebook.com`.
   init(request: HTTPRequest, defaultVersion: GraphVersion) {
-    let parts =
-      URLParts(request.url)
-      ?? URLParts(
-        "https://graph.facebook.com" + (request.url.hasPrefix("/") ? "" : "/") + request.url)
-      ?? URLParts(scheme: "https", host: "graph.facebook.com")
-    origin = parts.origin
+    let target = CallTarget(request.url) ?? Self.target(parts: request.url)
+    origin = target.origin
     originHeader = request.headers["Origin"]
-    var components = parts.pathComponents
+    var components = target.pathComponents
     if let first = components.first, let version = GraphVersion(first) {
       explicitVersion = version
       components.removeFirst()
@@ -53,7 +51,7 @@ struct GraphCall: Sendable {
     }
     version = explicitVersion ?? defaultVersion
     path = components
-    var params = parts.queryItems
+    var params = target.queryItems
     let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
     if contentType.hasPrefix("multipart/form-data") {
       do {
@@ -78,11 +76,14 @@ struct GraphCall: Sendable {
       params.items += QueryItems(parsing: String(decoding: request.body, as: UTF8.self)).items
     }
     self.params = params
+    table = CallParameter.Table(params)
     method = request.method.uppercased()
-    if let override = params["method"]?.uppercased(), GraphMethod(rawValue: override) != nil {
+    if let override = table.value(.method, in: params)?.uppercased(),
+      GraphMethod(rawValue: override) != nil
+    {
       method = override
     }
-    token = params["access_token"]
+    token = table.value(.accessToken, in: params)
     if token == nil, let authorization = request.headers["Authorization"] {
       for prefix in ["OAuth ", "Bearer "] where authorization.hasPrefix(prefix) {
         token = String(authorization.dropFirst(prefix.count))
@@ -90,8 +91,22 @@ struct GraphCall: Sendable {
     }
   }
 
+  /// A URL `CallTarget` does not read, read by `URLParts`; one that is not absolute is read
+  /// as a path on `https://graph.facebook.com`.
+  private static func target(parts url: String) -> CallTarget {
+    let parts =
+      URLParts(url)
+      ?? URLParts("https://graph.facebook.com" + (url.hasPrefix("/") ? "" : "/") + url)
+      ?? URLParts(scheme: "https", host: "graph.facebook.com")
+    return CallTarget(
+      origin: parts.origin, pathComponents: parts.pathComponents, queryItems: parts.queryItems)
+  }
+
   /// A parameter's value.
   subscript(_ name: String) -> String? { params[name] }
+
+  /// A parameter's value, asked by its fixed key.
+  subscript(_ key: CallParameter) -> String? { table.value(key, in: params) }
 
   /// The values of `name[0]`, `name[1]`, ...: how the iOS SDK 3.x sends an array of a graph
   /// object (FBRequestConnection.m `processGraphObjectPropertyKey:value:action:passByValue:`).
@@ -109,8 +124,13 @@ struct GraphCall: Sendable {
   }
 
   /// Whether a flag parameter is on (`1`, `true`).
-  func flag(_ name: String) -> Bool {
-    guard let value = params[name]?.lowercased() else { return false }
+  func flag(_ name: String) -> Bool { Self.isOn(params[name]) }
+
+  /// Whether a flag parameter is on, asked by its fixed key.
+  func flag(_ key: CallParameter) -> Bool { Self.isOn(self[key]) }
+
+  private static func isOn(_ value: String?) -> Bool {
+    guard let value = value?.lowercased() else { return false }
     return value == "1" || value == "true"
   }
 }

@@ -173,7 +173,7 @@ struct NodeRenderer {
     {
       guard edge.name != "permissions" else { return .object(permissions(of: node)) }
       let pager = EdgePager(
-        parameters: { name in field.modifier(name)?.first }, cap: edge.timeBased ? 100 : 5000)
+        parameters: { key in field.modifier(key.name)?.first }, cap: edge.timeBased ? 100 : 5000)
       let listed = try list(
         owner: node, edge: edge, selection: field.subfields, pager: pager, nested: true,
         summary: field.modifier("summary"), type: field.modifier("type")?.first)

@@ -100,7 +100,7 @@ extension Router {
   /// requires it (user tokens only).
   func checkProof(_ call: GraphCall, viewer: Viewer) throws(GraphError) {
     guard let token = call.token, viewer.hasToken else { return }
-    guard let proof = call["appsecret_proof"] else {
+    guard let proof = call[.appsecretProof] else {
       if state.world.app.requiresAppSecretProof && viewer.userID != nil {
         throw .proofRequired
       }

@@ -7,10 +7,10 @@ import GraphJSON
 extension Router {
   func search(_ call: GraphCall, viewer: Viewer) throws(GraphError) -> Outcome {
     guard viewer.hasToken else { throw .tokenRequired }
-    guard let type = call["type"], !type.isEmpty else {
+    guard let type = call[.type], !type.isEmpty else {
       throw .parameter("Missing or invalid type parameter")
     }
-    let words = (call["q"] ?? "").lowercased().split(separator: " ").map(String.init)
+    let words = (call[.q] ?? "").lowercased().split(separator: " ").map(String.init)
     let world = state.world
     func matches(_ node: Node) -> Bool {
       let text = ((node.string("name") ?? "") + " " + categories(node)).lowercased()

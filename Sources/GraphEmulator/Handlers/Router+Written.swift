@@ -8,7 +8,7 @@ extension Router {
     _ call: GraphCall, _ viewer: Viewer,
     _ write: (AnswerWriter) throws(GraphError) -> [UInt8]?
   ) throws(GraphError) -> Outcome? {
-    guard state.writesAnswers, call["debug"] != "all" else { return nil }
+    guard state.writesAnswers, call[.debug] != "all" else { return nil }
     let writer = AnswerWriter(
       renderer: renderer(call, viewer), people: (state.personItems, state.generation))
     guard let body = try write(writer) else { return nil }

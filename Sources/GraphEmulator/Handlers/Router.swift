@@ -45,7 +45,7 @@ struct Router {
     }
     let factory = ResponseFactory(
       version: call.version, traceID: traceID, appUsage: usage.percent,
-      suppressHTTPCode: call.flag("suppress_http_code"))
+      suppressHTTPCode: call.flag(.suppressHTTPCode))
     var response = factory.response(outcome)
     if response.body.count > AnswerBudget.perAnswer, case .json = outcome {
       // Escapes made it longer than the walk counted.
@@ -96,9 +96,9 @@ struct Router {
   /// (`GET /?id=X` reads X as `GET /X` does; a URL object needs no token, as the public
   /// recordings of `/?id=URL` at v1.0 and v2.2 show), else Graph's error for a bare call.
   mutating func rootOperation(_ call: GraphCall, viewer: Viewer) throws(GraphError) -> Outcome {
-    if call.verb == .post, call["batch"] != nil { return try batch(call, viewer: viewer) }
-    if let ids = call["ids"] { return try readIDs(ids, call: call, viewer: viewer) }
-    if call.verb == .get, let id = call["id"], let node = state.world.nodes[id] {
+    if call.verb == .post, call[.batch] != nil { return try batch(call, viewer: viewer) }
+    if let ids = call[.ids] { return try readIDs(ids, call: call, viewer: viewer) }
+    if call.verb == .get, let id = call[.id], let node = state.world.nodes[id] {
       let found = try resolveNode(id, call: call, viewer: viewer, anonymous: node.type == .url)
       return try nodeOperation(found, call: call, viewer: viewer)
     }
@@ -158,7 +158,7 @@ struct Router {
 
   /// Parses `fields=` (2500 with the column on a syntax error).
   func selection(_ call: GraphCall) throws(GraphError) -> FieldSelection? {
-    guard let text = call["fields"], !text.isEmpty else { return nil }
+    guard let text = call[.fields], !text.isEmpty else { return nil }
     do {
       return try SelectionCache.shared.selection(text)
     } catch {
@@ -172,7 +172,7 @@ struct Router {
     switch call.verb {
     case .get?:
       let selection = try selection(call)
-      if !call.flag("metadata"),
+      if !call.flag(.metadata),
         let written = try written(
           call, viewer, { writer throws(GraphError) in try writer.node(node, selection: selection) }
         )
@@ -180,7 +180,7 @@ struct Router {
         return written
       }
       var object = try renderer(call, viewer).render(node, selection: selection)
-      if call.flag("metadata") { object.append("metadata", metadata(node, call: call)) }
+      if call.flag(.metadata) { object.append("metadata", metadata(node, call: call)) }
       return .json(.object(try withDebug(object, call: call, viewer: viewer)))
     case .delete?:
       return try deleteNode(node, call: call, viewer: viewer)
@@ -202,20 +202,20 @@ struct Router {
       parameters: { call[$0] }, cap: edge.timeBased ? 100 : 5000,
       defaultLimit: state.world.defaultLimit(edge.name, at: call.version))
     let selection = try selection(call)
-    let summary = call["summary"].map { [$0] }
+    let summary = call[.summary].map { [$0] }
     if let written = try written(
       call, viewer,
       { writer throws(GraphError) in
         try writer.edge(
           owner: node, edge: edge, selection: selection, pager: pager, summary: summary,
-          type: call["type"])
+          type: call[.type])
       })
     {
       return written
     }
     let object = try renderer(call, viewer).list(
       owner: node, edge: edge, selection: selection, pager: pager, nested: false,
-      summary: summary, type: call["type"])
+      summary: summary, type: call[.type])
     return .json(.object(try withDebug(object, call: call, viewer: viewer)))
   }
 
@@ -223,7 +223,7 @@ struct Router {
   func pictureEdge(_ node: Node, call: GraphCall) -> Outcome {
     let picture = Picture(node: node, modifiers: [], parameters: { call[$0] })
       .served(from: call.origin)
-    if let redirect = call["redirect"], redirect == "false" || redirect == "0" {
+    if let redirect = call[.redirect], redirect == "false" || redirect == "0" {
       return .json(["data": picture.data])
     }
     return .redirect(picture.url)
@@ -234,7 +234,7 @@ struct Router {
   func withDebug(_ object: JSONObject, call: GraphCall, viewer: Viewer) throws(GraphError)
     -> JSONObject
   {
-    guard call["debug"] == "all" else { return object }
+    guard call[.debug] == "all" else { return object }
     var messages: [JSONValue] = []
     let asked = try selection(call)?.fields.map(\.name) ?? []
     let edge = call.path.count == 2 ? call.path[1] : nil

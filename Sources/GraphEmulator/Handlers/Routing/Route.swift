@@ -67,7 +67,7 @@ extension Router {
     try checkProof(call, viewer: viewer)
     if case .viewer(let body) = handler { return try body(&self, call, viewer) }
     let head = call.path[0]
-    if call["ids"] != nil { throw .idAlreadySpecified(head) }
+    if call[.ids] != nil { throw .idAlreadySpecified(head) }
     let node = try resolveNode(
       head, call: call, viewer: viewer, anonymous: Self.isPublicRead(call, in: state.world))
     switch handler {
