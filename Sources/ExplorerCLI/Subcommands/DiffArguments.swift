@@ -113,14 +113,11 @@ struct DiffArguments: ParsableOptions, Equatable {
         text: JSONPrinter(options: [.pretty]).string(result.patch.jsonValue) + "\n",
         warning: nil, isEqual: result.isEmpty)
     case .merge:
-      let patch = JSONMergePatch.generate(
-        from: result.old, to: result.new, exactNumbers: options.exactNumbers)
-      let inexact =
-        !result.isEmpty && !JSONMergePatch.isExact(patch, from: result.old, to: result.new)
+      // Made on what was compared: two documents' tapes for `graph-explorer diff` (issue 48).
+      let patch = JSONMergePatch.printed(result, exactNumbers: options.exactNumbers)
       return Rendering(
-        text: JSONPrinter(options: [.pretty]).string(result.isEmpty ? .object(JSONObject()) : patch)
-          + "\n",
-        warning: inexact
+        text: patch.text + "\n",
+        warning: !patch.isExact
           ? "warning: a merge patch cannot express this change exactly (null members or array order)"
           : nil,
         isEqual: result.isEmpty)
