@@ -93,14 +93,8 @@ struct MergePatchMaker<Node: MergeNode> {
     return Set(keys).count == keys.count
   }
 
-  /// The patch printed as `JSONPrinter(options: [.pretty])` prints the tree patch.
-  static func text(_ patch: Piece) -> String {
-    JSONPrinter(options: [.pretty]).printing({ write(patch, depth: 0, into: &$0) }) {
-      String(decoding: $0, as: UTF8.self)
-    }
-  }
-
-  private static func write(_ piece: Piece, depth: Int, into writer: inout JSONWriter) {
+  /// Prints `piece` at `depth` as `JSONWriter.write(_:depth:)` prints the tree patch.
+  static func write(_ piece: Piece, depth: Int, into writer: inout JSONWriter) {
     switch piece {
     case .null:
       writer.literal("null")
@@ -169,24 +163,67 @@ extension JSONDocument.Value: MergeNode {
 }
 
 extension JSONMergePatch {
-  /// The merge patch that turns a comparison's old side into its new side, printed pretty (no
-  /// trailing newline; `{}` when they are equal), and whether it expresses the change exactly:
-  /// what `generate(from: result.old, to: result.new, exactNumbers:)`, `isExact` and
-  /// `JSONPrinter(options: [.pretty])` give, made without trees when documents were compared.
-  public static func printed(_ result: JSONDiffResult, exactNumbers: Bool = false)
-    -> (text: String, isExact: Bool)
-  {
-    guard !result.isEmpty else { return ("{}", true) }
+  /// The merge patch that turns a comparison's old side into its new side, made and judged
+  /// but not yet printed (`prepared(_:exactNumbers:)`): printed whole with `text`, or in
+  /// pieces with `write(chunkSize:to:)`, so that a patch as large as the new document (an
+  /// array a merge patch must replace whole) is never held as one string (issue 48).
+  public struct Prepared {
+    /// Whether applying the patch to the old side gives the new side exactly.
+    public let isExact: Bool
+    fileprivate let body: Body
+
+    fileprivate enum Body {
+      case tree(JSONValue)
+      case documents(MergePatchMaker<JSONDocument.Value>.Piece)
+    }
+
+    /// The patch printed pretty, no trailing newline.
+    public var text: String {
+      var text = ""
+      write { text += String(decoding: $0, as: UTF8.self) }
+      return text
+    }
+
+    /// Prints the patch pretty (no trailing newline) in pieces of about `chunkSize` bytes, each
+    /// valid UTF-8, handing each to `sink`.
+    public func write(chunkSize: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) -> Void) {
+      let printer = JSONPrinter(options: [.pretty])
+      switch body {
+      case .tree(let value):
+        printer.write(value, chunkSize: chunkSize, to: sink)
+      case .documents(let piece):
+        printer.streaming(chunkSize: chunkSize, to: sink) {
+          MergePatchMaker<JSONDocument.Value>.write(piece, depth: 0, into: &$0)
+        }
+      }
+    }
+  }
+
+  /// The merge patch that turns a comparison's old side into its new side (`{}` when they are
+  /// equal), and whether it expresses the change exactly: what `generate(from: result.old, to:
+  /// result.new, exactNumbers:)` and `isExact` give, made without trees when documents were
+  /// compared.
+  public static func prepared(_ result: JSONDiffResult, exactNumbers: Bool = false) -> Prepared {
+    guard !result.isEmpty else {
+      return Prepared(isExact: true, body: .tree(.object(JSONObject())))
+    }
     switch result.sides {
     case .trees(let old, let new):
       let patch = generate(from: old, to: new, exactNumbers: exactNumbers)
-      return (
-        JSONPrinter(options: [.pretty]).string(patch), isExact(patch, from: old, to: new)
-      )
+      return Prepared(isExact: isExact(patch, from: old, to: new), body: .tree(patch))
     case .documents(let old, let new):
       let maker = MergePatchMaker<JSONDocument.Value>(exactNumbers: exactNumbers)
       let (patch, exact) = maker.make(old, new)
-      return (MergePatchMaker<JSONDocument.Value>.text(patch), exact)
+      return Prepared(isExact: exact, body: .documents(patch))
     }
+  }
+
+  /// `prepared(_:exactNumbers:)` printed whole: the text (pretty, no trailing newline) and
+  /// whether the patch is exact.
+  public static func printed(_ result: JSONDiffResult, exactNumbers: Bool = false)
+    -> (text: String, isExact: Bool)
+  {
+    let patch = prepared(result, exactNumbers: exactNumbers)
+    return (patch.text, patch.isExact)
   }
 }
