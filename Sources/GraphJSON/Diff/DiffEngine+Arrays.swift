@@ -28,50 +28,45 @@ extension DiffEngine {
     let na = endX - start
     let nb = endY - start
 
-    var table = TokenTable<Node>(hasher: hasher, keys: options.keys, capacity: max(na, nb))
-    var ta: [Int32] = []
-    var keyedA: [Bool] = []
-    ta.reserveCapacity(na)
-    keyedA.reserveCapacity(na)
-    for i in start..<endX {
-      let token = table.token(for: x[i])
-      ta.append(token.id)
-      keyedA.append(token.keyed)
-    }
-    var tb: [Int32] = []
-    var keyedB: [Bool] = []
-    tb.reserveCapacity(nb)
-    keyedB.reserveCapacity(nb)
-    for j in start..<endY {
-      let token = table.token(for: y[j])
-      tb.append(token.id)
-      keyedB.append(token.keyed)
+    // The token table, and then the alignment's pairs, are let go as soon as they have served
+    // (issue 48: held to the end, each stood on the diff's peak beside the next).
+    let ta: [Int32]
+    let keyedA: [Bool]
+    let tb: [Int32]
+    let keyedB: [Bool]
+    do {
+      var table = TokenTable<Node>(hasher: hasher, keys: options.keys, capacity: max(na, nb))
+      (ta, keyedA) = table.tokens(for: x[start..<endX])
+      (tb, keyedB) = table.tokens(for: y[start..<endY])
     }
 
-    let aligned = ArrayAlignment.align(ta, tb)
     var fateA = FateList(count: na)
     var fateB = FateList(count: nb)
-    for (i, j) in aligned {
-      fateA[i] = .kept(j)
-      fateB[j] = .kept(i)
-    }
     var anyMove = false
-    if aligned.count < na && aligned.count < nb {
-      var waiting: [Int32: [Int]] = [:]
-      for i in (0..<na).reversed() where fateA[i].isUnmatched {
-        waiting[ta[i], default: []].append(i)
+    let kept: [(Int, Int)]
+    do {
+      let aligned = ArrayAlignment.align(ta, tb)
+      for (i, j) in aligned {
+        fateA[i] = .kept(j)
+        fateB[j] = .kept(i)
       }
-      for j in 0..<nb where fateB[j].isUnmatched {
-        if let i = waiting[tb[j]]?.popLast() {
-          fateA[i] = .moved(j)
-          fateB[j] = .moved(i)
-          anyMove = true
+      if aligned.count < na && aligned.count < nb {
+        var waiting: [Int32: [Int]] = [:]
+        for i in (0..<na).reversed() where fateA[i].isUnmatched {
+          waiting[ta[i], default: []].append(i)
+        }
+        for j in 0..<nb where fateB[j].isUnmatched {
+          if let i = waiting[tb[j]]?.popLast() {
+            fateA[i] = .moved(j)
+            fateB[j] = .moved(i)
+            anyMove = true
+          }
         }
       }
+      kept = pairInGaps(
+        aligned, fateA: &fateA, fateB: &fateB, keyedA: keyedA, keyedB: keyedB,
+        old: x[start..<endX], new: y[start..<endY])
     }
-    let kept = pairInGaps(
-      aligned, fateA: &fateA, fateB: &fateB, keyedA: keyedA, keyedB: keyedB,
-      old: x[start..<endX], new: y[start..<endY])
 
     // Phase 0: changes inside matched elements, at their old index.
     var inner: [Int: [JSONDifference]] = [:]
