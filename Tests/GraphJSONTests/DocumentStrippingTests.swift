@@ -59,28 +59,22 @@ import Testing
     try Self.expectStripsAlike(text)
   }
 
-  /// A document of several MiB, copied while its pages are given back behind the copy: the
-  /// copy is what copying a fresh parse without giving back makes.
+  /// A document past a MiB of tape and of text, copied while its pages are given back behind
+  /// the copy: the copy is what copying a fresh parse without giving back makes.
   @Test func givingBackTheSourceChangesNothing() throws {
-    var parts: [String] = []
-    for i in 0..<25_000 {
-      parts.append(
-        #"{"id":"\#(i)","v":[\#(i),"a string longer than seven \#(i)"],"b":{"x":\#(i % 7)}}"#)
+    // About 1.2 MB of tape and 1.4 MB of text: each is given back once the copy passes a
+    // MiB, in few values (a debug build walks them slowly).
+    let long = String(repeating: "a string longer than seven ", count: 4)
+    let parts = (0..<12_000).map { i in
+      #"{"id":"\#(i)","v":[\#(i),"\#(long)\#(i)"],"b":{"x":\#(i % 7)}}"#
     }
     let text = #"{"data":["# + parts.joined(separator: ",") + #"],"paging":{"next":"n"}}"#
-    for texts in [["paging"], ["**.x"], ["data[7]"]] {
-      let patterns = try texts.map { try JSONPathPattern(parsing: $0) }
-      let kept = try JSONDocument(stripping: JSONDocument(parsing: text).root, patterns)
-      let source = try JSONDocument(parsing: text)
-      let released = try JSONDocument(stripping: source.root, patterns, releasing: true)
-      #expect(released.byteSize == kept.byteSize)
-      #expect(
-        JSONPrinter(options: []).bytes(released.root) == JSONPrinter(options: []).bytes(kept.root))
-    }
-    let tree = try JSONParser.parse(text)
-    let patterns = [try JSONPathPattern(parsing: "data[*].b")]
-    let released = try JSONDocument(
-      stripping: JSONDocument(parsing: text).root, patterns, releasing: true)
-    #expect(released.jsonValue == Self.strippedTree(tree, patterns))
+    let patterns = [try JSONPathPattern(parsing: "**.x")]
+    let kept = try JSONDocument(stripping: JSONDocument(parsing: text).root, patterns)
+    let source = try JSONDocument(parsing: text)
+    let released = try JSONDocument(stripping: source.root, patterns, releasing: true)
+    #expect(released.byteSize == kept.byteSize)
+    #expect(
+      JSONPrinter(options: []).bytes(released.root) == JSONPrinter(options: []).bytes(kept.root))
   }
 }
