@@ -52,15 +52,16 @@ struct JSONWriter {
     self.buffer = buffer
   }
 
-  /// Prints `root`, flushing the buffer between tokens once it holds a full chunk.
+  /// Prints `root`, flushing the buffer between tokens once it holds a full chunk; `depth` is
+  /// how many containers it sits in (its indentation when pretty).
   ///
   /// Walks the value through pointers into its own storage rather than copying each element
   /// out, which would retain and release every string and container on the way.
-  mutating func write(_ root: JSONValue) {
-    withUnsafePointer(to: root) { write(from: $0) }
+  mutating func write(_ root: JSONValue, depth: Int = 0) {
+    withUnsafePointer(to: root) { write(from: $0, depth: depth) }
   }
 
-  private mutating func write(from root: UnsafePointer<JSONValue>) {
+  private mutating func write(from root: UnsafePointer<JSONValue>, depth base: Int) {
     var stack: [Frame] = []
     var current = root
     while true {
@@ -75,7 +76,7 @@ struct JSONWriter {
         if !splices.isEmpty, let list = splices[text], let top = stack.last,
           top.members == nil
         {
-          splice(list, depth: stack.count)
+          splice(list, depth: base + stack.count)
         } else {
           text.utf8.withContiguousStorageIfAvailable { string($0, plain: false) }
             ?? string(Array(text.utf8), plain: false)
@@ -106,7 +107,7 @@ struct JSONWriter {
         guard let top = stack.indices.last else { return }
         let frame = stack[top]
         if frame.next < frame.count {
-          element(first: frame.next == 0, depth: stack.count)
+          element(first: frame.next == 0, depth: base + stack.count)
           if let members = frame.members {
             let member = members + frame.next
             member.pointee.key.utf8.withContiguousStorageIfAvailable { key($0, plain: false) }
@@ -120,7 +121,7 @@ struct JSONWriter {
           break
         }
         stack.removeLast()
-        endContainer(object: frame.members != nil, depth: stack.count)
+        endContainer(object: frame.members != nil, depth: base + stack.count)
         valueDone()
       }
     }

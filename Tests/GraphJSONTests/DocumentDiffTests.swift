@@ -8,11 +8,21 @@ import Testing
 /// of their trees gives, under every option: on seeded random pairs, on the edge cases of the
 /// comparison rules, and on real documents (the recordings, the conformance suites).
 @Suite struct DocumentDiffTests {
-  static let optionSets: [JSONDiffOptions] = [
-    JSONDiffOptions(), JSONDiffOptions(keys: []), JSONDiffOptions(keys: ["name", "id"]),
-    JSONDiffOptions(exactNumbers: true), JSONDiffOptions(ignoreOrder: true),
-    JSONDiffOptions(keys: [], ignoreOrder: true, exactNumbers: true),
-  ]
+  static let optionSets: [JSONDiffOptions] =
+    [
+      JSONDiffOptions(), JSONDiffOptions(keys: []), JSONDiffOptions(keys: ["name", "id"]),
+      JSONDiffOptions(exactNumbers: true), JSONDiffOptions(ignoreOrder: true),
+      JSONDiffOptions(keys: [], ignoreOrder: true, exactNumbers: true),
+    ] + ignoreSets.map { JSONDiffOptions(ignore: $0) } + [
+      JSONDiffOptions(keys: [], ignoreOrder: true, ignore: ignoreSets[1]),
+      JSONDiffOptions(ignore: ignoreSets[2], exactNumbers: true),
+    ]
+
+  /// `--ignore` patterns of every kind of step: a member, any depth, any element, an index,
+  /// any member or element, the whole document.
+  static let ignoreSets: [[JSONPathPattern]] = [
+    ["a"], ["**.id"], ["[*].v", "data"], ["[1]", "**[0].name"], ["*.b", #"["x/y"]"#], ["**"],
+  ].map { $0.map { try! JSONPathPattern(parsing: $0) } }
 
   /// Checks one pair of texts under every option set; returns how many differences it saw.
   @discardableResult
@@ -46,6 +56,12 @@ import Testing
           sourceLocation: sourceLocation)
       }
       #expect(tapes.old == trees.old && tapes.new == trees.new, sourceLocation: sourceLocation)
+      // The merge patch made on the tapes: the same text, called exact alike.
+      let merge = JSONMergePatch.printed(tapes, exactNumbers: options.exactNumbers)
+      let treeMerge = JSONMergePatch.printed(trees, exactNumbers: options.exactNumbers)
+      #expect(merge.text == treeMerge.text, "\(name) \(options)", sourceLocation: sourceLocation)
+      #expect(
+        merge.isExact == treeMerge.isExact, "\(name) \(options)", sourceLocation: sourceLocation)
     }
     return seen
   }
@@ -58,6 +74,52 @@ import Testing
       let b = random.mutated(a, depth: 4)
       try Self.expectSame(
         Array(a.compactText.utf8), Array(b.compactText.utf8), "seed \(seed) round \(round)")
+    }
+  }
+
+  /// `RandomJSON`'s awkward values (repeated names, non-ASCII names, `null`s, numbers of one
+  /// value in two spellings), each against a copy with some of its parts replaced, removed or
+  /// added: where a merge patch's exactness and the ignoring of parts could part from the trees.
+  @Test(arguments: Array(1...12) as [UInt64])
+  func awkwardPairsDiffAlike(seed: UInt64) throws {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    for round in 0..<6 {
+      let a = RandomJSON.value(using: &random, depth: 4)
+      let b = Self.edited(a, using: &random)
+      try Self.expectSame(
+        Array(a.compactText.utf8), Array(b.compactText.utf8), "seed \(seed) round \(round)")
+    }
+  }
+
+  /// `value` with some members and elements replaced by new random values, members removed,
+  /// and members added (among them `null`s and names already there).
+  static func edited(_ value: JSONValue, using random: inout SeededRandomNumberGenerator)
+    -> JSONValue
+  {
+    switch value {
+    case .object(var object):
+      for i in object.members.indices where Int.random(in: 0..<3, using: &random) == 0 {
+        object.members[i].value =
+          Bool.random(using: &random)
+          ? edited(object.members[i].value, using: &random)
+          : RandomJSON.value(using: &random, depth: 2)
+      }
+      if !object.members.isEmpty, Int.random(in: 0..<3, using: &random) == 0 {
+        object.members.remove(at: Int.random(in: 0..<object.members.count, using: &random))
+      }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        let key = ["id", "a", "é", "n"].randomElement(using: &random)!
+        object.append(key, Bool.random(using: &random) ? .null : RandomJSON.value(using: &random))
+      }
+      return .object(object)
+    case .array(var items):
+      for i in items.indices where Int.random(in: 0..<3, using: &random) == 0 {
+        items[i] = edited(items[i], using: &random)
+      }
+      return .array(items)
+    default:
+      return Int.random(in: 0..<4, using: &random) == 0
+        ? RandomJSON.value(using: &random, depth: 2) : value
     }
   }
 
@@ -111,6 +173,15 @@ import Testing
       (#"[[1,2],[2,1],{}]"#, #"[{},[2,1],[1,2],[]]"#),
       (#"{"a":{"b":{"c":[1,2,3]}}}"#, #"{"a":{"b":{"c":[1,3,2,4]}}}"#),
       ("1", "\"1\""), ("null", "false"), ("[]", "{}"), ("{}", "{}"), ("true", "true"),
+      (#"{"a":1,"b":{"c":2}}"#, #"{"a":null,"b":{"c":null,"d":{"e":null}}}"#),
+      (#"{"a":"x","b":{"c":2}}"#, #"{"a":null,"b":{"c":3}}"#),
+      (#"{"a":{"c":2}}"#, #"{"a":{"c":null}}"#),
+      (#"{"a":1}"#, #"{"a":{"b":null,"c":{"d":1}},"n":{"m":[null]}}"#),
+      (#"[1]"#, #"{"a":{"b":null}}"#), (#"{"a":[1]}"#, #"{"a":{"b":{}}}"#),
+      (#"{"a":{"x":1,"x":2},"b":1}"#, #"{"a":{"x":3},"b":1}"#),
+      (#"{"a":{"é":1,"q":2},"b":{"k":"v"}}"#, #"{"a":{"e\u0301":1,"q":3},"b":{"k":"v"}}"#),
+      (#"{"s":{"é":1},"t":1}"#, #"{"s":{"e\u0301":1},"t":2}"#),
+      (#"{"a":{"b":1},"b":2,"x/y":[1,{"id":1,"v":2}]}"#, #"{"a":{"b":2},"x/y":[{"id":1,"v":3}]}"#),
     ] as [(String, String)])
   func edgeCasesDiffAlike(_ old: String, _ new: String) throws {
     try Self.expectSame(Array(old.utf8), Array(new.utf8), "\(old) → \(new)")

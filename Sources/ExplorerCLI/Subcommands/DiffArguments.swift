@@ -113,16 +113,10 @@ struct DiffArguments: ParsableOptions, Equatable {
         text: JSONPrinter(options: [.pretty]).string(result.patch.jsonValue) + "\n",
         warning: nil, isEqual: result.isEmpty)
     case .merge:
-      let patch = JSONMergePatch.generate(
-        from: result.old, to: result.new, exactNumbers: options.exactNumbers)
-      let inexact =
-        !result.isEmpty && !JSONMergePatch.isExact(patch, from: result.old, to: result.new)
+      // Made on what was compared: two documents' tapes for `graph-explorer diff` (issue 48).
+      let patch = JSONMergePatch.printed(result, exactNumbers: options.exactNumbers)
       return Rendering(
-        text: JSONPrinter(options: [.pretty]).string(result.isEmpty ? .object(JSONObject()) : patch)
-          + "\n",
-        warning: inexact
-          ? "warning: a merge patch cannot express this change exactly (null members or array order)"
-          : nil,
+        text: patch.text + "\n", warning: patch.isExact ? nil : Self.inexactMerge,
         isEqual: result.isEmpty)
     }
   }
@@ -133,8 +127,22 @@ struct DiffArguments: ParsableOptions, Equatable {
     report(JSONDiff.diff(old, new, options: options), console: console)
   }
 
-  /// Writes a comparison's result (`JSONDiff.diff` with these options) as `report` does.
+  /// Said on standard error when a merge patch cannot express the change exactly.
+  static let inexactMerge =
+    "warning: a merge patch cannot express this change exactly (null members or array order)"
+
+  /// Writes a comparison's result (`JSONDiff.diff` with these options) as `report` does; a
+  /// merge patch is printed in pieces as it is written (it can be as large as B).
   func report(_ result: JSONDiffResult, console: any Console) -> ExitStatus {
+    let status: ExitStatus = result.isEmpty ? .success : .failure
+    if output == .merge {
+      guard !quiet else { return status }
+      let patch = JSONMergePatch.prepared(result, exactNumbers: options.exactNumbers)
+      if !patch.isExact { console.errorLine(ErrorPresenter.safe(Self.inexactMerge)) }
+      patch.write { console.write(bytes: $0) }
+      console.write("\n")
+      return status
+    }
     let useColor =
       color ?? (console.isOutputTerminal && console.environment["NO_COLOR"].map(\.isEmpty) != false)
     let rendering = render(result, color: useColor)

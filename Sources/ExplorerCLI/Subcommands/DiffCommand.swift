@@ -29,17 +29,14 @@ enum DiffCommand {
       return .usage
     }
     do {
-      // A merge patch and `--ignore` work on trees; everything else on the two documents'
-      // tapes (issue 48: two trees had been most of the peak memory).
-      guard parsed.output != .merge, parsed.options.ignore.isEmpty else {
-        let old = try JSONFile.load(parsed.operands[0], console: console)
-        let new = try JSONFile.load(parsed.operands[1], console: console)
-        return parsed.report(JSONDiff.diff(old, new, options: parsed.options), console: console)
-      }
-      let old = try JSONFile.loadDocument(parsed.operands[0], console: console)
-      let new = try JSONFile.loadDocument(parsed.operands[1], console: console)
+      // Every mode runs on the two documents' tapes (issue 48: two trees had been most of the
+      // peak memory); with `--ignore`, on copies without the ignored parts, each file's
+      // document given back as it is copied.
+      let ignore = parsed.options.ignore
+      let old = try JSONFile.loadDocument(parsed.operands[0], ignoring: ignore, console: console)
+      let new = try JSONFile.loadDocument(parsed.operands[1], ignoring: ignore, console: console)
       return parsed.report(
-        JSONDiff.diff(old.root, new.root, options: parsed.options), console: console)
+        JSONDiff.diff(stripped: old.root, new.root, options: parsed.options), console: console)
     } catch {
       console.errorLine(ErrorPresenter.subcommand("diff", "\(error.description)"))
       return .usage
@@ -67,6 +64,20 @@ enum JSONFile {
         parsing: buffer, passed: file?.discarding() ?? { _ in })
       file?.discard(from: 0, before: buffer.count)
       return document
+    }
+  }
+
+  /// The file parsed into a `JSONDocument` and copied without what `ignore` matches
+  /// (`JSONDocument(stripping:_:)`), the parsed document's pages given back behind the copy.
+  static func loadDocument(
+    _ path: String, ignoring ignore: [JSONPathPattern], console: any Console
+  ) throws(Failure) -> JSONDocument {
+    let document = try loadDocument(path, console: console)
+    guard !ignore.isEmpty else { return document }
+    do {
+      return try JSONDocument(stripping: document.root, ignore, releasing: true)
+    } catch {
+      throw Failure(description: "\(path == "-" ? "standard input" : path): \(error.description)")
     }
   }
 

@@ -1,14 +1,14 @@
-extension DiffEngine {
-  /// How one element of the differing middle of an array fares.
-  enum Fate {
-    /// Removed (old side) or inserted (new side).
-    case unmatched
-    /// Stays in order, matched with the element at this index on the other side.
-    case kept(Int)
-    /// Matched with the element at this index on the other side, out of order.
-    case moved(Int)
-  }
+/// How one element of the differing middle of an array fares.
+enum ElementFate {
+  /// Removed (old side) or inserted (new side).
+  case unmatched
+  /// Stays in order, matched with the element at this index on the other side.
+  case kept(Int)
+  /// Matched with the element at this index on the other side, out of order.
+  case moved(Int)
+}
 
+extension DiffEngine {
   /// Ordered array diff: trims equal ends, aligns the middle by tokens, turns unmatched
   /// elements with equal tokens into moves, pairs the remaining unkeyed removals and inserts
   /// that stand in the same gap into in-place changes, then emits differences and operations.
@@ -28,50 +28,45 @@ extension DiffEngine {
     let na = endX - start
     let nb = endY - start
 
-    var table = TokenTable<Node>(hasher: hasher, keys: options.keys, capacity: max(na, nb))
-    var ta: [Int32] = []
-    var keyedA: [Bool] = []
-    ta.reserveCapacity(na)
-    keyedA.reserveCapacity(na)
-    for i in start..<endX {
-      let token = table.token(for: x[i])
-      ta.append(token.id)
-      keyedA.append(token.keyed)
-    }
-    var tb: [Int32] = []
-    var keyedB: [Bool] = []
-    tb.reserveCapacity(nb)
-    keyedB.reserveCapacity(nb)
-    for j in start..<endY {
-      let token = table.token(for: y[j])
-      tb.append(token.id)
-      keyedB.append(token.keyed)
+    // The token table, and then the alignment's pairs, are let go as soon as they have served
+    // (issue 48: held to the end, each stood on the diff's peak beside the next).
+    let ta: [Int32]
+    let keyedA: [Bool]
+    let tb: [Int32]
+    let keyedB: [Bool]
+    do {
+      var table = TokenTable<Node>(hasher: hasher, keys: options.keys, capacity: max(na, nb))
+      (ta, keyedA) = table.tokens(for: x[start..<endX])
+      (tb, keyedB) = table.tokens(for: y[start..<endY])
     }
 
-    let aligned = ArrayAlignment.align(ta, tb)
-    var fateA = [Fate](repeating: .unmatched, count: na)
-    var fateB = [Fate](repeating: .unmatched, count: nb)
-    for (i, j) in aligned {
-      fateA[i] = .kept(j)
-      fateB[j] = .kept(i)
-    }
+    var fateA = FateList(count: na)
+    var fateB = FateList(count: nb)
     var anyMove = false
-    if aligned.count < na && aligned.count < nb {
-      var waiting: [Int32: [Int]] = [:]
-      for i in (0..<na).reversed() where fateA[i].isUnmatched {
-        waiting[ta[i], default: []].append(i)
+    let kept: [(Int, Int)]
+    do {
+      let aligned = ArrayAlignment.align(ta, tb)
+      for (i, j) in aligned {
+        fateA[i] = .kept(j)
+        fateB[j] = .kept(i)
       }
-      for j in 0..<nb where fateB[j].isUnmatched {
-        if let i = waiting[tb[j]]?.popLast() {
-          fateA[i] = .moved(j)
-          fateB[j] = .moved(i)
-          anyMove = true
+      if aligned.count < na && aligned.count < nb {
+        var waiting: [Int32: [Int]] = [:]
+        for i in (0..<na).reversed() where fateA[i].isUnmatched {
+          waiting[ta[i], default: []].append(i)
+        }
+        for j in 0..<nb where fateB[j].isUnmatched {
+          if let i = waiting[tb[j]]?.popLast() {
+            fateA[i] = .moved(j)
+            fateB[j] = .moved(i)
+            anyMove = true
+          }
         }
       }
+      kept = pairInGaps(
+        aligned, fateA: &fateA, fateB: &fateB, keyedA: keyedA, keyedB: keyedB,
+        old: x[start..<endX], new: y[start..<endY])
     }
-    let kept = pairInGaps(
-      aligned, fateA: &fateA, fateB: &fateB, keyedA: keyedA, keyedB: keyedB,
-      old: x[start..<endX], new: y[start..<endY])
 
     // Phase 0: changes inside matched elements, at their old index.
     var inner: [Int: [JSONDifference]] = [:]
@@ -112,7 +107,8 @@ extension DiffEngine {
     // Differences in reading order: walk the gaps between kept pairs.
     var ia = 0
     var ib = 0
-    for (pi, pj) in kept + [(na, nb)] {
+    for k in 0...kept.count {
+      let (pi, pj) = k < kept.count ? kept[k] : (na, nb)
       for i in ia..<pi where fateA[i].isUnmatched {
         out.append(
           JSONDifference(
@@ -143,14 +139,15 @@ extension DiffEngine {
   /// Pairs unkeyed removals with unkeyed inserts in the same gap between kept pairs (in order,
   /// by similarity: `GapPairing`), marking them kept; returns all kept pairs in order.
   private func pairInGaps(
-    _ aligned: [(Int, Int)], fateA: inout [Fate], fateB: inout [Fate], keyedA: [Bool],
+    _ aligned: [(Int, Int)], fateA: inout FateList, fateB: inout FateList, keyedA: [Bool],
     keyedB: [Bool], old: ArraySlice<Node>, new: ArraySlice<Node>
   ) -> [(Int, Int)] {
     var kept: [(Int, Int)] = []
     kept.reserveCapacity(aligned.count)
     var ia = 0
     var ib = 0
-    for (pi, pj) in aligned + [(fateA.count, fateB.count)] {
+    for k in 0...aligned.count {
+      let (pi, pj) = k < aligned.count ? aligned[k] : (fateA.count, fateB.count)
       let removed = (ia..<pi).filter { fateA[$0].isUnmatched && !keyedA[$0] }
       let inserted = (ib..<pj).filter { fateB[$0].isUnmatched && !keyedB[$0] }
       if !removed.isEmpty && !inserted.isEmpty {
@@ -176,7 +173,7 @@ extension DiffEngine {
   /// in the array gets a slot in one fixed order consistent with all intermediate states, and
   /// a Fenwick tree over the occupied slots gives each current index in O(log n).
   private mutating func emitMovesAndInserts(
-    _ y: [Node], start: Int, kept: [(Int, Int)], fateA: [Fate], fateB: [Fate],
+    _ y: [Node], start: Int, kept: [(Int, Int)], fateA: FateList, fateB: FateList,
     pointer: [String]
   ) {
     let newItems = fateB.indices.filter { !fateB[$0].isKept }
@@ -235,7 +232,34 @@ extension DiffEngine {
   }
 }
 
-extension DiffEngine.Fate {
+/// The fates of one side's elements, four bytes each (issue 48: an enum with its index was
+/// sixteen, for every element of the differing middle of both arrays).
+struct FateList {
+  /// -1 unmatched, `k` kept with `k`, `-2 - k` moved to or from `k`.
+  private var codes: [Int32]
+
+  init(count: Int) { codes = [Int32](repeating: -1, count: count) }
+
+  var count: Int { codes.count }
+  var indices: Range<Int> { codes.indices }
+
+  subscript(position: Int) -> ElementFate {
+    get {
+      let code = Int(codes[position])
+      if code == -1 { return .unmatched }
+      return code >= 0 ? .kept(code) : .moved(-2 - code)
+    }
+    set {
+      switch newValue {
+      case .unmatched: codes[position] = -1
+      case .kept(let k): codes[position] = Int32(k)
+      case .moved(let k): codes[position] = Int32(-2 - k)
+      }
+    }
+  }
+}
+
+extension ElementFate {
   fileprivate var isUnmatched: Bool {
     if case .unmatched = self { return true }
     return false

@@ -8,13 +8,23 @@
 /// scalars and objects of ASCII names: objects as sets of names (the last of repeated names
 /// wins; names compared as Swift compares strings, as `ValueHasher` does), numbers by decimal
 /// value (`1.0` equals `1`) unless `exact`, strings by their bytes.
+///
+/// With `bytewiseNames`, names compare by their bytes, as `JSONValue`'s `==` compares them:
+/// then `equal` is that `==` (what a merge patch's exactness is judged by; such a comparer
+/// is for `equal` alone).
 struct DocumentComparer: DiffComparer {
   typealias Node = JSONDocument.Value
   private typealias Storage = JSONDocument.Storage
 
   let exact: Bool
+  let bytewiseNames: Bool
 
-  init(exact: Bool) { self.exact = exact }
+  init(exact: Bool) { self.init(exact: exact, bytewiseNames: false) }
+
+  init(exact: Bool, bytewiseNames: Bool) {
+    self.exact = exact
+    self.bytewiseNames = bytewiseNames
+  }
 
   func hash(_ node: JSONDocument.Value) -> Int { hash(node.storage, node.index) }
 
@@ -59,7 +69,7 @@ struct DocumentComparer: DiffComparer {
         if let last {
           isLast = last[s.string(at: key)] == key
         } else {
-          isLast = !Self.repeats(s, key, from: following, end: end)
+          isLast = !repeats(s, key, from: following, end: end)
         }
         if isLast {
           var h = Hasher()
@@ -110,7 +120,7 @@ struct DocumentComparer: DiffComparer {
       var x = a + 1
       var y = b + 1
       while x < endA {
-        if !Self.sameName(s, x, t, y) { return equalUnordered(s, a, t, b) }
+        if !sameName(s, x, t, y) { return equalUnordered(s, a, t, b) }
         x = s.next(after: x + 1)
         y = t.next(after: y + 1)
       }
@@ -119,7 +129,7 @@ struct DocumentComparer: DiffComparer {
       y = b + 1
       while x < endA, y < endB {
         let following = s.next(after: x + 1)
-        if !equal(s, x + 1, t, y + 1), !Self.repeats(s, x, from: following, end: endA) {
+        if !equal(s, x + 1, t, y + 1), !repeats(s, x, from: following, end: endA) {
           return false
         }
         x = following
@@ -131,6 +141,15 @@ struct DocumentComparer: DiffComparer {
 
   /// Objects whose names differ in order: compared as dictionaries of their last members.
   private func equalUnordered(_ s: Storage, _ a: Int, _ t: Storage, _ b: Int) -> Bool {
+    if bytewiseNames {
+      let left = Self.lastPositions(s, a, JSONObject.ExactKey.init)
+      let right = Self.lastPositions(t, b, JSONObject.ExactKey.init)
+      guard left.count == right.count else { return false }
+      for (name, x) in left {
+        guard let y = right[name], equal(s, x + 1, t, y + 1) else { return false }
+      }
+      return true
+    }
     let left = Self.lastPositions(s, a)
     let right = Self.lastPositions(t, b)
     guard left.count == right.count else { return false }
@@ -154,19 +173,27 @@ struct DocumentComparer: DiffComparer {
     return n
   }
 
-  /// Per name of the object at `at`, the tape position of its last member's name.
-  private static func lastPositions(_ s: Storage, _ at: Int) -> [String: Int] {
-    var result: [String: Int] = [:]
+  /// Per name of the object at `at` (as `name` makes it a dictionary key), the tape position
+  /// of its last member's name.
+  private static func lastPositions<Name: Hashable>(
+    _ s: Storage, _ at: Int, _ name: (String) -> Name
+  ) -> [Name: Int] {
+    var result: [Name: Int] = [:]
     var key = at + 1
     while key < JSONTape.low(s.tape[at]) {
-      result[s.string(at: key)] = key
+      result[name(s.string(at: key))] = key
       key = s.next(after: key + 1)
     }
     return result
   }
 
+  /// Per name of the object at `at`, the tape position of its last member's name.
+  private static func lastPositions(_ s: Storage, _ at: Int) -> [String: Int] {
+    lastPositions(s, at) { $0 }
+  }
+
   /// Whether the name at `key` occurs again among the members from `from` up to `end`.
-  private static func repeats(_ s: Storage, _ key: Int, from: Int, end: Int) -> Bool {
+  private func repeats(_ s: Storage, _ key: Int, from: Int, end: Int) -> Bool {
     var other = from
     while other < end {
       if sameName(s, key, s, other) { return true }
@@ -185,7 +212,13 @@ struct DocumentComparer: DiffComparer {
   }
 
   /// Whether two member names are equal as Swift's `==` compares them (canonical
-  /// equivalence): by bytes, and as strings only when a name is not ASCII.
+  /// equivalence): by bytes, and as strings only when a name is not ASCII; by bytes alone with
+  /// `bytewiseNames`.
+  private func sameName(_ s: Storage, _ a: Int, _ t: Storage, _ b: Int) -> Bool {
+    if bytewiseNames { return Self.sameBytes(s, a, t, b) }
+    return Self.sameName(s, a, t, b)
+  }
+
   private static func sameName(_ s: Storage, _ a: Int, _ t: Storage, _ b: Int) -> Bool {
     s.withText(at: a) { x in
       t.withText(at: b) { y in

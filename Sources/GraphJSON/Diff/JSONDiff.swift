@@ -33,15 +33,32 @@ public enum JSONDiff {
   /// `diff` of their `jsonValue`s, reading them on their tapes: only the elements and members
   /// that differ are made into `JSONValue`s, so the memory is the documents' (about 1.2× their
   /// text) where two trees are about 3.6× each (issue 48). With `options.ignore`, the two
-  /// values are made into trees and stripped first.
+  /// values are first copied into documents without the ignored parts
+  /// (`JSONDocument(stripping:_:)`), which are compared (as trees if there is no memory for
+  /// the copies).
   ///
   /// The result's `old` and `new` are made from the documents when read.
   public static func diff(
     _ old: JSONDocument.Value, _ new: JSONDocument.Value, options: JSONDiffOptions = .init()
   ) -> JSONDiffResult {
     guard options.ignore.isEmpty else {
-      return diff(old.jsonValue, new.jsonValue, options: options)
+      do {
+        let left = try JSONDocument(stripping: old, options.ignore)
+        let right = try JSONDocument(stripping: new, options.ignore)
+        return diff(stripped: left.root, right.root, options: options)
+      } catch {
+        return diff(old.jsonValue, new.jsonValue, options: options)
+      }
     }
+    return diff(stripped: old, new, options: options)
+  }
+
+  /// `diff` of two documents' values from which `options.ignore` has already been left out
+  /// (`JSONDocument(stripping:_:)`): what `graph-explorer diff --ignore` runs on the copies it
+  /// made of its files, letting the files' documents go as it copied them.
+  package static func diff(
+    stripped old: JSONDocument.Value, _ new: JSONDocument.Value, options: JSONDiffOptions
+  ) -> JSONDiffResult {
     let (differences, patch) = run(old, new, options: options)
     return JSONDiffResult(differences: differences, patch: patch, sides: .documents(old, new))
   }

@@ -41,6 +41,20 @@ struct TokenTable<Node: DiffNode> {
     return (intern(element, hash: hasher.hash(element), keyIndex: -1), false)
   }
 
+  /// The tokens of `elements` in order, and whether each was identified by a key member.
+  mutating func tokens(for elements: ArraySlice<Node>) -> (ids: [Int32], keyed: [Bool]) {
+    var ids: [Int32] = []
+    var keyed: [Bool] = []
+    ids.reserveCapacity(elements.count)
+    keyed.reserveCapacity(elements.count)
+    for element in elements {
+      let token = token(for: element)
+      ids.append(token.id)
+      keyed.append(token.keyed)
+    }
+    return (ids, keyed)
+  }
+
   private mutating func intern(_ value: Node, hash: Int, keyIndex: Int32) -> Int32 {
     var slot = Self.mix(hash) & (slots.count - 1)
     while slots[slot] != 0 {

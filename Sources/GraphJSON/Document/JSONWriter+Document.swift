@@ -10,9 +10,9 @@ extension JSONWriter {
     var printed = 0
   }
 
-  /// Prints the document value `root` token by token from its tape, as `write(_:)` prints the
-  /// same value as a `JSONValue` (byte for byte), without materialising it.
-  mutating func write(_ root: JSONDocument.Value) {
+  /// Prints the document value `root` token by token from its tape, as `write(_:depth:)`
+  /// prints the same value as a `JSONValue` (byte for byte), without materialising it.
+  mutating func write(_ root: JSONDocument.Value, depth base: Int = 0) {
     let storage = root.storage
     let tape = storage.tape
     var stack: [DocumentFrame] = []
@@ -54,11 +54,11 @@ extension JSONWriter {
         }
         guard let at = keyPosition else {
           stack.removeLast()
-          endContainer(object: frame.isObject, depth: stack.count)
+          endContainer(object: frame.isObject, depth: base + stack.count)
           valueDone()
           continue
         }
-        element(first: frame.printed == 0, depth: stack.count)
+        element(first: frame.printed == 0, depth: base + stack.count)
         frame.printed += 1
         if frame.isObject {
           storage.withText(at: at) { key($0, plain: false) }
