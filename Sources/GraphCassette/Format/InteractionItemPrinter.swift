@@ -53,17 +53,11 @@ struct InteractionItemPrinter {
     // An integer prints as its decimal digits.
     bytes.append(contentsOf: String(interaction.response.status).utf8)
     bytes.append(UInt8(ascii: ","))
-    let stored = BodyCodec.encodeResponse(interaction.response, jsonMarker: Cassette.jsonMarker)
     member("headers", depth: 2)
-    headers(stored.headers, depth: 2)
-    if let body = stored.body {
-      bytes.append(UInt8(ascii: ","))
-      member("body", depth: 2)
-      if let json = stored.json {
-        responseJSON(body, json, depth: 2)
-      } else {
-        printed(body, depth: 2)
-      }
+    if !compactJSONAnswer(interaction.response) {
+      let stored = BodyCodec.encodeResponse(interaction.response, jsonMarker: Cassette.jsonMarker)
+      headers(stored.headers, depth: 2)
+      storedBody(stored)
     }
     close(depth: 1)
     bytes.append(UInt8(ascii: ","))
@@ -78,6 +72,50 @@ struct InteractionItemPrinter {
       printed(ExpectationCodec.encode(expect), depth: 1)
     }
     close(depth: 0)
+  }
+
+  /// The response's headers and its body as `{"json": ...}` printed pretty straight from the
+  /// bytes (`CompactJSONReindenter`), when the body is JSON in the compact printer's form and
+  /// stored as JSON (not as received, not compressed, not a form); `false` with nothing
+  /// written otherwise. The same bytes as `BodyCodec.encodeResponse(_:jsonMarker:)`'s path:
+  /// such a body is stored with its headers as they are and no `layout`.
+  private mutating func compactJSONAnswer(_ response: HTTPResponse) -> Bool {
+    let body = response.body
+    guard response.received == nil, !body.isEmpty, body.count < BodyCodec.compressedFrom,
+      body[0] == UInt8(ascii: "{") || body[0] == UInt8(ascii: "["),
+      response.headers["Content-Type"].map({ !$0.lowercased().hasPrefix("multipart/form-data") })
+        ?? true
+    else { return false }
+    let start = bytes.count
+    headers(response.headers, depth: 2)
+    bytes.append(UInt8(ascii: ","))
+    member("body", depth: 2)
+    bytes.append(UInt8(ascii: "{"))
+    member("json", depth: 3)
+    let done = body.withUnsafeBufferPointer {
+      CompactJSONReindenter.appendPretty($0, indent: base + 6, to: &bytes)
+    }
+    guard done else {
+      bytes.removeSubrange(start...)
+      return false
+    }
+    close(depth: 2)
+    return true
+  }
+
+  /// The stored body of a response, when it has one, after its headers.
+  private mutating func storedBody(
+    _ stored: (headers: HTTPHeaders, body: JSONValue?, json: JSONDocument?)
+  ) {
+    if let body = stored.body {
+      bytes.append(UInt8(ascii: ","))
+      member("body", depth: 2)
+      if let json = stored.json {
+        responseJSON(body, json, depth: 2)
+      } else {
+        printed(body, depth: 2)
+      }
+    }
   }
 
   /// A line break, the indentation of `depth`, and `"name": `.
@@ -163,6 +201,14 @@ struct InteractionItemPrinter {
   private mutating func quoted(_ text: String) {
     var text = text
     let plain = text.withUTF8 { utf8 -> Bool in
+      // Most values (a header's, a URL) hold no quote, backslash or control character: one
+      // pass eight bytes at a time finds that, and the whole value is copied at once.
+      if let p = utf8.baseAddress, !Self.needsAttention(p, utf8.count) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        return true
+      }
       guard !utf8.contains(where: { $0 < 0x20 }) else { return false }
       bytes.append(UInt8(ascii: "\""))
       var start = 0
@@ -176,6 +222,21 @@ struct InteractionItemPrinter {
       return true
     }
     if !plain { bytes.append(contentsOf: printer.bytes(.string(text))) }
+  }
+
+  /// Whether any of the `count` bytes at `p` is a quote, a backslash or a control character.
+  private static func needsAttention(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    while i + 8 <= count {
+      if ByteWord.needsAttention(ByteWord.load(p + i)) { return true }
+      i += 8
+    }
+    while i < count {
+      let b = p[i]
+      if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return true }
+      i += 1
+    }
+    return false
   }
 
   /// `value` printed by the pretty printer, its lines indented to `depth`.
