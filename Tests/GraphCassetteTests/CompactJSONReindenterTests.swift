@@ -118,13 +118,8 @@ import Testing
         response: HTTPResponse(
           status: 200, headers: ["Content-Type": "application/json; charset=UTF-8"], body: body),
         recordedAt: "2026-12-05T16:00:00.000Z")
-      var cassette = Cassette(recordedWith: "graph-explorer test")
-      cassette.interactions = [interaction]
-      let whole = cassette.encoded()
-      let opening = try #require(whole.firstRange(of: Array("\"interactions\": [\n".utf8)))
-      let expected =
-        whole[..<opening.upperBound] + Cassette.arrayItem(interaction) + Array("\n  ]\n}\n".utf8)
-      #expect(Array(expected) == whole, "\(String(decoding: body, as: UTF8.self))")
+      try InteractionItemPrinterTests.expectTheCassettesBytes(
+        interaction, "\(String(decoding: body, as: UTF8.self))")
     }
   }
 

@@ -6,7 +6,7 @@ import GraphJSON
 /// members, each header as `"name": "value"`) is written as it goes, with no `JSONValue` tree of
 /// the interaction or of its headers (recording an answer, issue 48). Only what has a form of
 /// its own goes through `JSONPrinter`: a stored body other than the JSON answer (a form, text,
-/// base64, multipart, gzip), a repeated header's list, an expectation, and the two numbers. The
+/// base64, multipart, gzip), a repeated header's list, and an expectation. The
 /// bytes are those `Cassette.encoded()` prints for the same interaction.
 struct InteractionItemPrinter {
   private let printer = JSONPrinter(options: [.pretty])
@@ -40,7 +40,10 @@ struct InteractionItemPrinter {
     bytes.append(UInt8(ascii: ","))
     member("headers", depth: 2)
     headers(request.headers, depth: 2)
-    if let body = BodyCodec.encode(request.body, contentType: request.headers["Content-Type"]) {
+    // An empty body is stored as none whatever its type: its Content-Type is not looked up.
+    if !request.body.isEmpty,
+      let body = BodyCodec.encode(request.body, contentType: request.headers["Content-Type"])
+    {
       bytes.append(UInt8(ascii: ","))
       member("body", depth: 2)
       printed(body, depth: 2)
@@ -65,7 +68,8 @@ struct InteractionItemPrinter {
     quoted(interaction.recordedAt)
     bytes.append(UInt8(ascii: ","))
     member("duration_ms", depth: 1)
-    printed(.number(JSONNumber(NativeCodec.milliseconds(interaction.duration))), depth: 1)
+    // A number prints as its text: no tree, no printer.
+    bytes.append(contentsOf: JSONNumber(NativeCodec.milliseconds(interaction.duration)).text.utf8)
     if let expect = interaction.expect, !expect.isEmpty {
       bytes.append(UInt8(ascii: ","))
       member("expect", depth: 1)
@@ -83,8 +87,7 @@ struct InteractionItemPrinter {
     let body = response.body
     guard response.received == nil, !body.isEmpty, body.count < BodyCodec.compressedFrom,
       body[0] == UInt8(ascii: "{") || body[0] == UInt8(ascii: "["),
-      response.headers["Content-Type"].map({ !$0.lowercased().hasPrefix("multipart/form-data") })
-        ?? true
+      response.headers["Content-Type"].map(Self.notAForm) ?? true
     else { return false }
     let start = bytes.count
     headers(response.headers, depth: 2)
@@ -101,6 +104,15 @@ struct InteractionItemPrinter {
     }
     close(depth: 2)
     return true
+  }
+
+  /// Whether a Content-Type is not `multipart/form-data` (without case), as `BodyCodec` tells
+  /// it by `lowercased().hasPrefix(_:)`. A type whose first byte is ASCII and not `m` or `M`
+  /// (`application/json`) is told by that byte alone: its lowercase starts with another
+  /// character. Any other goes by the codec's own rule.
+  static func notAForm(_ type: String) -> Bool {
+    if let first = type.utf8.first, first < 0x80, first | 0x20 != UInt8(ascii: "m") { return true }
+    return !type.lowercased().hasPrefix("multipart/form-data")
   }
 
   /// The stored body of a response, when it has one, after its headers.
@@ -160,36 +172,25 @@ struct InteractionItemPrinter {
 
   /// Whether two fields' names are equal without case (then they are stored as one list), as
   /// `NativeCodec.encode(_:)` tells them by `lowercased()`. ASCII names are told apart by their
-  /// length and end bytes first and compared byte by byte only when those agree; a name with
-  /// any other byte (whose lowercase may be ASCII, or longer) goes by the tree's own rule.
+  /// length first (no allocation, no key) and compared byte by byte only when those agree; a
+  /// name with any other byte (whose lowercase may be ASCII, or longer) goes by the tree's own
+  /// rule.
   static func repeatsAName(_ headers: HTTPHeaders) -> Bool {
     let fields = headers.fields
-    var keys: [Int] = []
-    keys.reserveCapacity(fields.count)
-    for field in fields {
-      guard fields.count <= 32, let key = asciiKey(field.name) else {
-        var seen = Set<String>()
-        return !fields.allSatisfy { seen.insert($0.name.lowercased()).inserted }
-      }
-      keys.append(key)
+    guard fields.count <= 32, fields.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) else {
+      var seen = Set<String>()
+      return !fields.allSatisfy { seen.insert($0.name.lowercased()).inserted }
     }
-    for i in keys.indices {
-      for j in keys.indices where j > i && keys[j] == keys[i] {
-        if fields[i].name.utf8.elementsEqual(fields[j].name.utf8, by: { lower($0) == lower($1) }) {
+    for i in fields.indices {
+      let name = fields[i].name.utf8
+      for j in fields.indices where j > i {
+        let other = fields[j].name.utf8
+        if name.count == other.count, name.elementsEqual(other, by: { lower($0) == lower($1) }) {
           return true
         }
       }
     }
     return false
-  }
-
-  /// A name's length and its first and last bytes without case; `nil` when it is not ASCII.
-  private static func asciiKey(_ name: String) -> Int? {
-    var key = name.utf8.count << 16
-    guard let first = name.utf8.first, let last = name.utf8.last else { return key }
-    guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-    key |= Int(lower(first)) << 8 | Int(lower(last))
-    return key
   }
 
   private static func lower(_ b: UInt8) -> UInt8 {
