@@ -2,6 +2,7 @@ import Foundation
 import GraphAPI
 import GraphGzip
 import GraphJSON
+import GraphJSONTestSupport
 import GraphTestSupport
 import Testing
 
@@ -172,6 +173,27 @@ import Testing
         request: HTTPRequest(url: "https://graph.facebook.com/me"), response: response,
         recordedAt: "2026-12-05T12:00:00.000Z")
       try Self.expectTheCassettesBytes(interaction, "\(duration)")
+    }
+  }
+
+  /// Every number of milliseconds written from its thousandths is `JSONNumber`'s text of it:
+  /// each thousandth up to 100 ms, then durations spread up to past the written range.
+  @Test func millisecondsAreJSONNumbersText() {
+    var generator = SeededRandomNumberGenerator(seed: 48)
+    var durations = (0..<100_000).map { Duration.microseconds($0) }
+    for _ in 0..<20_000 {
+      durations.append(
+        .nanoseconds(Int64.random(in: 0..<2_000_000_000_000_000 / 1000, using: &generator)))
+    }
+    durations += [.seconds(999_999), .seconds(1_000_000), .nanoseconds(-1_500_000)]
+    for duration in durations {
+      var bytes: [UInt8] = []
+      InteractionItemPrinter.appendMilliseconds(duration, to: &bytes)
+      let expected = JSONNumber(NativeCodec.milliseconds(duration)).text
+      guard String(decoding: bytes, as: UTF8.self) == expected else {
+        Issue.record("\(duration): \(String(decoding: bytes, as: UTF8.self)), not \(expected)")
+        return
+      }
     }
   }
 

@@ -68,8 +68,7 @@ struct InteractionItemPrinter {
     quoted(interaction.recordedAt)
     bytes.append(UInt8(ascii: ","))
     member("duration_ms", depth: 1)
-    // A number prints as its text: no tree, no printer.
-    bytes.append(contentsOf: JSONNumber(NativeCodec.milliseconds(interaction.duration)).text.utf8)
+    Self.appendMilliseconds(interaction.duration, to: &bytes)
     if let expect = interaction.expect, !expect.isEmpty {
       bytes.append(UInt8(ascii: ","))
       member("expect", depth: 1)
@@ -104,6 +103,30 @@ struct InteractionItemPrinter {
     }
     close(depth: 2)
     return true
+  }
+
+  /// `duration` in milliseconds as `NativeCodec` stores it (`JSONNumber`'s text of
+  /// `NativeCodec.milliseconds(_:)`), written from its whole thousandths: such a number below
+  /// 10^9 has at most 12 significant digits, so the shortest text that reads back as it is
+  /// those digits, trailing zeros dropped. A negative or longer one is printed by `JSONNumber`.
+  static func appendMilliseconds(_ duration: Duration, to bytes: inout [UInt8]) {
+    let ms = NativeCodec.milliseconds(duration)
+    let thousandths = (ms * 1000).rounded()
+    guard thousandths >= 0, thousandths < 1e12 else {
+      bytes.append(contentsOf: JSONNumber(ms).text.utf8)
+      return
+    }
+    let whole = Int(thousandths)
+    bytes.append(contentsOf: String(whole / 1000).utf8)
+    var fraction = whole % 1000
+    guard fraction > 0 else { return }
+    bytes.append(UInt8(ascii: "."))
+    var place = 100
+    while fraction > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))
+      fraction %= place
+      place /= 10
+    }
   }
 
   /// Whether a Content-Type is not `multipart/form-data` (without case), as `BodyCodec` tells
