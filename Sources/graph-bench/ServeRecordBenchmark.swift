@@ -17,9 +17,11 @@ enum ServeRecordBenchmark {
   static let summary = "serve --record (the emulator's, and forwarding to a serve) vs serve"
   static let usage = """
     usage: graph-bench serve-record [--connections N,N,...] [--duration SECONDS] [--rounds N]
-      defaults: connections 1,64, 5 s per run, 3 rounds; needs wrk and a release
-      graph-explorer next to graph-bench; with nginx installed, nginx static and nginx
-      proxy_pass rows beside them
+                                    [--answers same|distinct]
+      defaults: connections 1,64, 5 s per run, 3 rounds, the same read each time; needs wrk
+      and a release graph-explorer next to graph-bench; with nginx installed, nginx static and
+      nginx proxy_pass rows beside them. --answers distinct: wrk cycles through serve's
+      distinct reads (every answer different), serve and the emulator recorded only
     goal: serve --record within 2x of serve's requests/s and CPU per request (the emulator
       recorded: the same work as serve; forwarded: beside nginx proxy_pass)
     """
@@ -35,13 +37,14 @@ enum ServeRecordBenchmark {
   /// Runs wrk at `server` and reads the CPU it and `upstream` spent.
   static func measure(
     _ wrk: String, _ server: ServedProcess, path: String, upstream: ServedProcess?,
-    connections: Int, duration: Int
+    connections: Int, duration: Int, script: String? = nil
   ) -> Sample? {
     let before = server.cpuSeconds
     let upstreamBefore = upstream?.cpuSeconds ?? 0
     guard
       let result = ServeBenchmark.runWrk(
-        wrk, url: server.origin + path, connections: connections, duration: duration)
+        wrk, url: server.origin + path, connections: connections, duration: duration,
+        script: script)
     else { return nil }
     let cpu = server.cpuSeconds - before
     let upstreamCPU = (upstream?.cpuSeconds ?? 0) - upstreamBefore
@@ -71,6 +74,7 @@ enum ServeRecordBenchmark {
     var connectionCounts = [1, 64]
     var duration = 5
     var rounds = 3
+    var distinct = false
     var rest = arguments[...]
     while let flag = rest.popFirst() {
       guard let value = rest.popFirst() else { return fail("\(flag) needs a value") }
@@ -78,6 +82,11 @@ enum ServeRecordBenchmark {
       case "--connections": connectionCounts = value.split(separator: ",").compactMap { Int($0) }
       case "--duration": duration = Int(value) ?? 0
       case "--rounds": rounds = Int(value) ?? 0
+      case "--answers":
+        guard value == "same" || value == "distinct" else {
+          return fail("--answers is same or distinct")
+        }
+        distinct = value == "distinct"
       default: return fail("unknown option '\(flag)'")
       }
     }
@@ -99,10 +108,27 @@ enum ServeRecordBenchmark {
       plain.stop()
       upstream.stop()
     }
-    let path = ServeBenchmark.emulatorPath
+    var path = ServeBenchmark.emulatorPath
+    // Distinct reads: a wrk script cycling through them, the same for serve and the recorder.
+    var script: String?
+    if distinct {
+      do {
+        let reads = try await DistinctReads.fetch(from: plain.origin)
+        let list = scratch + "/distinct-paths.txt"
+        script = scratch + "/distinct.lua"
+        try Data((reads.emulatorPaths.joined(separator: "\n") + "\n").utf8).write(
+          to: URL(fileURLWithPath: list))
+        try Data(DistinctReads.script(listFile: list, pace: nil).utf8)
+          .write(to: URL(fileURLWithPath: script!))
+        path = "/"
+        print(
+          "distinct reads: \(reads.emulatorPaths.count) paths, answers of \(reads.meanBytes) bytes"
+            + " on average")
+      } catch { return fail("the distinct reads could not be prepared: \(error)") }
+    }
     // The peers: nginx serving the upstream's answer as a file, and proxying to the upstream.
     var peers: (files: ServedProcess, proxy: ServedProcess)?
-    if let nginx = ServedProcess.find("nginx") {
+    if !distinct, let nginx = ServedProcess.find("nginx") {
       guard
         let body = try? await CurlTransport().send(HTTPRequest(.get, url: upstream.origin + path))
           .body,
@@ -140,7 +166,8 @@ enum ServeRecordBenchmark {
         let before = plain.cpuSeconds
         guard
           let result = ServeBenchmark.runWrk(
-            wrk, url: plain.origin + path, connections: connections, duration: duration)
+            wrk, url: plain.origin + path, connections: connections, duration: duration,
+            script: script)
         else { return fail("wrk failed against serve") }
         plainRuns.append(
           (
@@ -151,9 +178,11 @@ enum ServeRecordBenchmark {
           let own = recordEmulator(
             wrk, explorer, cassette: scratch + "/emulator-\(connections)-\(round).json",
             log: scratch + "/record-emulator.log", path: path, connections: connections,
-            duration: duration)
+            duration: duration, script: script)
         else { return fail("serve --record (the emulator) did not start or wrk failed") }
         ownRuns.append(own)
+        // The forwarding recorder and nginx are measured on the one read only.
+        if distinct { continue }
         let cassette = scratch + "/round-\(connections)-\(round).json"
         guard
           let recorder = ServedProcess.graphExplorer(
@@ -212,6 +241,7 @@ enum ServeRecordBenchmark {
       verdicts.append(
         verdict(
           connections, "serve --record (emulator)", ownRuns.map(\.sample), base: plainSamples))
+      if distinct { continue }
       let rps = median(recordRuns.map(\.rps))
       let cpu = median(recordRuns.map(\.cpu))
       rows.append([
@@ -247,7 +277,7 @@ enum ServeRecordBenchmark {
   /// recorded), and the interactions the cassette holds afterwards.
   static func recordEmulator(
     _ wrk: String, _ explorer: String, cassette: String, log: String, path: String,
-    connections: Int, duration: Int
+    connections: Int, duration: Int, script: String? = nil
   ) -> (sample: Sample, recorded: Int)? {
     guard
       let server = ServedProcess.graphExplorer(
@@ -255,7 +285,8 @@ enum ServeRecordBenchmark {
         arguments: ["--record", cassette, "--log", log])
     else { return nil }
     let sample = measure(
-      wrk, server, path: path, upstream: nil, connections: connections, duration: duration)
+      wrk, server, path: path, upstream: nil, connections: connections, duration: duration,
+      script: script)
     server.stop()
     defer { unlink(cassette) }
     guard let sample else { return nil }

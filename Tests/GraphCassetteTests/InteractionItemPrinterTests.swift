@@ -2,6 +2,7 @@ import Foundation
 import GraphAPI
 import GraphGzip
 import GraphJSON
+import GraphJSONTestSupport
 import GraphTestSupport
 import Testing
 
@@ -124,6 +125,12 @@ import Testing
           body: #"{"error":{"message":"(#100) bad","type":"OAuthException","code":100}}"#)
       ),
       (HTTPRequest(method: "DELETE", url: graph + "/1_2"), response(200, [:], body: "true")),
+      // A JSON answer said to be a form in another case; a request with a form's type and no body.
+      (
+        HTTPRequest(
+          url: graph + "/me", headers: ["Content-Type": "multipart/form-data; boundary=b"]),
+        response(200, ["Content-Type": "Multipart/Form-Data; boundary=b"], body: #"{"id":"1"}"#)
+      ),
     ]
   }
 
@@ -137,15 +144,72 @@ import Testing
         interaction.expect = Expectation(status: 204, errorCode: nil)
       }
       for candidate in [interaction, redactor.redact(interaction)] {
-        var cassette = Cassette(recordedWith: "graph-explorer test")
-        cassette.interactions = [candidate]
-        let whole = cassette.encoded()
-        let opening = try #require(whole.firstRange(of: Array("\"interactions\": [\n".utf8)))
-        let expected =
-          whole[..<opening.upperBound] + Cassette.arrayItem(candidate)
-          + Array("\n  ]\n}\n".utf8)
-        #expect(Array(expected) == whole, "exchange \(index): \(interaction.summary)")
+        try Self.expectTheCassettesBytes(candidate, "exchange \(index): \(interaction.summary)")
       }
+    }
+  }
+
+  /// `interaction`'s item is the bytes `Cassette.encoded()` prints for it.
+  static func expectTheCassettesBytes(_ interaction: Interaction, _ comment: Comment) throws {
+    var cassette = Cassette(recordedWith: "graph-explorer test")
+    cassette.interactions = [interaction]
+    let whole = cassette.encoded()
+    let opening = try #require(whole.firstRange(of: Array("\"interactions\": [\n".utf8)))
+    let expected =
+      whole[..<opening.upperBound] + Cassette.arrayItem(interaction) + Array("\n  ]\n}\n".utf8)
+    #expect(Array(expected) == whole, comment)
+  }
+
+  /// A duration (whole, fractional, rounded, long) prints as the cassette's printer prints it.
+  @Test func aDurationIsTheNumberTheCassettePrints() throws {
+    let durations: [Duration] = [
+      .zero, .nanoseconds(1), .nanoseconds(499), .nanoseconds(500), .microseconds(1),
+      .microseconds(1500), .milliseconds(12), .seconds(1), .microseconds(123_456_789),
+      .seconds(86_400 * 400) + .microseconds(7), .nanoseconds(-2500),
+    ]
+    for duration in durations {
+      let response = HTTPResponse(status: 200, headers: [:], body: [], duration: duration)
+      let interaction = Interaction(
+        request: HTTPRequest(url: "https://graph.facebook.com/me"), response: response,
+        recordedAt: "2026-12-05T12:00:00.000Z")
+      try Self.expectTheCassettesBytes(interaction, "\(duration)")
+    }
+  }
+
+  /// Every number of milliseconds written from its thousandths is `JSONNumber`'s text of it:
+  /// each thousandth up to 100 ms, then durations spread up to past the written range.
+  @Test func millisecondsAreJSONNumbersText() {
+    var generator = SeededRandomNumberGenerator(seed: 48)
+    var durations = (0..<100_000).map { Duration.microseconds($0) }
+    for _ in 0..<20_000 {
+      durations.append(
+        .nanoseconds(Int64.random(in: 0..<2_000_000_000_000_000 / 1000, using: &generator)))
+    }
+    durations += [.seconds(999_999), .seconds(1_000_000), .nanoseconds(-1_500_000)]
+    for duration in durations {
+      var bytes: [UInt8] = []
+      InteractionItemPrinter.appendMilliseconds(duration, to: &bytes)
+      let expected = JSONNumber(NativeCodec.milliseconds(duration)).text
+      guard String(decoding: bytes, as: UTF8.self) == expected else {
+        Issue.record("\(duration): \(String(decoding: bytes, as: UTF8.self)), not \(expected)")
+        return
+      }
+    }
+  }
+
+  /// A Content-Type is a form's exactly when the codec's rule (`lowercased()`, then a prefix of
+  /// characters) says so, whatever its case, first byte or marks.
+  @Test func aFormIsToldAsTheCodecTellsIt() {
+    let types = [
+      "", "m", "M", "application/json; charset=UTF-8", "multipart/form-data; boundary=x",
+      "MULTIPART/FORM-DATA", "Multipart/Form-Data", "multipart/form-dat", "multipart/mixed",
+      "multipart/form-data\u{301}", "\u{212A}", "é", "\u{1}multipart/form-data",
+    ]
+    for type in types {
+      #expect(
+        InteractionItemPrinter.notAForm(type) == !type.lowercased().hasPrefix(
+          "multipart/form-data"),
+        "\(type.debugDescription)")
     }
   }
 

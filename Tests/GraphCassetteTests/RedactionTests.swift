@@ -161,6 +161,32 @@ import Testing
     }
   }
 
+  /// A field equal to the clean one at its position last time is skipped; a field whose value
+  /// changed at that position, or a secret that moved to a clean field's position, is read
+  /// again, and the request's and the response's lists are kept apart.
+  @Test func fieldsKnownByPositionAreOnlyTheCleanOnes() {
+    var memo = SecretFinder.CleanHeaders()
+    let token = "EAABpositionToken1234567890abcdefgh"
+    var found: [Secret] = []
+    SecretFinder.inHeaders(
+      ["X-Trace": "abc", "X-Note": "n"], into: &found, memo: &memo, side: .response)
+    #expect(found.isEmpty)
+    #expect(
+      memo.last[1] == [.init(name: "X-Trace", value: "abc"), .init(name: "X-Note", value: "n")])
+    SecretFinder.inHeaders(
+      ["X-Trace": "abc", "X-Note": "token=\(token)"], into: &found, memo: &memo, side: .response)
+    #expect(found.map(\.value) == [token])
+    #expect(memo.last[1] == [.init(name: "X-Trace", value: "abc"), nil])
+    found = []
+    SecretFinder.inHeaders(
+      ["X-Access-Token": token, "X-Note": "n"], into: &found, memo: &memo, side: .response)
+    #expect(!found.isEmpty && found.allSatisfy { $0.value == token })
+    found = []
+    SecretFinder.inHeaders(["X-Note": "token=\(token)"], into: &found, memo: &memo, side: .request)
+    #expect(found.map(\.value) == [token])
+    #expect(memo.last[1].count == 2)
+  }
+
   /// A redactor learning the same headers again still replaces a secret met first in a clean
   /// field's place under another name.
   @Test func redactorStillReplacesSecretsAfterCleanHeaders() {

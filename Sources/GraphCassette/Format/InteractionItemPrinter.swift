@@ -6,7 +6,7 @@ import GraphJSON
 /// members, each header as `"name": "value"`) is written as it goes, with no `JSONValue` tree of
 /// the interaction or of its headers (recording an answer, issue 48). Only what has a form of
 /// its own goes through `JSONPrinter`: a stored body other than the JSON answer (a form, text,
-/// base64, multipart, gzip), a repeated header's list, an expectation, and the two numbers. The
+/// base64, multipart, gzip), a repeated header's list, and an expectation. The
 /// bytes are those `Cassette.encoded()` prints for the same interaction.
 struct InteractionItemPrinter {
   private let printer = JSONPrinter(options: [.pretty])
@@ -40,7 +40,10 @@ struct InteractionItemPrinter {
     bytes.append(UInt8(ascii: ","))
     member("headers", depth: 2)
     headers(request.headers, depth: 2)
-    if let body = BodyCodec.encode(request.body, contentType: request.headers["Content-Type"]) {
+    // An empty body is stored as none whatever its type: its Content-Type is not looked up.
+    if !request.body.isEmpty,
+      let body = BodyCodec.encode(request.body, contentType: request.headers["Content-Type"])
+    {
       bytes.append(UInt8(ascii: ","))
       member("body", depth: 2)
       printed(body, depth: 2)
@@ -53,9 +56,92 @@ struct InteractionItemPrinter {
     // An integer prints as its decimal digits.
     bytes.append(contentsOf: String(interaction.response.status).utf8)
     bytes.append(UInt8(ascii: ","))
-    let stored = BodyCodec.encodeResponse(interaction.response, jsonMarker: Cassette.jsonMarker)
     member("headers", depth: 2)
-    headers(stored.headers, depth: 2)
+    if !compactJSONAnswer(interaction.response) {
+      let stored = BodyCodec.encodeResponse(interaction.response, jsonMarker: Cassette.jsonMarker)
+      headers(stored.headers, depth: 2)
+      storedBody(stored)
+    }
+    close(depth: 1)
+    bytes.append(UInt8(ascii: ","))
+    member("recorded_at", depth: 1)
+    quoted(interaction.recordedAt)
+    bytes.append(UInt8(ascii: ","))
+    member("duration_ms", depth: 1)
+    Self.appendMilliseconds(interaction.duration, to: &bytes)
+    if let expect = interaction.expect, !expect.isEmpty {
+      bytes.append(UInt8(ascii: ","))
+      member("expect", depth: 1)
+      printed(ExpectationCodec.encode(expect), depth: 1)
+    }
+    close(depth: 0)
+  }
+
+  /// The response's headers and its body as `{"json": ...}` printed pretty straight from the
+  /// bytes (`CompactJSONReindenter`), when the body is JSON in the compact printer's form and
+  /// stored as JSON (not as received, not compressed, not a form); `false` with nothing
+  /// written otherwise. The same bytes as `BodyCodec.encodeResponse(_:jsonMarker:)`'s path:
+  /// such a body is stored with its headers as they are and no `layout`.
+  private mutating func compactJSONAnswer(_ response: HTTPResponse) -> Bool {
+    let body = response.body
+    guard response.received == nil, !body.isEmpty, body.count < BodyCodec.compressedFrom,
+      body[0] == UInt8(ascii: "{") || body[0] == UInt8(ascii: "["),
+      response.headers["Content-Type"].map(Self.notAForm) ?? true
+    else { return false }
+    let start = bytes.count
+    headers(response.headers, depth: 2)
+    bytes.append(UInt8(ascii: ","))
+    member("body", depth: 2)
+    bytes.append(UInt8(ascii: "{"))
+    member("json", depth: 3)
+    let done = body.withUnsafeBufferPointer {
+      CompactJSONReindenter.appendPretty($0, indent: base + 6, to: &bytes)
+    }
+    guard done else {
+      bytes.removeSubrange(start...)
+      return false
+    }
+    close(depth: 2)
+    return true
+  }
+
+  /// `duration` in milliseconds as `NativeCodec` stores it (`JSONNumber`'s text of
+  /// `NativeCodec.milliseconds(_:)`), written from its whole thousandths: such a number below
+  /// 10^9 has at most 12 significant digits, so the shortest text that reads back as it is
+  /// those digits, trailing zeros dropped. A negative or longer one is printed by `JSONNumber`.
+  static func appendMilliseconds(_ duration: Duration, to bytes: inout [UInt8]) {
+    let ms = NativeCodec.milliseconds(duration)
+    let thousandths = (ms * 1000).rounded()
+    guard thousandths >= 0, thousandths < 1e12 else {
+      bytes.append(contentsOf: JSONNumber(ms).text.utf8)
+      return
+    }
+    let whole = Int(thousandths)
+    bytes.append(contentsOf: String(whole / 1000).utf8)
+    var fraction = whole % 1000
+    guard fraction > 0 else { return }
+    bytes.append(UInt8(ascii: "."))
+    var place = 100
+    while fraction > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(fraction / place))
+      fraction %= place
+      place /= 10
+    }
+  }
+
+  /// Whether a Content-Type is not `multipart/form-data` (without case), as `BodyCodec` tells
+  /// it by `lowercased().hasPrefix(_:)`. A type whose first byte is ASCII and not `m` or `M`
+  /// (`application/json`) is told by that byte alone: its lowercase starts with another
+  /// character. Any other goes by the codec's own rule.
+  static func notAForm(_ type: String) -> Bool {
+    if let first = type.utf8.first, first < 0x80, first | 0x20 != UInt8(ascii: "m") { return true }
+    return !type.lowercased().hasPrefix("multipart/form-data")
+  }
+
+  /// The stored body of a response, when it has one, after its headers.
+  private mutating func storedBody(
+    _ stored: (headers: HTTPHeaders, body: JSONValue?, json: JSONDocument?)
+  ) {
     if let body = stored.body {
       bytes.append(UInt8(ascii: ","))
       member("body", depth: 2)
@@ -65,19 +151,6 @@ struct InteractionItemPrinter {
         printed(body, depth: 2)
       }
     }
-    close(depth: 1)
-    bytes.append(UInt8(ascii: ","))
-    member("recorded_at", depth: 1)
-    quoted(interaction.recordedAt)
-    bytes.append(UInt8(ascii: ","))
-    member("duration_ms", depth: 1)
-    printed(.number(JSONNumber(NativeCodec.milliseconds(interaction.duration))), depth: 1)
-    if let expect = interaction.expect, !expect.isEmpty {
-      bytes.append(UInt8(ascii: ","))
-      member("expect", depth: 1)
-      printed(ExpectationCodec.encode(expect), depth: 1)
-    }
-    close(depth: 0)
   }
 
   /// A line break, the indentation of `depth`, and `"name": `.
@@ -122,36 +195,25 @@ struct InteractionItemPrinter {
 
   /// Whether two fields' names are equal without case (then they are stored as one list), as
   /// `NativeCodec.encode(_:)` tells them by `lowercased()`. ASCII names are told apart by their
-  /// length and end bytes first and compared byte by byte only when those agree; a name with
-  /// any other byte (whose lowercase may be ASCII, or longer) goes by the tree's own rule.
+  /// length first (no allocation, no key) and compared byte by byte only when those agree; a
+  /// name with any other byte (whose lowercase may be ASCII, or longer) goes by the tree's own
+  /// rule.
   static func repeatsAName(_ headers: HTTPHeaders) -> Bool {
     let fields = headers.fields
-    var keys: [Int] = []
-    keys.reserveCapacity(fields.count)
-    for field in fields {
-      guard fields.count <= 32, let key = asciiKey(field.name) else {
-        var seen = Set<String>()
-        return !fields.allSatisfy { seen.insert($0.name.lowercased()).inserted }
-      }
-      keys.append(key)
+    guard fields.count <= 32, fields.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) else {
+      var seen = Set<String>()
+      return !fields.allSatisfy { seen.insert($0.name.lowercased()).inserted }
     }
-    for i in keys.indices {
-      for j in keys.indices where j > i && keys[j] == keys[i] {
-        if fields[i].name.utf8.elementsEqual(fields[j].name.utf8, by: { lower($0) == lower($1) }) {
+    for i in fields.indices {
+      let name = fields[i].name.utf8
+      for j in fields.indices where j > i {
+        let other = fields[j].name.utf8
+        if name.count == other.count, name.elementsEqual(other, by: { lower($0) == lower($1) }) {
           return true
         }
       }
     }
     return false
-  }
-
-  /// A name's length and its first and last bytes without case; `nil` when it is not ASCII.
-  private static func asciiKey(_ name: String) -> Int? {
-    var key = name.utf8.count << 16
-    guard let first = name.utf8.first, let last = name.utf8.last else { return key }
-    guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-    key |= Int(lower(first)) << 8 | Int(lower(last))
-    return key
   }
 
   private static func lower(_ b: UInt8) -> UInt8 {
@@ -163,6 +225,14 @@ struct InteractionItemPrinter {
   private mutating func quoted(_ text: String) {
     var text = text
     let plain = text.withUTF8 { utf8 -> Bool in
+      // Most values (a header's, a URL) hold no quote, backslash or control character: one
+      // pass eight bytes at a time finds that, and the whole value is copied at once.
+      if let p = utf8.baseAddress, !Self.needsAttention(p, utf8.count) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        return true
+      }
       guard !utf8.contains(where: { $0 < 0x20 }) else { return false }
       bytes.append(UInt8(ascii: "\""))
       var start = 0
@@ -176,6 +246,21 @@ struct InteractionItemPrinter {
       return true
     }
     if !plain { bytes.append(contentsOf: printer.bytes(.string(text))) }
+  }
+
+  /// Whether any of the `count` bytes at `p` is a quote, a backslash or a control character.
+  private static func needsAttention(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    while i + 8 <= count {
+      if ByteWord.needsAttention(ByteWord.load(p + i)) { return true }
+      i += 8
+    }
+    while i < count {
+      let b = p[i]
+      if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return true }
+      i += 1
+    }
+    return false
   }
 
   /// `value` printed by the pretty printer, its lines indented to `depth`.

@@ -18,6 +18,18 @@ enum SecretFinder {
     static let kept = 512
     static let longestValue = 256
     var fields: Set<Field> = []
+    /// The last request's and the last response's header fields by position, each when it
+    /// was found to hold no secret (`nil` when it held one, or was too long to keep): a field
+    /// equal to the one at its position last time is known clean without hashing it.
+    var last: [[Field?]] = [[], []]
+    /// Lists of more fields than this are not kept by position.
+    static let keptByPosition = 64
+  }
+
+  /// Which of `CleanHeaders.last` a list of headers is compared with.
+  enum Side: Int {
+    case request = 0
+    case response = 1
   }
 
   static func secrets(in request: HTTPRequest) -> [Secret] {
@@ -27,7 +39,7 @@ enum SecretFinder {
 
   static func secrets(in request: HTTPRequest, memo: inout CleanHeaders) -> [Secret] {
     var found = SecretScanner.secrets(in: Array(request.url.utf8))
-    inHeaders(request.headers, into: &found, memo: &memo)
+    inHeaders(request.headers, into: &found, memo: &memo, side: .request)
     found += SecretScanner.secrets(in: request.body)
     if let contentType = request.headers["Content-Type"],
       contentType.lowercased().hasPrefix("multipart/"),
@@ -50,7 +62,7 @@ enum SecretFinder {
 
   static func secrets(in response: HTTPResponse, memo: inout CleanHeaders) -> [Secret] {
     var found = SecretScanner.secrets(in: response.body)
-    inHeaders(response.headers, into: &found, memo: &memo)
+    inHeaders(response.headers, into: &found, memo: &memo, side: .response)
     return found
   }
 
@@ -62,19 +74,33 @@ enum SecretFinder {
   /// As `inHeaders(_:into:)`, skipping the fields `memo` knows hold none and remembering
   /// those found to hold none.
   static func inHeaders(
-    _ headers: HTTPHeaders, into found: inout [Secret], memo: inout CleanHeaders
+    _ headers: HTTPHeaders, into found: inout [Secret], memo: inout CleanHeaders,
+    side: Side = .request
   ) {
-    for field in headers {
+    let byPosition = headers.count <= CleanHeaders.keptByPosition
+    let previous = memo.last[side.rawValue]
+    var clean: [CleanHeaders.Field?] = []
+    if byPosition { clean.reserveCapacity(headers.count) }
+    for (position, field) in headers.enumerated() {
       let key = CleanHeaders.Field(name: field.name, value: field.value)
-      if memo.fields.contains(key) { continue }
+      let short = field.value.utf8.count <= CleanHeaders.longestValue
+      if byPosition, position < previous.count, let known = previous[position], known == key {
+        clean.append(key)
+        continue
+      }
+      if memo.fields.contains(key) {
+        if byPosition { clean.append(short ? key : nil) }
+        continue
+      }
       let before = found.count
       inField(name: field.name, value: field.value, into: &found)
-      if found.count == before, memo.fields.count < CleanHeaders.kept,
-        field.value.utf8.count <= CleanHeaders.longestValue
-      {
+      let holdsNone = found.count == before
+      if holdsNone, memo.fields.count < CleanHeaders.kept, short {
         memo.fields.insert(key)
       }
+      if byPosition { clean.append(holdsNone && short ? key : nil) }
     }
+    memo.last[side.rawValue] = byPosition ? clean : []
   }
 
   /// The secrets one header field carries.
