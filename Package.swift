@@ -89,7 +89,7 @@ let package = Package(
       name: "GraphCassetteTests",
       dependencies: [
         "GraphCassette", "GraphAPI", "GraphJSON", "GraphYAML", "GraphGzip", "GraphEmulator",
-        "GraphTestSupport",
+        "GraphTestSupport", "GraphJSONTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
