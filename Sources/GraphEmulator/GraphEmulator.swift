@@ -28,7 +28,9 @@ public final class GraphEmulator: GraphTransport, Sendable {
 
   /// The synchronous core of `send`.
   public func answer(_ request: HTTPRequest) -> HTTPResponse {
-    let request = AddressedRequest.resolve(request)
+    if let addressed = AddressedRequest.readdressed(request) {
+      return router.withLock { $0.respond(to: addressed) }
+    }
     return router.withLock { $0.respond(to: request) }
   }
 

@@ -44,6 +44,48 @@ import Testing
     #expect(!console.errors.contains("CAAEmuAlice"))
   }
 
+  /// More targets than the memo holds, with secrets in them, asked in turn and again: each
+  /// answer is `ServeLog.mask`'s, and the memo holds at most its capacity.
+  @Test func theMemoGivesWhatMaskingGivesPastItsCapacity() {
+    var memo = ServeLogMaskMemo()
+    let targets = (0..<200).map { n in
+      n % 3 == 0
+        ? "/v2.0/me?fields=id&access_token=CAAEmuAlice\(n)"
+        : "/me/friends?limit=\(n)&client_secret=s\(n)&appsecret_proof=\(n)"
+    }
+    for round in 0..<3 {
+      for (n, target) in targets.enumerated() {
+        let method = (n + round) % 2 == 0 ? "GET" : "POST"
+        let masked = ServeLog.mask(target)
+        #expect(!masked.contains("CAAEmuAlice\(n)"))
+        #expect(memo.mask(target) == masked)
+        let start = memo.lineStart(method: method, target: target)
+        #expect(start == Array("graph-explorer: \(method) \(masked) ".utf8))
+        #expect(memo.mask(target) == masked)
+        #expect(memo.count <= ServeLogMaskMemo.capacity)
+      }
+    }
+    let long = "/me?q=" + String(repeating: "x", count: ServeLogMaskMemo.longestTarget)
+    let before = memo.count
+    #expect(memo.mask(long) == ServeLog.mask(long))
+    #expect(memo.count == before)
+  }
+
+  /// Two targets of one set are both kept; a third of it replaces the older of the two.
+  @Test func theMemoKeepsTwoTargetsOfASet() throws {
+    let targets = (0..<2_000).map { "/me?fields=id&access_token=T\($0)" }
+    let set = ServeLogMaskMemo.set(of: targets[0])
+    let same = targets.filter { ServeLogMaskMemo.set(of: $0) == set }
+    try #require(same.count >= 3)
+    var memo = ServeLogMaskMemo()
+    for target in same.prefix(2) { _ = memo.lineStart(method: "GET", target: target) }
+    #expect(memo.count == 2)
+    _ = memo.mask(same[2])
+    #expect(memo.count == 2)
+    for target in same.prefix(3) { #expect(memo.mask(target) == ServeLog.mask(target)) }
+    #expect(Set(targets.map(ServeLogMaskMemo.set(of:))).count == ServeLogMaskMemo.capacity / 2)
+  }
+
   @Test(arguments: [0, 7, 10, 99, 1_000_000, Int64.max, -5])
   func decimals(value: Int64) {
     var bytes: [UInt8] = []

@@ -79,3 +79,24 @@ func throttleWindowReopensAfterAMinute(_ limit: Int) {
   emulator.setThrottle(callsPerMinute: nil)
   #expect(call(emulator, "me/feed?limit=100&fields=id").json?["data"]?.arrayValue?.count == 42)
 }
+
+/// `Viewer.isClientToken` answers as comparing with `"APP_ID|CLIENT"` as a `String` does,
+/// ASCII or not (the Kelvin sign is canonically the letter K).
+@Test func clientTokensAreComparedAsStringsAre() {
+  let apps = ["145634995501895", "1", "", "K1", "é"]
+  let clients = ["abc123", "", "K", "e\u{301}", "x|y"]
+  let tokens = [
+    "145634995501895|abc123", "145634995501895|abc12", "145634995501895abc123",
+    "145634995501895|abc1234", "1|", "|", "", "K1|K", "\u{212A}1|\u{212A}", "é|e\u{301}",
+    "e\u{301}|é", "1|x|y", "1|x|z", "145634995501895|ABC123",
+  ]
+  for app in apps {
+    for client in clients {
+      for token in tokens + ["\(app)|\(client)"] {
+        #expect(
+          Viewer.isClientToken(token, app: app, client: client) == (token == "\(app)|\(client)"),
+          "\(token) against \(app)|\(client)")
+      }
+    }
+  }
+}

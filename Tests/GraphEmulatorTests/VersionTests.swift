@@ -315,3 +315,31 @@ func ruleChangesAtItsVersion(_ rule: VersionRule) throws {
     text.contains(VersionRule.markdownTable),
     "docs/emulator.md lacks the rule table:\n\(VersionRule.markdownTable)")
 }
+
+/// `GraphVersion(shape:)` reads the text in place as the array-of-bytes reading before it
+/// did (issue 48), on every text of up to four pieces of `v`, `.`, digits and others.
+@Test func versionShapesReadInPlaceAsFromAnArray() {
+  func fromArray(_ text: String) -> GraphVersion? {
+    let bytes = Array(text.utf8)
+    guard bytes.count <= 12, bytes.first == UInt8(ascii: "v"),
+      let dot = bytes.firstIndex(of: UInt8(ascii: "."))
+    else { return nil }
+    func number(_ digits: ArraySlice<UInt8>) -> Int? {
+      guard !digits.isEmpty, digits.count <= 4,
+        digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+      else { return nil }
+      return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+    guard let major = number(bytes[1..<dot]), let minor = number(bytes[(dot + 1)...]) else {
+      return nil
+    }
+    return GraphVersion(major: major, minor: minor)
+  }
+  let pieces = ["v", ".", "0", "2", "9", "13", "4567", "99999", "x", "é", "１", ""]
+  var texts = [""]
+  for _ in 0..<4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
+  texts += ["v2.0", "v27.0", "v1234.5678", "v12345.0", "v0.12345", "v2.0.", "v2..0"]
+  for text in texts {
+    #expect(GraphVersion(shape: text) == fromArray(text), "\(text)")
+  }
+}

@@ -16,7 +16,7 @@ struct Viewer: Sendable {
   /// Validates `token` (reference, "Errors", code 190 and its subcodes).
   static func resolve(_ token: String?, in world: World, now: Int) -> Result<Viewer, GraphError> {
     guard let token, !token.isEmpty else { return .success(Viewer(record: nil)) }
-    if let client = world.app.clientToken, token == "\(world.app.id)|\(client)" {
+    if let client = world.app.clientToken, isClientToken(token, app: world.app.id, client: client) {
       return .success(Viewer(record: nil, isClientToken: true))
     }
     guard let record = world.tokens[token] ?? world.appCredentialRecord(token) else {
@@ -39,6 +39,19 @@ struct Viewer: Sendable {
       }
       return .success(Viewer(record: record))
     }
+  }
+
+  /// Whether `token` is the app's client token, `APP_ID|CLIENT_TOKEN` (compared as `String`s
+  /// are, by canonical equivalence). ASCII texts are compared as bytes, with no string made
+  /// per request (issue 48); any other goes through the `String` comparison.
+  static func isClientToken(_ token: String, app: String, client: String) -> Bool {
+    let (text, id, secret) = (token.utf8, app.utf8, client.utf8)
+    guard text.allSatisfy({ $0 < 0x80 }), id.allSatisfy({ $0 < 0x80 }),
+      secret.allSatisfy({ $0 < 0x80 })
+    else { return token == "\(app)|\(client)" }
+    return text.count == id.count + 1 + secret.count && text.starts(with: id)
+      && text.dropFirst(id.count).first == UInt8(ascii: "|")
+      && text.dropFirst(id.count + 1).elementsEqual(secret)
   }
 
   /// A token with characters no Graph token has.

@@ -19,20 +19,31 @@ public struct GraphVersion: Sendable, Hashable, Comparable, CustomStringConverti
   /// Parses anything shaped like a version (`v` digits `.` digits), served or not:
   /// `v2.13` and `v99.0` parse here, `v2`, `v2.x` and `me` do not.
   public init?(shape text: String) {
-    let bytes = Array(text.utf8)
-    guard bytes.count <= 12, bytes.first == UInt8(ascii: "v"),
-      let dot = bytes.firstIndex(of: UInt8(ascii: "."))
-    else { return nil }
-    let majorDigits = bytes[1..<dot]
-    let minorDigits = bytes[(dot + 1)...]
-    func number(_ digits: ArraySlice<UInt8>) -> Int? {
-      guard !digits.isEmpty, digits.count <= 4,
-        digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-      else { return nil }
-      return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    // Read from the UTF-8 view in place: no array of its bytes per request (issue 48).
+    let bytes = text.utf8
+    guard bytes.count <= 12, bytes.first == UInt8(ascii: "v") else { return nil }
+    var numbers = (major: 0, minor: 0)
+    var digits = (major: 0, minor: 0)
+    var afterDot = false
+    for byte in bytes.dropFirst() {
+      if byte == UInt8(ascii: "."), !afterDot {
+        afterDot = true
+        continue
+      }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let value = Int(byte - UInt8(ascii: "0"))
+      if afterDot {
+        numbers.minor = numbers.minor * 10 + value
+        digits.minor += 1
+      } else {
+        numbers.major = numbers.major * 10 + value
+        digits.major += 1
+      }
     }
-    guard let major = number(majorDigits), let minor = number(minorDigits) else { return nil }
-    self.init(major: major, minor: minor)
+    guard afterDot, (1...4).contains(digits.major), (1...4).contains(digits.minor) else {
+      return nil
+    }
+    self.init(major: numbers.major, minor: numbers.minor)
   }
 
   /// Every version the emulator answers for, oldest first: v1.0, v2.0 to v2.12, v3.0 to v3.3,

@@ -37,15 +37,16 @@ extension HTTPConnectionParser {
         }
         return reject(status, reason)
       case .success(let (head, framing)):
-        self.head = head
         body = []
         switch framing {
-        case .none: return complete()
+        // No body: the head becomes the request at once, never stored.
+        case .none: return complete(head)
         case .chunked: phase = .chunkSize
         case .length(let length):
           remaining = length
           phase = .fixedBody
         }
+        self.head = head
         return nil
       }
     }

@@ -244,14 +244,20 @@ package struct HTTPConnectionParser: Sendable {
 
   /// Returns the finished request and gets ready for the next one.
   mutating func complete() -> Action {
-    guard let head else { return reject(400, "a body arrived without a request") }
+    guard let head = head.take() else { return reject(400, "a body arrived without a request") }
+    return complete(head)
+  }
+
+  /// Returns the request of `head` and the body read so far, and gets ready for the next one.
+  /// The head is consumed: its strings and headers move into the request, no copy.
+  mutating func complete(_ head: consuming Head) -> Action {
+    let keepAlive = head.keepAlive
     let request = ParsedRequest(
       method: head.method, target: head.target, minorVersion: head.minorVersion,
-      headers: head.headers, host: head.host, body: body, keepAlive: head.keepAlive)
-    self.head = nil
+      headers: head.headers, host: head.host, body: body, keepAlive: keepAlive)
     body = []
     scan.reset()
-    phase = head.keepAlive ? .head : .closed
+    phase = keepAlive ? .head : .closed
     return .request(request)
   }
 

@@ -16,6 +16,16 @@ enum AddressedRequest {
   static let forwardedProto = "X-Forwarded-Proto"
 
   static func resolve(_ request: HTTPRequest) -> HTTPRequest {
+    readdressed(request) ?? request
+  }
+
+  /// `resolve(request)` when that differs from `request`, else `nil`: the common request, with
+  /// no forwarding headers and no CDN URL, is asked about without being copied (issue 48).
+  static func readdressed(_ request: HTTPRequest) -> HTTPRequest? {
+    let forwarded = request.headers.contains {
+      HTTPHeaders.sameName($0.name, forwardedHost) || HTTPHeaders.sameName($0.name, forwardedProto)
+    }
+    guard forwarded || mentionsCDN(request.url) else { return nil }
     var request = request
     if let host = request.headers[forwardedHost], let scheme = request.headers[forwardedProto] {
       request.headers[forwardedHost] = nil
