@@ -201,6 +201,12 @@ public struct Cassette: Sendable, Hashable {
     InteractionItemPrinter.item(interaction, indent: interactionIndent)
   }
 
+  /// As `arrayItem(_:)`, with the header fields printed last time (`PrintedHeaders`): the
+  /// same bytes.
+  static func arrayItem(_ interaction: Interaction, memo: inout PrintedHeaders) -> [UInt8] {
+    InteractionItemPrinter.item(interaction, indent: interactionIndent, memo: &memo)
+  }
+
   /// Writes the cassette to `path` atomically (a temporary file in the same folder, flushed,
   /// then renamed over the target): readers see the old file or the new one, never a mix.
   public func save(to path: String) throws(CassetteError) {
