@@ -128,7 +128,7 @@ public struct Cassette: Sendable, Hashable {
       if index > 0 {
         bytes.append(0x2C)
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: indent))
+        Spaces.append(indent, to: &bytes)
       }
       append(next(), indentedBy: indent, to: &bytes, printer: printer)
       if bytes.count >= chunkSize {
@@ -173,7 +173,7 @@ public struct Cassette: Sendable, Hashable {
     var start = printed.startIndex
     while let newline = printed[start...].firstIndex(of: 0x0A) {
       bytes.append(contentsOf: printed[start...newline])
-      bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      Spaces.append(indent, to: &bytes)
       start = newline + 1
     }
     bytes.append(contentsOf: printed[start...])

@@ -43,7 +43,7 @@ struct InteractionItemPrinter {
   }
 
   private mutating func write(_ interaction: Interaction) {
-    bytes.append(contentsOf: repeatElement(0x20, count: base))
+    Spaces.append(base, to: &bytes)
     bytes.append(UInt8(ascii: "{"))
     member("request", depth: 1)
     bytes.append(UInt8(ascii: "{"))
@@ -197,12 +197,14 @@ struct InteractionItemPrinter {
     newline(depth)
     bytes.append(UInt8(ascii: "\""))
     name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(0x20)
   }
 
   private mutating func newline(_ depth: Int) {
     bytes.append(0x0A)
-    bytes.append(contentsOf: repeatElement(0x20, count: base + 2 * depth))
+    Spaces.append(base + 2 * depth, to: &bytes)
   }
 
   private mutating func close(depth: Int) {
@@ -251,7 +253,8 @@ struct InteractionItemPrinter {
       }
       let start = bytes.count
       quoted(field.name)
-      bytes.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(0x20)
       quoted(field.value)
       last?.remember(field, at: index, printed: bytes[start...])
     }

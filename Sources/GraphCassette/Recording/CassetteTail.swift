@@ -109,7 +109,12 @@ final class CassetteTail {
       guard isTheFileWritten() else { return false }
       checkedAt = now
     }
-    let bytes = Array(",\n".utf8) + item + Self.closing
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + item.count + Self.closing.count)
+    bytes.append(UInt8(ascii: ","))
+    bytes.append(0x0A)
+    bytes.append(contentsOf: item)
+    bytes.append(contentsOf: Self.closing)
     if let failure = write(bytes, at: end) ?? (commit.map { $0.written() } ?? sync()) {
       _ = write(Self.closing, at: end)
       ftruncate(fd, off_t(end + Self.closing.count))
