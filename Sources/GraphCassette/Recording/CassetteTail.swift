@@ -127,7 +127,8 @@ final class CassetteTail {
   /// Whether the path still leads to the file written, at the size written, with the bytes
   /// the last check found still in place; remembers the last bytes now in place for the next
   /// check. One `stat` of the path (the same inode is the open file, so its size is the
-  /// file's) and one `pread`.
+  /// file's), one `pread` of the bytes the last check found, and one of those now in place
+  /// when appends moved the end since.
   private func isTheFileWritten() -> Bool {
     var onDisk = stat()
     guard stat(path, &onDisk) == 0, UInt64(onDisk.st_ino) == inode,
@@ -153,7 +154,7 @@ final class CassetteTail {
 
   /// How many bytes before the end of the last interaction a check reads back. **[choice]**:
   /// 16, enough that a file truncated and written again by someone else is not taken for
-  /// the one written by chance, one read either way.
+  /// the one written by chance, and still one small read.
   static let markLength = 16
 
   /// `count` bytes of `fd` read at `offset`; `nil` when fewer could be read.
