@@ -213,6 +213,70 @@ import Testing
     }
   }
 
+  /// Two header names repeat exactly when the tree's rule (`lowercased()`) says so: names told
+  /// apart by length and first and last byte first, compared whole only when those agree.
+  @Test func aRepeatedNameIsToldAsTheTreeTellsIt() {
+    let lists: [[String]] = [
+      [], ["A"], ["Accept", "accept"], ["x-ab-y", "x-cd-y"], ["X-Trace", "x-trace"],
+      ["Content-Type", "Cache-Control", "x-fb-trace-id"], ["a-b", "A-B", "c"],
+      ["X-Kelvin", "X-\u{212A}elvin"], ["ab", "ba"], ["Set-Cookie", "Set-CookiE"],
+      (0..<33).map { "X-\($0)" }, (0..<32).map { "X-\($0 % 31)" },
+    ]
+    for names in lists {
+      let headers = HTTPHeaders(names.map { HTTPHeaders.Field(name: $0, value: "v") })
+      var seen = Set<String>()
+      let expected = !names.allSatisfy { seen.insert($0.lowercased()).inserted }
+      #expect(InteractionItemPrinter.repeatsAName(headers) == expected, "\(names)")
+    }
+  }
+
+  /// `Content-Type` found byte by byte is the subscript's, whatever the case or the marks.
+  @Test func theContentTypeIsTheSubscripts() {
+    let names = [
+      "Content-Type", "content-type", "CONTENT-TYPE", "Content-type", "Content_Type",
+      "Content-Typ", "Content-Types", "X-Content-Type", "Cont\u{212A}ent-Type", "Content-Typé",
+      "İContent-Type",
+    ]
+    for name in names {
+      for headers: HTTPHeaders in [
+        [name: "a"], ["X-A": "1", name: "b", "Content-Type": "c"], ["X": "1"],
+      ] {
+        #expect(
+          InteractionItemPrinter.contentType(of: headers) == headers["Content-Type"], "\(name)")
+      }
+    }
+  }
+
+  /// Items printed one after another with the header fields printed last time
+  /// (`PrintedHeaders`) are the bytes printed without: the same fields, a value changed, fewer
+  /// fields and more, a name repeated and then not, a field too long to keep.
+  @Test func itemsPrintedWithTheLastHeadersAreTheSameBytes() {
+    let long = String(repeating: "v", count: 2000)
+    let lists: [HTTPHeaders] = [
+      ["Content-Type": "application/json", "X-Trace": "a", "X-Usage": #"{"a":"1"}"#],
+      ["Content-Type": "application/json", "X-Trace": "b", "X-Usage": #"{"a":"1"}"#],
+      ["Content-Type": "application/json", "X-Trace": "b"],
+      ["Content-Type": "application/json", "X-Trace": "b", "X-Usage": "2", "X-New": long],
+      ["Content-Type": "application/json", "x-trace": "b", "X-Trace": "c"],
+      ["Content-Type": "application/json", "X-Trace": "b", "X-Usage": #"{"a":"1"}"#],
+      ["Content-Type": "application/json", "X-Trace": "b", "X-Usage": "2", "X-New": long],
+      [:], ["Content-Type": "application/json", "X-Odd": "tab\there"],
+    ]
+    var memo = PrintedHeaders()
+    for (n, headers) in (lists + lists.reversed()).enumerated() {
+      let interaction = Interaction(
+        request: HTTPRequest(url: "https://graph.facebook.com/me?n=\(n)", headers: headers),
+        response: Self.response(200, headers, body: #"{"id":"\#(n)"}"#),
+        recordedAt: "2026-12-05T00:00:00.000Z")
+      #expect(Cassette.arrayItem(interaction, memo: &memo) == Cassette.arrayItem(interaction))
+    }
+    for (request, response) in Self.exchanges + Self.exchanges {
+      let interaction = Interaction(
+        request: request, response: response, recordedAt: "2026-12-05T00:00:00.000Z")
+      #expect(Cassette.arrayItem(interaction, memo: &memo) == Cassette.arrayItem(interaction))
+    }
+  }
+
   /// A recording appended interaction by interaction is its cassette printed whole, and holds
   /// none of the secrets.
   @Test func aRecordingIsItsWholeCassette() throws {

@@ -187,6 +187,25 @@ import Testing
     #expect(memo.last[1].count == 2)
   }
 
+  /// The list by position is updated in place: a shorter list after a longer one keeps only
+  /// its own positions, a longer one adds its own, and a field that held a secret is read
+  /// again each time it comes back.
+  @Test func fieldsByPositionFollowTheListsLength() {
+    var memo = SecretFinder.CleanHeaders()
+    let token = "EAABlengthToken1234567890abcdefghij"
+    var found: [Secret] = []
+    SecretFinder.inHeaders(["A": "1", "B": "2", "C": "3"], into: &found, memo: &memo)
+    #expect(memo.last[0].count == 3)
+    SecretFinder.inHeaders(["A": "1"], into: &found, memo: &memo)
+    #expect(memo.last[0] == [.init(name: "A", value: "1")])
+    SecretFinder.inHeaders(["A": "1", "X-Access-Token": token], into: &found, memo: &memo)
+    #expect(memo.last[0] == [.init(name: "A", value: "1"), nil])
+    let once = found.count
+    #expect(once > 0 && found.allSatisfy { $0.value == token })
+    SecretFinder.inHeaders(["A": "1", "X-Access-Token": token], into: &found, memo: &memo)
+    #expect(found.count == 2 * once && found.allSatisfy { $0.value == token })
+  }
+
   /// A redactor learning the same headers again still replaces a secret met first in a clean
   /// field's place under another name.
   @Test func redactorStillReplacesSecretsAfterCleanHeaders() {

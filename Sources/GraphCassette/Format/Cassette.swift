@@ -128,7 +128,7 @@ public struct Cassette: Sendable, Hashable {
       if index > 0 {
         bytes.append(0x2C)
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: indent))
+        Spaces.append(indent, to: &bytes)
       }
       append(next(), indentedBy: indent, to: &bytes, printer: printer)
       if bytes.count >= chunkSize {
@@ -173,7 +173,7 @@ public struct Cassette: Sendable, Hashable {
     var start = printed.startIndex
     while let newline = printed[start...].firstIndex(of: 0x0A) {
       bytes.append(contentsOf: printed[start...newline])
-      bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      Spaces.append(indent, to: &bytes)
       start = newline + 1
     }
     bytes.append(contentsOf: printed[start...])
@@ -199,6 +199,12 @@ public struct Cassette: Sendable, Hashable {
   /// Printed straight to bytes (`InteractionItemPrinter`), with no tree of the interaction.
   static func arrayItem(_ interaction: Interaction) -> [UInt8] {
     InteractionItemPrinter.item(interaction, indent: interactionIndent)
+  }
+
+  /// As `arrayItem(_:)`, with the header fields printed last time (`PrintedHeaders`): the
+  /// same bytes.
+  static func arrayItem(_ interaction: Interaction, memo: inout PrintedHeaders) -> [UInt8] {
+    InteractionItemPrinter.item(interaction, indent: interactionIndent, memo: &memo)
   }
 
   /// Writes the cassette to `path` atomically (a temporary file in the same folder, flushed,

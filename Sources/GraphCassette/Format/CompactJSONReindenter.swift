@@ -78,7 +78,7 @@ enum CompactJSONReindenter {
     /// A line break and the indentation of `level`.
     private func newline(_ level: Int, _ out: inout [UInt8]) {
       out.append(0x0A)
-      out.append(contentsOf: repeatElement(0x20, count: indent + 2 * level))
+      Spaces.append(indent + 2 * level, to: &out)
     }
 
     /// A member's key and its colon (`"key": `).

@@ -19,6 +19,10 @@ struct InteractionItemPrinter {
     bytes.reserveCapacity(2048)
   }
 
+  /// The header fields printed last (a recorder keeps them from one item to the next).
+  private var requestSide: PrintedHeaders.Side?
+  private var responseSide: PrintedHeaders.Side?
+
   /// `interaction`, its first line's indentation included and no separator.
   static func item(_ interaction: Interaction, indent: Int) -> [UInt8] {
     var printer = InteractionItemPrinter(indent: indent)
@@ -26,8 +30,20 @@ struct InteractionItemPrinter {
     return printer.bytes
   }
 
+  /// As `item(_:indent:)`, copying the header fields printed the same last time from `memo`
+  /// and remembering this item's there: the same bytes.
+  static func item(_ interaction: Interaction, indent: Int, memo: inout PrintedHeaders) -> [UInt8] {
+    var printer = InteractionItemPrinter(indent: indent)
+    (printer.requestSide, printer.responseSide) = (memo.request, memo.response)
+    memo = PrintedHeaders()
+    printer.write(interaction)
+    memo.request = printer.requestSide.take() ?? PrintedHeaders.Side()
+    memo.response = printer.responseSide.take() ?? PrintedHeaders.Side()
+    return printer.bytes
+  }
+
   private mutating func write(_ interaction: Interaction) {
-    bytes.append(contentsOf: repeatElement(0x20, count: base))
+    Spaces.append(base, to: &bytes)
     bytes.append(UInt8(ascii: "{"))
     member("request", depth: 1)
     bytes.append(UInt8(ascii: "{"))
@@ -39,7 +55,9 @@ struct InteractionItemPrinter {
     quoted(request.url)
     bytes.append(UInt8(ascii: ","))
     member("headers", depth: 2)
-    headers(request.headers, depth: 2)
+    var side = requestSide.take()
+    headers(request.headers, depth: 2, last: &side)
+    requestSide = side
     // An empty body is stored as none whatever its type: its Content-Type is not looked up.
     if !request.body.isEmpty,
       let body = BodyCodec.encode(request.body, contentType: request.headers["Content-Type"])
@@ -86,10 +104,12 @@ struct InteractionItemPrinter {
     let body = response.body
     guard response.received == nil, !body.isEmpty, body.count < BodyCodec.compressedFrom,
       body[0] == UInt8(ascii: "{") || body[0] == UInt8(ascii: "["),
-      response.headers["Content-Type"].map(Self.notAForm) ?? true
+      Self.contentType(of: response.headers).map(Self.notAForm) ?? true
     else { return false }
     let start = bytes.count
-    headers(response.headers, depth: 2)
+    var side = responseSide.take()
+    headers(response.headers, depth: 2, last: &side)
+    responseSide = side
     bytes.append(UInt8(ascii: ","))
     member("body", depth: 2)
     bytes.append(UInt8(ascii: "{"))
@@ -129,6 +149,25 @@ struct InteractionItemPrinter {
     }
   }
 
+  /// `headers["Content-Type"]`, found with no `lowercased()`: the first field whose name is
+  /// `content-type` in ASCII without case. No name with a byte past ASCII is one once
+  /// lowercased: the only such characters whose lowercase is ASCII (the Kelvin sign's `k`; the
+  /// dotted `İ` keeps a combining dot) give none of its letters.
+  static func contentType(of headers: HTTPHeaders) -> String? {
+    guard headers.count <= 64 else { return headers["Content-Type"] }
+    for field in headers {
+      let name = field.name.utf8
+      if name.count == contentTypeName.count,
+        zip(name, contentTypeName).allSatisfy({ lower($0) == $1 })
+      {
+        return field.value
+      }
+    }
+    return nil
+  }
+
+  private static let contentTypeName = Array("content-type".utf8)
+
   /// Whether a Content-Type is not `multipart/form-data` (without case), as `BodyCodec` tells
   /// it by `lowercased().hasPrefix(_:)`. A type whose first byte is ASCII and not `m` or `M`
   /// (`application/json`) is told by that byte alone: its lowercase starts with another
@@ -158,12 +197,14 @@ struct InteractionItemPrinter {
     newline(depth)
     bytes.append(UInt8(ascii: "\""))
     name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(0x20)
   }
 
   private mutating func newline(_ depth: Int) {
     bytes.append(0x0A)
-    bytes.append(contentsOf: repeatElement(0x20, count: base + 2 * depth))
+    Spaces.append(base + 2 * depth, to: &bytes)
   }
 
   private mutating func close(depth: Int) {
@@ -174,21 +215,48 @@ struct InteractionItemPrinter {
   /// Headers as an object in order, as `NativeCodec.encode(_:)` stores them; a name that
   /// repeats (its list is an array) goes through that tree.
   private mutating func headers(_ headers: HTTPHeaders, depth: Int) {
+    var none: PrintedHeaders.Side?
+    self.headers(headers, depth: depth, last: &none)
+  }
+
+  /// As `headers(_:depth:)`, copying the fields `last` printed the same at their position
+  /// and remembering the others there (`nil`: nothing kept).
+  private mutating func headers(
+    _ headers: HTTPHeaders, depth: Int, last: inout PrintedHeaders.Side?
+  ) {
     if headers.isEmpty {
       bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
       return
     }
-    guard !Self.repeatsAName(headers) else {
+    if headers.count > PrintedHeaders.keptFields, last != nil { last = PrintedHeaders.Side() }
+    let fields = headers.fields
+    let repeats =
+      last.map { $0.hasTheNames(of: fields) } == true
+      ? last!.repeatsAName : Self.repeatsAName(headers)
+    guard !repeats else {
+      // Printed through the tree: nothing kept but the names and what they do.
+      if last != nil {
+        last = PrintedHeaders.Side(
+          fields: fields, printed: Array(repeating: nil, count: fields.count), repeatsAName: true)
+      }
       printed(NativeCodec.encode(headers), depth: depth)
       return
     }
+    last?.start(count: fields.count, repeatsAName: false)
     bytes.append(UInt8(ascii: "{"))
-    for (index, field) in headers.enumerated() {
+    for (index, field) in fields.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       newline(depth + 1)
+      if let known = last?.printed(field, at: index) {
+        bytes.append(contentsOf: known)
+        continue
+      }
+      let start = bytes.count
       quoted(field.name)
-      bytes.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(0x20)
       quoted(field.value)
+      last?.remember(field, at: index, printed: bytes[start...])
     }
     close(depth: depth)
   }
@@ -200,20 +268,36 @@ struct InteractionItemPrinter {
   /// rule.
   static func repeatsAName(_ headers: HTTPHeaders) -> Bool {
     let fields = headers.fields
-    guard fields.count <= 32, fields.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) else {
+    let asciiKeys = fields.count <= 32 ? nameKeys(fields) : nil
+    guard let keys = asciiKeys else {
       var seen = Set<String>()
       return !fields.allSatisfy { seen.insert($0.name.lowercased()).inserted }
     }
-    for i in fields.indices {
-      let name = fields[i].name.utf8
-      for j in fields.indices where j > i {
-        let other = fields[j].name.utf8
-        if name.count == other.count, name.elementsEqual(other, by: { lower($0) == lower($1) }) {
-          return true
-        }
+    for i in keys.indices {
+      for j in keys.indices where j > i && keys[j] == keys[i] {
+        let name = fields[i].name.utf8
+        if name.elementsEqual(fields[j].name.utf8, by: { lower($0) == lower($1) }) { return true }
       }
     }
     return false
+  }
+
+  /// For each name, its length and its first and last bytes without case, in one word (two
+  /// names equal without case have equal words); `nil` when a name is not all ASCII.
+  private static func nameKeys(_ fields: [HTTPHeaders.Field]) -> [UInt64]? {
+    var keys: [UInt64] = []
+    keys.reserveCapacity(fields.count)
+    for field in fields {
+      var (count, first, last): (UInt64, UInt64, UInt64) = (0, 0, 0)
+      for b in field.name.utf8 {
+        guard b < 0x80 else { return nil }
+        last = UInt64(lower(b))
+        if count == 0 { first = last }
+        count += 1
+      }
+      keys.append(count << 16 | first << 8 | last)
+    }
+    return keys
   }
 
   private static func lower(_ b: UInt8) -> UInt8 {

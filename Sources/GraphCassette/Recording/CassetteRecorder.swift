@@ -7,7 +7,8 @@ import GraphAPI
 /// Each interaction is written before `send` returns its answer, so a process killed at any
 /// point leaves a cassette that loads with every completed interaction: the first write is a
 /// whole-file atomic replace (temporary file, flush, rename), later ones rewrite only the
-/// file's tail (`CassetteTail`), so recording costs O(interaction). Appends reach the disk
+/// file's tail (`CassetteTail`), so recording costs O(interaction); whether the file is still
+/// the one written is checked once a `GroupCommit.defaultWindow`, not per append. Appends reach the disk
 /// together (`GroupCommit`): a power loss loses at most the last `GroupCommit.defaultWindow`
 /// of them; `flush()` (and the end of the recorder) syncs what is left. Temporaries left by killed recorders
 /// beside the cassette are removed when recording starts. One recorder at a time writes a
@@ -66,6 +67,10 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     /// The process that made the recorder: a forked child that records (its pid differs)
     /// syncs each append itself rather than start the group-commit thread after the fork.
     let creator = getpid()
+    /// The header fields printed last (`PrintedHeaders`).
+    var printedHeaders = PrintedHeaders()
+    /// How long appends go without checking the file (`CassetteTail.checkInterval`).
+    var checkInterval = GroupCommit.defaultWindow
 
     /// Writes the whole cassette to `file` atomically and follows its tail for the next
     /// appends.
@@ -73,7 +78,9 @@ public final class CassetteRecorder: GraphTransport, Sendable {
       tail = nil
       let bytes = cassette.encoded()
       try FileIO.writeAtomically(bytes, to: file)
-      tail = CassetteTail(path: file, size: bytes.count, groupCommit: getpid() == creator)
+      tail = CassetteTail(
+        path: file, size: bytes.count, groupCommit: getpid() == creator,
+        checkInterval: checkInterval)
     }
   }
 
@@ -298,6 +305,15 @@ public final class CassetteRecorder: GraphTransport, Sendable {
     if let failure { throw .io(path: file, operation: "sync", reason: failure) }
   }
 
+  /// Checks the file at most once a `interval` from now on (tests: `.zero` checks at every
+  /// append, an hour lets a change behind the recorder go unnoticed until it is set back).
+  func checksFile(every interval: Duration) {
+    state.withLock { state in
+      state.checkInterval = interval
+      state.tail?.checkInterval = interval
+    }
+  }
+
   /// How many syncs recording took so far (tests read it).
   var syncCount: Int { state.withLock { $0.tail?.syncCount ?? 0 } }
 
@@ -353,7 +369,7 @@ public final class CassetteRecorder: GraphTransport, Sendable {
         throw .wouldOverwrite(path: file, mode: mode)
       }
       let redacted = state.redactor.redact(interaction)
-      let item = Cassette.arrayItem(redacted)
+      let item = Cassette.arrayItem(redacted, memo: &state.printedHeaders)
       if let tail = state.tail, try tail.append(item) {
         if state.holdsAll { state.cassette.interactions.append(redacted) }
       } else {

@@ -16,6 +16,15 @@ import Foundation
 /// `GroupCommit.defaultWindow` after they were written and when the tail is closed, not one
 /// `fdatasync` each. If the file is no longer the one written (replaced, truncated), the
 /// caller rewrites it whole.
+///
+/// Whether the file is still the one written is checked once a `checkInterval` (the group
+/// commit's window), not at every append: the first append more than `checkInterval` after the
+/// last check `stat`s the path (the same inode, the size written) and reads back the last bytes
+/// the last check found in place, before it writes. So an append makes no file-system call
+/// but its `pwrite`. What this leaves, said in docs/cassette-format.md ("Durability"): the
+/// appends made between a change behind the recorder and the next check go where the old file
+/// was (into the file moved away, or the removed one, or at their old offsets of a truncated
+/// one) and the change is noticed at the append after them.
 final class CassetteTail {
   /// What ends a pretty-printed cassette with at least one interaction.
   static let closing: [UInt8] = Array("\n  ]\n}\n".utf8)
@@ -28,6 +37,14 @@ final class CassetteTail {
   /// Syncs the appends together; `nil` when no sync thread could be had (then each append
   /// is synced before it returns).
   private let commit: GroupCommit?
+  /// How long appends go without checking the file (`.zero`: every append checks; tests
+  /// change it).
+  var checkInterval: Duration
+  /// When the file was last found to be the one written, and its last bytes then (where
+  /// they were, and what): a truncation that a later append filled back up to the size
+  /// written leaves zeros or other bytes there.
+  private var checkedAt: ContinuousClock.Instant
+  private var checkedBytes: (offset: Int, bytes: [UInt8])
 
   /// Follows the cassette just written whole to `path` (`size` bytes); `nil` when it is not a
   /// regular file or does not end as expected (then every write stays a whole rewrite).
@@ -35,7 +52,8 @@ final class CassetteTail {
   /// forked child must do, since POSIX allows a child of a multi-threaded process only
   /// async-signal-safe calls until it execs, and starting a thread is not one.
   init?(
-    path: String, size: Int, window: Duration = GroupCommit.defaultWindow, groupCommit: Bool = true
+    path: String, size: Int, window: Duration = GroupCommit.defaultWindow, groupCommit: Bool = true,
+    checkInterval: Duration = GroupCommit.defaultWindow
   ) {
     // O_NONBLOCK: opening a FIFO named like a cassette must not wait for a reader.
     let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
@@ -47,11 +65,11 @@ final class CassetteTail {
       close(fd)
       return nil
     }
-    var last = [UInt8](repeating: 0, count: Self.closing.count)
-    let read = last.withUnsafeMutableBytes {
-      pread(fd, $0.baseAddress, Self.closing.count, off_t(size - Self.closing.count))
-    }
-    guard read == Self.closing.count, last == Self.closing else {
+    // The closing brackets, and the bytes before them a check reads back.
+    let markAt = max(0, size - Self.closing.count - Self.markLength)
+    guard let last = Self.read(size - markAt, at: markAt, from: fd),
+      last.suffix(Self.closing.count).elementsEqual(Self.closing)
+    else {
       close(fd)
       return nil
     }
@@ -60,6 +78,9 @@ final class CassetteTail {
     self.inode = UInt64(info.st_ino)
     self.end = size - Self.closing.count
     self.commit = groupCommit ? GroupCommit(syncing: fd, window: window) : nil
+    self.checkInterval = checkInterval
+    self.checkedAt = .now
+    self.checkedBytes = (markAt, Array(last.dropLast(Self.closing.count)))
   }
 
   deinit {
@@ -82,12 +103,18 @@ final class CassetteTail {
   ///
   /// - Throws: `CassetteError.io` when the write fails (the old tail is put back first).
   func append(_ item: [UInt8]) throws(CassetteError) -> Bool {
-    // One `stat` of the path: the same inode is the open file, so its size is the file's.
-    var onDisk = stat()
-    guard !item.isEmpty, stat(path, &onDisk) == 0, UInt64(onDisk.st_ino) == inode,
-      Int(onDisk.st_size) == end + Self.closing.count
-    else { return false }
-    let bytes = Array(",\n".utf8) + item + Self.closing
+    guard !item.isEmpty else { return false }
+    let now = ContinuousClock.now
+    if now - checkedAt >= checkInterval {
+      guard isTheFileWritten() else { return false }
+      checkedAt = now
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(2 + item.count + Self.closing.count)
+    bytes.append(UInt8(ascii: ","))
+    bytes.append(0x0A)
+    bytes.append(contentsOf: item)
+    bytes.append(contentsOf: Self.closing)
     if let failure = write(bytes, at: end) ?? (commit.map { $0.written() } ?? sync()) {
       _ = write(Self.closing, at: end)
       ftruncate(fd, off_t(end + Self.closing.count))
@@ -95,6 +122,46 @@ final class CassetteTail {
     }
     end += bytes.count - Self.closing.count
     return true
+  }
+
+  /// Whether the path still leads to the file written, at the size written, with the bytes
+  /// the last check found still in place; remembers the last bytes now in place for the next
+  /// check. One `stat` of the path (the same inode is the open file, so its size is the
+  /// file's), one `pread` of the bytes the last check found, and one of those now in place
+  /// when appends moved the end since.
+  private func isTheFileWritten() -> Bool {
+    var onDisk = stat()
+    guard stat(path, &onDisk) == 0, UInt64(onDisk.st_ino) == inode,
+      Int(onDisk.st_size) == end + Self.closing.count
+    else { return false }
+    // Bytes before `end` are never written again by an append: those the last check found
+    // must still be there.
+    let (offset, expected) = checkedBytes
+    guard Self.read(expected.count, at: offset, from: fd) == expected else { return false }
+    if offset + expected.count != end {
+      guard let now = markBeforeEnd() else { return false }
+      checkedBytes = now
+    }
+    return true
+  }
+
+  /// Where the last `markLength` bytes before `end` (the end of the last interaction) are,
+  /// and what they are; `nil` when they cannot be read.
+  private func markBeforeEnd() -> (offset: Int, bytes: [UInt8])? {
+    let offset = max(0, end - Self.markLength)
+    return Self.read(end - offset, at: offset, from: fd).map { (offset, $0) }
+  }
+
+  /// How many bytes before the end of the last interaction a check reads back. **[choice]**:
+  /// 16, enough that a file truncated and written again by someone else is not taken for
+  /// the one written by chance, and still one small read.
+  static let markLength = 16
+
+  /// `count` bytes of `fd` read at `offset`; `nil` when fewer could be read.
+  private static func read(_ count: Int, at offset: Int, from fd: Int32) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+    return n == count ? bytes : nil
   }
 
   /// Writes all of `bytes` at `offset`; the system's message on failure.

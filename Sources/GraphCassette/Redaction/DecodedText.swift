@@ -34,6 +34,22 @@ struct DecodedText {
     origin = starts
   }
 
+  /// The decoded bytes of `source` alone, as `DecodedText(source).bytes`, without the map back
+  /// to the source (what a scan for secrets reads): `source` itself when it holds no `%` or
+  /// `\`.
+  static func bytes(of source: [UInt8]) -> [UInt8] {
+    guard source.contains(where: { $0 == 0x25 || $0 == 0x5C }) else { return source }
+    var out: [UInt8] = []
+    out.reserveCapacity(source.count)
+    var i = 0
+    while i < source.count {
+      let (byte, length) = Self.decode(source, at: i)
+      out.append(byte)
+      i += length
+    }
+    return out
+  }
+
   /// The source range of the decoded bytes `range`.
   func sourceRange(_ range: Range<Int>) -> Range<Int> {
     guard let origin else { return range }

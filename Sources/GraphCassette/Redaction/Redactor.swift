@@ -178,7 +178,7 @@ public struct Redactor: Sendable {
     for (index, interaction) in cassette.interactions.enumerated() {
       for field in Self.fields(of: interaction) {
         var seen = Set<String>()
-        let decoded = DecodedText(field.bytes).bytes
+        let decoded = DecodedText.bytes(of: field.bytes)
         for m in matcher.matches(in: decoded) {
           let value = String(decoding: matcher.value(of: m.entry), as: UTF8.self)
           guard seen.insert(value).inserted else { continue }

@@ -10,6 +10,7 @@ enum SecretFinder {
   /// session sends and gets the same `Content-Type`, `User-Agent` and the like every time.
   /// Whether a field holds a secret depends on its name and value alone. **[choice]** At most
   /// `kept` fields of at most `longestValue` bytes each; a field holding a secret is never kept.
+  /// It also keeps the last URL and bodies scanned, with what they held (`secrets(inURL:)`).
   struct CleanHeaders {
     struct Field: Hashable {
       var name: String
@@ -24,6 +25,37 @@ enum SecretFinder {
     var last: [[Field?]] = [[], []]
     /// Lists of more fields than this are not kept by position.
     static let keptByPosition = 64
+
+    /// The last URL, and the last request and answer bodies, scanned, with the secrets each
+    /// held: a text equal to the last one in its place holds the same ones, since the scan
+    /// reads nothing but the text (a client polling one read sends the same URL and gets the
+    /// same answer every time). **[choice]** Texts of at most `keptTextBytes`.
+    var lastURL = ""
+    var lastURLSecrets: [Secret] = []
+    var lastBodies: [[UInt8]] = [[], []]
+    var lastBodySecrets: [[Secret]] = [[], []]
+    static let keptTextBytes = 64 << 10
+
+    /// `SecretScanner.secrets(in:)` of `url`, or what it was for the same URL last time.
+    mutating func secrets(inURL url: String) -> [Secret] {
+      if !url.isEmpty, url == lastURL { return lastURLSecrets }
+      let found = SecretScanner.secrets(in: Array(url.utf8))
+      if url.utf8.count <= Self.keptTextBytes { (lastURL, lastURLSecrets) = (url, found) }
+      return found
+    }
+
+    /// `SecretScanner.secrets(in:)` of `body`, or what it was for the same body on `side`
+    /// last time.
+    mutating func secrets(inBody body: [UInt8], side: Side) -> [Secret] {
+      if !body.isEmpty, body == lastBodies[side.rawValue] {
+        return lastBodySecrets[side.rawValue]
+      }
+      let found = SecretScanner.secrets(in: body)
+      let kept = body.count <= Self.keptTextBytes
+      lastBodies[side.rawValue] = kept ? body : []
+      lastBodySecrets[side.rawValue] = kept ? found : []
+      return found
+    }
   }
 
   /// Which of `CleanHeaders.last` a list of headers is compared with.
@@ -38,9 +70,9 @@ enum SecretFinder {
   }
 
   static func secrets(in request: HTTPRequest, memo: inout CleanHeaders) -> [Secret] {
-    var found = SecretScanner.secrets(in: Array(request.url.utf8))
+    var found = memo.secrets(inURL: request.url)
     inHeaders(request.headers, into: &found, memo: &memo, side: .request)
-    found += SecretScanner.secrets(in: request.body)
+    found += memo.secrets(inBody: request.body, side: .request)
     if let contentType = request.headers["Content-Type"],
       contentType.lowercased().hasPrefix("multipart/"),
       let multipart = try? MultipartFormData(parsing: request.body, contentType: contentType)
@@ -61,7 +93,7 @@ enum SecretFinder {
   }
 
   static func secrets(in response: HTTPResponse, memo: inout CleanHeaders) -> [Secret] {
-    var found = SecretScanner.secrets(in: response.body)
+    var found = memo.secrets(inBody: response.body, side: .response)
     inHeaders(response.headers, into: &found, memo: &memo, side: .response)
     return found
   }
@@ -78,35 +110,54 @@ enum SecretFinder {
     side: Side = .request
   ) {
     let byPosition = headers.count <= CleanHeaders.keptByPosition
-    let previous = memo.last[side.rawValue]
-    var clean: [CleanHeaders.Field?] = []
-    if byPosition { clean.reserveCapacity(headers.count) }
+    // Updated in place where a field differs from last time (taken out of `memo` so that it
+    // is not copied).
+    var clean = byPosition ? memo.last[side.rawValue] : []
+    memo.last[side.rawValue] = []
+    if clean.count > headers.count { clean.removeLast(clean.count - headers.count) }
     for (position, field) in headers.enumerated() {
+      if byPosition, position < clean.count, let known = clean[position],
+        known.name == field.name, known.value == field.value
+      {
+        continue
+      }
       let key = CleanHeaders.Field(name: field.name, value: field.value)
       let short = field.value.utf8.count <= CleanHeaders.longestValue
-      if byPosition, position < previous.count, let known = previous[position], known == key {
-        clean.append(key)
-        continue
+      var holdsNone = true
+      if !memo.fields.contains(key) {
+        let before = found.count
+        inField(name: field.name, value: field.value, into: &found)
+        holdsNone = found.count == before
+        if holdsNone, memo.fields.count < CleanHeaders.kept, short {
+          memo.fields.insert(key)
+        }
       }
-      if memo.fields.contains(key) {
-        if byPosition { clean.append(short ? key : nil) }
-        continue
+      guard byPosition else { continue }
+      let entry = holdsNone && short ? key : nil
+      if position < clean.count {
+        clean[position] = entry
+      } else {
+        clean.append(entry)
       }
-      let before = found.count
-      inField(name: field.name, value: field.value, into: &found)
-      let holdsNone = found.count == before
-      if holdsNone, memo.fields.count < CleanHeaders.kept, short {
-        memo.fields.insert(key)
-      }
-      if byPosition { clean.append(holdsNone && short ? key : nil) }
     }
-    memo.last[side.rawValue] = byPosition ? clean : []
+    memo.last[side.rawValue] = clean
   }
+
+  /// Whether `name` is `Authorization` without case (`lowercased()`'s; an ASCII name is
+  /// compared byte by byte, with no `String` made).
+  static func isAuthorization(_ name: String) -> Bool {
+    let utf8 = name.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return name.lowercased() == "authorization" }
+    return utf8.count == authorization.count
+      && zip(utf8, authorization).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+  }
+
+  private static let authorization = Array("authorization".utf8)
 
   /// The secrets one header field carries.
   private static func inField(name: String, value: String, into found: inout [Secret]) {
     found += SecretScanner.secrets(in: Array(value.utf8))
-    if name.lowercased() == "authorization" {
+    if isAuthorization(name) {
       let parts = value.split(separator: " ", maxSplits: 1)
       let token = String(parts.count == 2 ? parts[1] : Substring(value)).trimmingSpaces
       if !token.isEmpty, !Secret.isStandIn(token) { found.append(.accessToken(token)) }

@@ -107,9 +107,10 @@ struct SecretMatcher {
   /// `bytes` with every match replaced.
   func replace(_ bytes: [UInt8]) -> [UInt8] {
     guard !entries.isEmpty else { return bytes }
-    let decoded = DecodedText(bytes)
-    let found = matches(in: decoded.bytes)
+    // The map from decoded bytes back to the source is made only when something matched.
+    let found = matches(in: DecodedText.bytes(of: bytes))
     guard !found.isEmpty else { return bytes }
+    let decoded = DecodedText(bytes)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var last = 0

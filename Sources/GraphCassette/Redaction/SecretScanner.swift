@@ -1,3 +1,4 @@
+import GraphJSON
 import Synchronization
 
 /// Finds secrets in text in one linear pass, by name and by shape, wherever Graph traffic and
@@ -59,7 +60,7 @@ package enum SecretScanner {
   /// The secrets `bytes` holds, decoded first.
   package static func secrets(in bytes: [UInt8]) -> [Secret] {
     var found: [Secret] = []
-    scan(DecodedText(bytes).bytes, into: &found)
+    scan(DecodedText.bytes(of: bytes), into: &found)
     return found
   }
 
@@ -73,6 +74,8 @@ package enum SecretScanner {
     let n = s.count
     var i = 0
     while i < n {
+      i = s.withUnsafeBufferPointer { nextStart($0, from: i) }
+      guard i < n else { return }
       let c = s[i]
       switch Self.classes[Int(c)] {
       case .equals:
@@ -144,11 +147,8 @@ package enum SecretScanner {
   private static func nameBefore(_ s: [UInt8], _ eq: Int) -> Secret.Kind? {
     var start = eq
     while start > 0, eq - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
-    guard start < eq, start == 0 || !isNameByte(s[start - 1]),
-      mayBeSecretName(s[start..<eq])
-    else { return nil }
-    let name = String(decoding: s[start..<eq], as: UTF8.self)
-    return kind(ofName: name)
+    guard start < eq, start == 0 || !isNameByte(s[start - 1]) else { return nil }
+    return kind(ofNameBytes: s[start..<eq])
   }
 
   /// `"name"` (spaces allowed) ending before the `:` at `colon`.
@@ -159,11 +159,8 @@ package enum SecretScanner {
     let close = end - 1
     var start = close
     while start > 0, close - start < longestName, isNameByte(s[start - 1]) { start -= 1 }
-    guard start > 0, s[start - 1] == 0x22, start < close, mayBeSecretName(s[start..<close]) else {
-      return nil
-    }
-    let name = String(decoding: s[start..<close], as: UTF8.self)
-    return kind(ofName: name)
+    guard start > 0, s[start - 1] == 0x22, start < close else { return nil }
+    return kind(ofNameBytes: s[start..<close])
   }
 
   /// The string value after the `:` at `colon`.
@@ -192,30 +189,65 @@ package enum SecretScanner {
     return end > start ? start..<end : nil
   }
 
-  /// Whether the name bytes `name` (name bytes are ASCII) could be one of
-  /// `Secret.parameterKinds` once lowercased and cut at `[`: its length and first byte are
-  /// those of a secret name. Most names (`fields`, `limit`) are ruled out without a `String`.
-  private static func mayBeSecretName(_ name: ArraySlice<UInt8>) -> Bool {
+  /// `kind(ofName:)` of the name bytes `name` (name bytes are ASCII: `isNameByte`), with no
+  /// `String`: the name cut at `[` and compared without case (ASCII's, which is the whole of
+  /// `lowercased()` on ASCII) with the secret names of its length.
+  static func kind(ofNameBytes name: ArraySlice<UInt8>) -> Secret.Kind? {
     let cut = name.firstIndex(of: 0x5B) ?? name.endIndex
     let length = cut - name.startIndex
-    guard length > 0, length < 64, secretNameLengths & (1 << UInt64(length)) != 0 else {
-      return false
+    guard length > 0, length < secretNamesByLength.count else { return nil }
+    for (secret, kind) in secretNamesByLength[length]
+    where zip(secret, name[..<cut]).allSatisfy({ $0 == lowerASCII($1) }) {
+      return kind
     }
-    return secretNameFirstBytes[Int(name[name.startIndex] | 0x20)]
+    return nil
   }
 
-  private static let secretNameLengths: UInt64 = Secret.parameterKinds.keys.reduce(0) {
-    $1.utf8.count < 64 ? $0 | 1 << UInt64($1.utf8.count) : $0
-  }
-
-  private static let secretNameFirstBytes: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    for name in Secret.parameterKinds.keys {
-      guard let first = name.lowercased().utf8.first else { continue }
-      table[Int(first)] = true
+  /// `Secret.parameterKinds` as bytes, by their length (the longest name's is the last).
+  static let secretNamesByLength: [[([UInt8], Secret.Kind)]] = {
+    // A name with a capital was never found (names are looked up lowercased): left out.
+    let names = Secret.parameterKinds.filter { $0.key == $0.key.lowercased() }
+      .map { (Array($0.key.utf8), $0.value) }
+    var table = [[([UInt8], Secret.Kind)]](
+      repeating: [], count: (names.map(\.0.count).max() ?? 0) + 1)
+    for (name, kind) in names.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+      table[name.count].append((name, kind))
     }
     return table
   }()
+
+  private static func lowerASCII(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+
+  /// The first index from `i` of a byte that can start a secret (`classes` other than
+  /// `.other`), or the count: eight bytes at a time while none of them can
+  /// (`mayStartSomething`), then byte by byte.
+  static func nextStart(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    guard let base = p.baseAddress else { return p.count }
+    var i = i
+    while i + 8 <= p.count, !mayStartSomething(ByteWord.load(base + i)) { i += 8 }
+    while i < p.count, classes[Int(base[i])] == .other { i += 1 }
+    return i
+  }
+
+  /// Whether any of the eight bytes of `word` is one whose class is not `.other`: `.` to `:`
+  /// (0x2E-0x3A, with `/` among them), `=` (0x3D, with `;` and `<` between), `C` or `E`.
+  /// True for every word holding one of them, and for a few holding none (`/`, `;`, `<`).
+  @inline(__always)
+  static func mayStartSomething(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Each byte's low seven bits plus a constant reach its high bit exactly when they are at
+    // least 0x80 minus that constant; no sum carries into the next byte.
+    let low = word & ~highs
+    let atLeastDot = (low &+ ones &* (0x80 - 0x2E)) & highs
+    let pastEquals = (low &+ ones &* (0x80 - 0x3E)) & highs
+    let inRange = atLeastDot & ~pastEquals & ~(word & highs)
+    let c = word ^ (ones &* 0x43)
+    let e = word ^ (ones &* 0x45)
+    let hasC = (c &- ones) & ~c & highs
+    let hasE = (e &- ones) & ~e & highs
+    return inRange | hasC | hasE != 0
+  }
 
   private enum ByteClass { case other, equals, colon, tokenStart, digit, dot }
 
