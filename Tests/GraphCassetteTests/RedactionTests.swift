@@ -140,13 +140,16 @@ import Testing
   @Test func cleanFieldsAreRememberedSecretFieldsNever() {
     var memo = SecretFinder.CleanHeaders()
     let headers: HTTPHeaders = [
-      "Content-Type": "application/json", "X-Access-Token": "EAABheaderToken1234567890abcdefgh",
+      // With a `=`: a value that cannot hold a secret by its bytes is not kept at all
+      // (`ShortHeaderSkipTests`).
+      "Content-Type": "application/json; charset=UTF-8",
+      "X-Access-Token": "EAABheaderToken1234567890abcdefgh",
       "Authorization": "OAuth EAABauthToken1234567890abcdefghij",
       "X-Note": "token=EAABinNoteToken1234567890abcdefgh",
     ]
     var found: [Secret] = []
     SecretFinder.inHeaders(headers, into: &found, memo: &memo)
-    #expect(memo.fields == [.init(name: "Content-Type", value: "application/json")])
+    #expect(memo.fields == [.init(name: "Content-Type", value: "application/json; charset=UTF-8")])
     var again: [Secret] = []
     SecretFinder.inHeaders(headers, into: &again, memo: &memo)
     #expect(again == found)

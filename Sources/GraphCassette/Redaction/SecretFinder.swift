@@ -124,7 +124,9 @@ enum SecretFinder {
       let key = CleanHeaders.Field(name: field.name, value: field.value)
       let short = field.value.utf8.count <= CleanHeaders.longestValue
       var holdsNone = true
-      if !memo.fields.contains(key) {
+      // A value no scan can find a secret in, under a name that says none, is clean with no
+      // hashing and nothing kept (the emulator's and Graph's `x-fb-trace-id`, new each time).
+      if !cannotHoldASecret(name: field.name, value: field.value), !memo.fields.contains(key) {
         let before = found.count
         inField(name: field.name, value: field.value, into: &found)
         holdsNone = found.count == before
@@ -141,6 +143,27 @@ enum SecretFinder {
       }
     }
     memo.last[side.rawValue] = clean
+  }
+
+  /// Whether the header field `name: value` holds no secret by its bytes alone: a value
+  /// shorter than a token found by shape (`SecretScanner.shortestShapedToken`) with none of
+  /// `=`, `:` (no `name=value` or `"name": "value"` pair), `|` (no app token), `.` (no signed
+  /// request), `%` or `\` (nothing decodes to one of those), under a name that is neither
+  /// `Authorization` nor one naming a secret (`X-Access-Token`), whose whole value would be one.
+  static func cannotHoldASecret(name: String, value: String) -> Bool {
+    let utf8 = value.utf8
+    guard utf8.count < SecretScanner.shortestShapedToken,
+      !utf8.contains(where: isUnscanned)
+    else { return false }
+    return !isAuthorization(name) && SecretScanner.kind(ofName: name, isHeader: true) == nil
+  }
+
+  /// `=`, `:`, `|`, `.`, `%` and `\`: the bytes without which a short value holds no secret.
+  static func isUnscanned(_ b: UInt8) -> Bool {
+    switch b {
+    case 0x3D, 0x3A, 0x7C, 0x2E, 0x25, 0x5C: true
+    default: false
+    }
   }
 
   /// Whether `name` is `Authorization` without case (`lowercased()`'s; an ASCII name is

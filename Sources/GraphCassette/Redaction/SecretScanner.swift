@@ -77,7 +77,7 @@ package enum SecretScanner {
       i = s.withUnsafeBufferPointer { nextStart($0, from: i) }
       guard i < n else { return }
       let c = s[i]
-      switch Self.classes[Int(c)] {
+      switch byteClass(c) {
       case .equals:
         if let kind = nameBefore(s, i), let value = valueRun(s, from: i + 1) {
           add(kind, s, value, report)
@@ -225,7 +225,7 @@ package enum SecretScanner {
     guard let base = p.baseAddress else { return p.count }
     var i = i
     while i + 8 <= p.count, !mayStartSomething(ByteWord.load(base + i)) { i += 8 }
-    while i < p.count, classes[Int(base[i])] == .other { i += 1 }
+    while i < p.count, byteClass(base[i]) == .other { i += 1 }
     return i
   }
 
@@ -251,22 +251,30 @@ package enum SecretScanner {
 
   private enum ByteClass { case other, equals, colon, tokenStart, digit, dot }
 
-  private static let classes: [ByteClass] = (0..<256).map { b in
+  /// What `b` may start. A `switch`, not a table: a static table is reached through its
+  /// one-time initialiser's check (`swift_once`) at every byte.
+  @inline(__always)
+  private static func byteClass(_ b: UInt8) -> ByteClass {
     switch b {
-    case 0x3D: return .equals
-    case 0x3A: return .colon
-    case 0x43, 0x45: return .tokenStart
-    case 0x30...0x39: return .digit
-    case 0x2E: return .dot
-    default: return .other
+    case 0x3D: .equals
+    case 0x3A: .colon
+    case 0x43, 0x45: .tokenStart
+    case 0x30...0x39: .digit
+    case 0x2E: .dot
+    default: .other
     }
   }
 
-  private static let delimiters: [Bool] = (0..<256).map { b in
-    b <= 0x20 || b == 0x7F || Array("&;#\"',<>\\()[]{}".utf8).contains(UInt8(b))
+  /// Whether `c` ends a value: a control byte, a space, DEL or one of `&;#"',<>\()[]{}`.
+  @inline(__always)
+  static func isDelimiter(_ c: UInt8) -> Bool {
+    switch c {
+    case 0...0x20, 0x7F, 0x22, 0x23, 0x26, 0x27, 0x28, 0x29, 0x2C, 0x3B, 0x3C, 0x3E, 0x5B, 0x5C,
+      0x5D, 0x7B, 0x7D:
+      true
+    default: false
+    }
   }
-
-  static func isDelimiter(_ c: UInt8) -> Bool { delimiters[Int(c)] }
 
   static func isAlnum(_ c: UInt8) -> Bool {
     (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
